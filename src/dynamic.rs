@@ -1,0 +1,515 @@
+//! Runtime-structured integer tuples and layouts: [`DynTuple`] and [`DynLayout`].
+//!
+//! A `DynLayout` is a layout whose tree shape is only known at run time — what a layout parsed
+//! from text becomes, and what the runtime algebra engine computes on. Every constructor checks
+//! the layout invariants, so a `DynLayout` value always satisfies them:
+//!
+//! * shape and stride are congruent (paper Definition 2.3);
+//! * every shape entry is positive (Definition 2.5);
+//! * the size, and the sum of `|(s-1)·d|` over all modes, fit in `i64`, so evaluating any
+//!   in-bounds coordinate cannot overflow.
+
+use alloc::vec::Vec;
+
+use crate::error::{ErrorKind, LayoutError, Result};
+
+/// A leaf of a [`DynTuple`]: a value, and whether it was a compile-time constant where it came
+/// from (printed with a leading `_` by the alternate `{:#}` form, as CuTe C++ prints `_4`).
+///
+/// Equality and hashing ignore `is_static`: `_4` and `4` are the same integer.
+#[derive(Clone, Copy, Debug)]
+pub struct DynInt {
+    /// The integer.
+    pub value: i64,
+    /// Whether the value was known at compile time.
+    pub is_static: bool,
+}
+
+impl PartialEq for DynInt {
+    fn eq(&self, other: &Self) -> bool {
+        self.value == other.value
+    }
+}
+impl Eq for DynInt {}
+impl core::hash::Hash for DynInt {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.value.hash(state)
+    }
+}
+
+impl DynInt {
+    /// A runtime (dynamic) integer.
+    pub const fn dynamic(value: i64) -> Self {
+        DynInt {
+            value,
+            is_static: false,
+        }
+    }
+    /// A compile-time (static) integer.
+    pub const fn fixed(value: i64) -> Self {
+        DynInt {
+            value,
+            is_static: true,
+        }
+    }
+}
+
+/// A runtime-structured `IntTuple` (paper Definition 2.2, an `HTuple` of integers):
+/// either an integer or a tuple of `DynTuple`s.
+///
+/// ```
+/// use cute_layout::DynTuple;
+/// let t = DynTuple::tuple([DynTuple::int(4), DynTuple::tuple([DynTuple::int(2), DynTuple::int(2)])]);
+/// assert_eq!((t.rank(), t.depth(), t.size().unwrap()), (2, 2, 16));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DynTuple {
+    /// An integer leaf.
+    Int(DynInt),
+    /// A tuple of sub-tuples (possibly empty).
+    Tuple(Vec<DynTuple>),
+}
+
+impl From<i64> for DynTuple {
+    fn from(v: i64) -> Self {
+        DynTuple::int(v)
+    }
+}
+
+impl DynTuple {
+    /// A dynamic integer leaf.
+    pub fn int(v: i64) -> Self {
+        DynTuple::Int(DynInt::dynamic(v))
+    }
+    /// A static integer leaf.
+    pub fn fixed(v: i64) -> Self {
+        DynTuple::Int(DynInt::fixed(v))
+    }
+    /// A tuple of the given elements.
+    pub fn tuple(items: impl IntoIterator<Item = DynTuple>) -> Self {
+        DynTuple::Tuple(items.into_iter().collect())
+    }
+    /// A flat tuple of dynamic integers.
+    pub fn ints(items: impl IntoIterator<Item = i64>) -> Self {
+        DynTuple::Tuple(items.into_iter().map(DynTuple::int).collect())
+    }
+
+    /// Whether this is an integer leaf.
+    pub fn is_int(&self) -> bool {
+        matches!(self, DynTuple::Int(_))
+    }
+    /// The leaf value, if this is a leaf.
+    pub fn as_int(&self) -> Option<i64> {
+        match self {
+            DynTuple::Int(i) => Some(i.value),
+            DynTuple::Tuple(_) => None,
+        }
+    }
+    /// Whether every leaf is static.
+    pub fn is_static(&self) -> bool {
+        match self {
+            DynTuple::Int(i) => i.is_static,
+            DynTuple::Tuple(v) => v.iter().all(DynTuple::is_static),
+        }
+    }
+    /// The same tuple with every leaf marked static (`true`) or dynamic (`false`).
+    pub fn with_static(&self, is_static: bool) -> DynTuple {
+        match self {
+            DynTuple::Int(i) => DynTuple::Int(DynInt {
+                value: i.value,
+                is_static,
+            }),
+            DynTuple::Tuple(v) => DynTuple::Tuple(v.iter().map(|t| t.with_static(is_static)).collect()),
+        }
+    }
+
+    /// `rank(I)`: 1 for an integer, the number of elements for a tuple.
+    pub fn rank(&self) -> usize {
+        match self {
+            DynTuple::Int(_) => 1,
+            DynTuple::Tuple(v) => v.len(),
+        }
+    }
+    /// `depth(I)`: 0 for an integer, `1 + max depth of the elements` for a tuple.
+    pub fn depth(&self) -> usize {
+        match self {
+            DynTuple::Int(_) => 0,
+            DynTuple::Tuple(v) => 1 + v.iter().map(DynTuple::depth).max().unwrap_or(0),
+        }
+    }
+    /// `size(I)`: the product of all leaves (1 for an empty tuple), checked.
+    pub fn size(&self) -> Result<i64> {
+        self.leaves().try_fold(1i64, |acc, x| checked_mul(acc, x))
+    }
+    /// Element `i`: `get<i>(I)`. An integer is its own element 0 (CuTe's convention).
+    pub fn get(&self, i: usize) -> Result<&DynTuple> {
+        match self {
+            DynTuple::Int(_) if i == 0 => Ok(self),
+            DynTuple::Tuple(v) if i < v.len() => Ok(&v[i]),
+            _ => Err(rank_error(i, self)),
+        }
+    }
+    /// Nested element: `get<i0, i1, ...>(I)`.
+    pub fn get_path(&self, path: &[usize]) -> Result<&DynTuple> {
+        path.iter().try_fold(self, |t, &i| t.get(i))
+    }
+    /// The elements of a tuple; an integer is a rank-1 sequence of itself.
+    pub fn elements(&self) -> &[DynTuple] {
+        match self {
+            DynTuple::Int(_) => core::slice::from_ref(self),
+            DynTuple::Tuple(v) => v,
+        }
+    }
+    /// The leaves, left to right.
+    pub fn leaves(&self) -> impl Iterator<Item = i64> + '_ {
+        self.leaf_ints().map(|i| i.value)
+    }
+    /// The leaves with their static marks, left to right.
+    pub fn leaf_ints(&self) -> impl Iterator<Item = DynInt> + '_ {
+        let mut stack: Vec<&DynTuple> = alloc::vec![self];
+        core::iter::from_fn(move || {
+            while let Some(t) = stack.pop() {
+                match t {
+                    DynTuple::Int(i) => return Some(*i),
+                    DynTuple::Tuple(v) => stack.extend(v.iter().rev()),
+                }
+            }
+            None
+        })
+    }
+    /// `flatten(I)`: the tuple of all leaves (an integer stays an integer).
+    pub fn flatten(&self) -> DynTuple {
+        match self {
+            DynTuple::Int(_) => self.clone(),
+            DynTuple::Tuple(_) => DynTuple::Tuple(self.leaf_ints().map(DynTuple::Int).collect()),
+        }
+    }
+
+    /// Congruence, `P ~ S` (paper Definition 2.3): the same tree structure.
+    pub fn congruent(&self, other: &DynTuple) -> bool {
+        match (self, other) {
+            (DynTuple::Int(_), DynTuple::Int(_)) => true,
+            (DynTuple::Tuple(a), DynTuple::Tuple(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.congruent(y))
+            }
+            _ => false,
+        }
+    }
+    /// Weak congruence, `P ≲ S` (paper Definition 2.4): `self` is congruent to a coarsening
+    /// of `other` — wherever `self` has an integer, `other` may have any sub-tree.
+    pub fn weakly_congruent(&self, other: &DynTuple) -> bool {
+        match (self, other) {
+            (DynTuple::Int(_), _) => true,
+            (DynTuple::Tuple(a), DynTuple::Tuple(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.weakly_congruent(y))
+            }
+            (DynTuple::Tuple(_), DynTuple::Int(_)) => false,
+        }
+    }
+    /// Compatibility, `P ≼ S` (paper Definition 2.7): sizes agree and, wherever `self` is a
+    /// tuple, `other` is a tuple of the same rank whose elements are compatible.
+    pub fn compatible(&self, other: &DynTuple) -> bool {
+        match (self, other) {
+            (DynTuple::Int(a), _) => other.size().map(|s| s == a.value).unwrap_or(false),
+            (DynTuple::Tuple(a), DynTuple::Tuple(b)) => {
+                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.compatible(y))
+            }
+            (DynTuple::Tuple(_), DynTuple::Int(_)) => false,
+        }
+    }
+
+    /// Exclusive prefix product (CuTe `prefix_product`): the compact column-major strides of
+    /// this shape, congruent with it. `prefix_product((4,(2,3))) = (1,(4,8))`.
+    pub fn prefix_product(&self) -> Result<DynTuple> {
+        let mut acc = 1i64;
+        self.prefix_product_from(&mut acc)
+    }
+    fn prefix_product_from(&self, acc: &mut i64) -> Result<DynTuple> {
+        match self {
+            DynTuple::Int(i) => {
+                let r = DynTuple::Int(DynInt {
+                    value: *acc,
+                    is_static: i.is_static,
+                });
+                *acc = checked_mul(*acc, i.value)?;
+                Ok(r)
+            }
+            DynTuple::Tuple(v) => Ok(DynTuple::Tuple(
+                v.iter().map(|t| t.prefix_product_from(acc)).collect::<Result<_>>()?,
+            )),
+        }
+    }
+    /// Compact row-major strides of this shape (CuTe `LayoutRight`): the last leaf is
+    /// fastest. `(4,(2,3))` gives `(6,(3,1))`.
+    pub fn suffix_product(&self) -> Result<DynTuple> {
+        let mut acc = 1i64;
+        self.suffix_product_from(&mut acc)
+    }
+    fn suffix_product_from(&self, acc: &mut i64) -> Result<DynTuple> {
+        match self {
+            DynTuple::Int(i) => {
+                let r = DynTuple::Int(DynInt {
+                    value: *acc,
+                    is_static: i.is_static,
+                });
+                *acc = checked_mul(*acc, i.value)?;
+                Ok(r)
+            }
+            DynTuple::Tuple(v) => {
+                let mut out: Vec<DynTuple> = v
+                    .iter()
+                    .rev()
+                    .map(|t| t.suffix_product_from(acc))
+                    .collect::<Result<_>>()?;
+                out.reverse();
+                Ok(DynTuple::Tuple(out))
+            }
+        }
+    }
+
+    /// `idx2crd(i, S)` (paper Eq. 4): the natural coordinate of integral coordinate `i`,
+    /// colexicographic (leftmost fastest). The last mode of each tuple is not reduced, so an
+    /// out-of-bounds `i` lands in the extended last mode.
+    pub fn idx2crd(&self, i: i64) -> Result<DynTuple> {
+        if i < 0 {
+            return Err(LayoutError::with_detail(
+                ErrorKind::BadCoordinate,
+                alloc::format!("integral coordinate {i} is negative"),
+            ));
+        }
+        Ok(self.idx2crd_unchecked(i, true))
+    }
+    fn idx2crd_unchecked(&self, i: i64, last: bool) -> DynTuple {
+        match self {
+            DynTuple::Int(s) => DynTuple::int(if last { i } else { i % s.value }),
+            DynTuple::Tuple(v) => {
+                let mut rest = i;
+                let n = v.len();
+                DynTuple::Tuple(
+                    v.iter()
+                        .enumerate()
+                        .map(|(k, t)| {
+                            let sz = t.size().unwrap_or(i64::MAX);
+                            let is_last = last && k + 1 == n;
+                            let c = if is_last { rest } else { rest % sz };
+                            rest /= sz;
+                            t.idx2crd_unchecked(c, is_last)
+                        })
+                        .collect(),
+                )
+            }
+        }
+    }
+
+    /// `crd2idx(c, S)` with compact column-major strides (paper Eq. 5): the integral
+    /// coordinate of a coordinate `c` weakly congruent with this shape.
+    pub fn crd2idx(&self, c: &DynTuple) -> Result<i64> {
+        let stride = self.prefix_product()?;
+        crd2idx(c, self, &stride)
+    }
+}
+
+/// `crd2idx(c, S, D)` (paper Eq. 6): the inner product of coordinate `c` with stride `D`,
+/// where `c` is integral (then split over `S` by `idx2crd`), rank-R or natural — any
+/// coordinate weakly congruent with `S`. Checked.
+pub fn crd2idx(c: &DynTuple, shape: &DynTuple, stride: &DynTuple) -> Result<i64> {
+    match (c, shape, stride) {
+        (DynTuple::Int(ci), _, _) => {
+            if ci.value < 0 {
+                return Err(LayoutError::with_detail(
+                    ErrorKind::BadCoordinate,
+                    alloc::format!("coordinate {} is negative", ci.value),
+                ));
+            }
+            let natural = shape.idx2crd_unchecked(ci.value, true);
+            inner_product(&natural, shape, stride)
+        }
+        (DynTuple::Tuple(cs), DynTuple::Tuple(ss), DynTuple::Tuple(ds)) if cs.len() == ss.len() => {
+            cs.iter()
+                .zip(ss)
+                .zip(ds)
+                .try_fold(0i64, |acc, ((c, s), d)| checked_add(acc, crd2idx(c, s, d)?))
+        }
+        _ => Err(LayoutError::with_detail(
+            ErrorKind::BadCoordinate,
+            alloc::format!("coordinate {c} is not weakly congruent with shape {shape}"),
+        )),
+    }
+}
+
+fn inner_product(natural: &DynTuple, shape: &DynTuple, stride: &DynTuple) -> Result<i64> {
+    match (natural, shape, stride) {
+        (DynTuple::Int(c), DynTuple::Int(_), DynTuple::Int(d)) => checked_mul(c.value, d.value),
+        (DynTuple::Tuple(cs), DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => cs
+            .iter()
+            .zip(ss)
+            .zip(ds)
+            .try_fold(0i64, |acc, ((c, s), d)| checked_add(acc, inner_product(c, s, d)?)),
+        _ => Err(LayoutError::new(ErrorKind::Incongruent)),
+    }
+}
+
+pub(crate) fn rank_error(i: usize, t: &DynTuple) -> LayoutError {
+    LayoutError::with_detail(
+        ErrorKind::RankMismatch,
+        alloc::format!("index {i} is out of range for {t} of rank {}", t.rank()),
+    )
+}
+
+/// `a + b`, or an [`ErrorKind::Overflow`] error.
+pub fn checked_add(a: i64, b: i64) -> Result<i64> {
+    a.checked_add(b)
+        .ok_or_else(|| LayoutError::with_detail(ErrorKind::Overflow, alloc::format!("{a} + {b}")))
+}
+/// `a · b`, or an [`ErrorKind::Overflow`] error.
+pub fn checked_mul(a: i64, b: i64) -> Result<i64> {
+    a.checked_mul(b)
+        .ok_or_else(|| LayoutError::with_detail(ErrorKind::Overflow, alloc::format!("{a} * {b}")))
+}
+
+/// A layout whose structure is known only at run time: a congruent pair of [`DynTuple`]s,
+/// `shape : stride` (paper Definition 2.17).
+///
+/// ```
+/// use cute_layout::DynLayout;
+/// let l: DynLayout = "((2,2),(4,2)):((1,8),(2,16))".parse().unwrap();
+/// assert_eq!(l.eval(22), 26); // paper §2.4.1: L(22) = L(2,5) = L((0,1),(1,1)) = 26
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DynLayout {
+    shape: DynTuple,
+    stride: DynTuple,
+}
+
+impl DynLayout {
+    /// `shape : stride`, checking the invariants listed in the [module docs](self).
+    pub fn new(shape: DynTuple, stride: DynTuple) -> Result<Self> {
+        if !shape.congruent(&stride) {
+            return Err(LayoutError::with_detail(
+                ErrorKind::Incongruent,
+                alloc::format!("shape {shape} and stride {stride}"),
+            ));
+        }
+        if let Some(bad) = shape.leaves().find(|&s| s <= 0) {
+            return Err(LayoutError::with_detail(
+                ErrorKind::NonPositiveShape,
+                alloc::format!("{bad} in shape {shape}"),
+            ));
+        }
+        shape.size().map_err(|_| {
+            LayoutError::with_detail(ErrorKind::Overflow, alloc::format!("size of shape {shape} exceeds i64"))
+        })?;
+        let mut span = 0i64;
+        for (s, d) in shape.leaves().zip(stride.leaves()) {
+            let ext = (s - 1)
+                .checked_mul(d)
+                .and_then(i64::checked_abs)
+                .and_then(|e| span.checked_add(e));
+            span = ext.ok_or_else(|| {
+                LayoutError::with_detail(
+                    ErrorKind::Overflow,
+                    alloc::format!("offsets of {shape}:{stride} exceed i64"),
+                )
+            })?;
+        }
+        Ok(DynLayout { shape, stride })
+    }
+
+    /// The compact column-major layout of `shape` (CuTe's default, `LayoutLeft`).
+    pub fn column_major(shape: DynTuple) -> Result<Self> {
+        let stride = shape.prefix_product()?;
+        DynLayout::new(shape, stride)
+    }
+    /// The compact row-major layout of `shape` (CuTe `LayoutRight`).
+    pub fn row_major(shape: DynTuple) -> Result<Self> {
+        let stride = shape.suffix_product()?;
+        DynLayout::new(shape, stride)
+    }
+
+    /// The shape.
+    pub fn shape(&self) -> &DynTuple {
+        &self.shape
+    }
+    /// The stride.
+    pub fn stride(&self) -> &DynTuple {
+        &self.stride
+    }
+    /// Shape and stride, by value.
+    pub fn into_parts(self) -> (DynTuple, DynTuple) {
+        (self.shape, self.stride)
+    }
+    /// `size(L)`: the number of integral coordinates.
+    pub fn size(&self) -> i64 {
+        // Checked at construction.
+        self.shape.leaves().product()
+    }
+    /// `cosize(L) = L(size(L) - 1) + 1` (CuTe's definition: for non-negative strides, one past
+    /// the largest offset).
+    pub fn cosize(&self) -> i64 {
+        self.eval(self.size() - 1) + 1
+    }
+    /// `rank(L)`: the number of top-level modes.
+    pub fn rank(&self) -> usize {
+        self.shape.rank()
+    }
+    /// `depth(L)`.
+    pub fn depth(&self) -> usize {
+        self.shape.depth()
+    }
+    /// Mode `i` as a layout: `layout<i>(L)`.
+    pub fn mode(&self, i: usize) -> Result<DynLayout> {
+        Ok(DynLayout {
+            shape: self.shape.get(i)?.clone(),
+            stride: self.stride.get(i)?.clone(),
+        })
+    }
+    /// The top-level modes as layouts.
+    pub fn modes(&self) -> impl Iterator<Item = DynLayout> + '_ {
+        self.shape
+            .elements()
+            .iter()
+            .zip(self.stride.elements())
+            .map(|(s, d)| DynLayout {
+                shape: s.clone(),
+                stride: d.clone(),
+            })
+    }
+    /// Whether every leaf of shape and stride is static.
+    pub fn is_static(&self) -> bool {
+        self.shape.is_static() && self.stride.is_static()
+    }
+
+    /// `L(i)` for an integral coordinate `i` (paper Eq. 4 then Eq. 6). In-bounds coordinates
+    /// never overflow; out-of-bounds ones evaluate the extended last mode with wrapping
+    /// arithmetic — use [`DynLayout::try_eval`] to have them checked.
+    pub fn eval(&self, i: i64) -> i64 {
+        fn go(s: &DynTuple, d: &DynTuple, i: i64, last: bool) -> i64 {
+            match (s, d) {
+                (DynTuple::Int(s), DynTuple::Int(d)) => {
+                    let c = if last { i } else { i % s.value };
+                    c.wrapping_mul(d.value)
+                }
+                (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => {
+                    let n = ss.len();
+                    let mut rest = i;
+                    let mut acc = 0i64;
+                    for (k, (s, d)) in ss.iter().zip(ds).enumerate() {
+                        let sz: i64 = s.leaves().product();
+                        let is_last = last && k + 1 == n;
+                        let c = if is_last { rest } else { rest % sz };
+                        rest /= sz;
+                        acc = acc.wrapping_add(go(s, d, c, is_last));
+                    }
+                    acc
+                }
+                _ => 0, // unreachable: congruence is an invariant
+            }
+        }
+        go(&self.shape, &self.stride, i, true)
+    }
+    /// `L(c)` for any coordinate weakly congruent with the shape — integral, rank-R or
+    /// natural — with checked arithmetic and a check that coordinates are non-negative.
+    pub fn try_eval(&self, c: &DynTuple) -> Result<i64> {
+        crd2idx(c, &self.shape, &self.stride)
+    }
+}

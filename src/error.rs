@@ -1,0 +1,125 @@
+//! The one error type of the crate: [`LayoutError`], with a matchable [`ErrorKind`].
+
+use core::fmt;
+
+/// What went wrong, as a condition one can match on.
+///
+/// The [`Display`](fmt::Display) of a [`LayoutError`] starts with [`ErrorKind::description`] and,
+/// when the `alloc` feature is on, continues with the numbers and layouts involved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// Checked integer arithmetic overflowed `i64`.
+    Overflow,
+    /// A shape entry is zero or negative (shapes are `HTuple(Z+)`, paper Definition 2.5).
+    NonPositiveShape,
+    /// Shape and stride do not have the same tree structure (paper Definition 2.3).
+    Incongruent,
+    /// A coordinate is negative, or is not weakly congruent with the shape (Definition 2.12).
+    BadCoordinate,
+    /// Text could not be parsed as a layout, an integer tuple or a tiler.
+    Parse,
+    /// A mode index or a rank is out of range (`get`, `select`, by-mode profiles, tilers).
+    RankMismatch,
+    /// Composition: the stride divisibility condition, paper Eq. (20), does not hold.
+    StrideDivisibility,
+    /// Composition: the shape divisibility condition, paper Eq. (21), does not hold.
+    ShapeDivisibility,
+    /// Composition: B's modes cannot be distributed over A (paper Eq. 23).
+    NotDistributive,
+    /// Complement: the layout is not injective, or its image cannot be completed by a layout.
+    NotInjective,
+    /// An operation defined only for non-negative strides met a negative one.
+    NegativeStride,
+    /// An operation got an argument outside its domain (e.g. a zero cotarget).
+    InvalidArgument,
+}
+
+impl ErrorKind {
+    /// One line naming the violated condition.
+    pub const fn description(self) -> &'static str {
+        match self {
+            ErrorKind::Overflow => "arithmetic overflow",
+            ErrorKind::NonPositiveShape => "shape entries must be positive",
+            ErrorKind::Incongruent => "shape and stride are not congruent",
+            ErrorKind::BadCoordinate => "coordinate is not admissible for the shape",
+            ErrorKind::Parse => "parse error",
+            ErrorKind::RankMismatch => "rank mismatch",
+            ErrorKind::StrideDivisibility => "stride divisibility (paper Eq. 20) violated",
+            ErrorKind::ShapeDivisibility => "shape divisibility (paper Eq. 21) violated",
+            ErrorKind::NotDistributive => "composition does not distribute over B's modes (paper Eq. 23)",
+            ErrorKind::NotInjective => "layout is not injective (no complement exists)",
+            ErrorKind::NegativeStride => "negative stride not supported here",
+            ErrorKind::InvalidArgument => "invalid argument",
+        }
+    }
+}
+
+/// An error of the layout algebra: the condition ([`ErrorKind`]) and, with `alloc`, the
+/// numbers and layouts that violate it.
+///
+/// ```
+/// use cute_layout::{ErrorKind, LayoutError};
+/// let e = LayoutError::new(ErrorKind::Overflow);
+/// assert_eq!(e.kind(), ErrorKind::Overflow);
+/// assert_eq!(e.to_string(), "arithmetic overflow");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct LayoutError {
+    kind: ErrorKind,
+    #[cfg(feature = "alloc")]
+    detail: alloc::string::String,
+}
+
+impl LayoutError {
+    /// An error with no detail beyond its kind.
+    pub fn new(kind: ErrorKind) -> Self {
+        LayoutError {
+            kind,
+            #[cfg(feature = "alloc")]
+            detail: alloc::string::String::new(),
+        }
+    }
+
+    /// An error with a detail message: the numbers and layouts involved.
+    #[cfg(feature = "alloc")]
+    pub fn with_detail(kind: ErrorKind, detail: impl Into<alloc::string::String>) -> Self {
+        LayoutError {
+            kind,
+            detail: detail.into(),
+        }
+    }
+
+    /// The violated condition.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The detail message (empty when none was given).
+    #[cfg(feature = "alloc")]
+    pub fn detail(&self) -> &str {
+        &self.detail
+    }
+
+    /// Shorthand for an [`ErrorKind::Overflow`] error.
+    pub fn overflow() -> Self {
+        LayoutError::new(ErrorKind::Overflow)
+    }
+}
+
+impl fmt::Display for LayoutError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.kind.description())?;
+        #[cfg(feature = "alloc")]
+        if !self.detail.is_empty() {
+            write!(f, ": {}", self.detail)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for LayoutError {}
+
+/// Shorthand for `Result<T, LayoutError>`.
+pub type Result<T> = core::result::Result<T, LayoutError>;

@@ -1,0 +1,49 @@
+//! CuTe notation: `Display` for tuples and layouts.
+//!
+//! `{}` prints `(4,(2,2)):(1,(8,4))`, with no spaces; a rank-1 tuple prints as `(4)`, an
+//! integer as `4`. The alternate form `{:#}` marks static leaves with `_`, as CuTe C++'s `print`
+//! does: `(_4,(_2,_2)):(_1,(_8,_4))`.
+
+use core::fmt;
+
+#[cfg(feature = "alloc")]
+use crate::dynamic::{DynInt, DynLayout, DynTuple};
+
+#[cfg(feature = "alloc")]
+impl fmt::Display for DynInt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if f.alternate() && self.is_static {
+            write!(f, "_{}", self.value)
+        } else {
+            write!(f, "{}", self.value)
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl fmt::Display for DynTuple {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DynTuple::Int(i) => fmt::Display::fmt(i, f),
+            DynTuple::Tuple(v) => {
+                f.write_str("(")?;
+                for (k, t) in v.iter().enumerate() {
+                    if k > 0 {
+                        f.write_str(",")?;
+                    }
+                    fmt::Display::fmt(t, f)?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl fmt::Display for DynLayout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self.shape(), f)?;
+        f.write_str(":")?;
+        fmt::Display::fmt(self.stride(), f)
+    }
+}
