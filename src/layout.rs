@@ -6,7 +6,7 @@ use typenum::U1;
 
 use crate::error::{ErrorKind, LayoutError, Result};
 use crate::tuple::{
-    check_shape, Cons, ConsOf, Congruent, Element, Get, IntTuple, Nil, PrefixProduct, StaticShape,
+    check_shape, Congruent, Cons, ConsOf, Element, Get, IntTuple, Nil, PrefixProduct, StaticShape,
     StaticTuple, SuffixProduct, ToCons,
 };
 use crate::tuple::{ColumnMajor, RowMajor};
@@ -58,7 +58,10 @@ impl<S: StaticShape + Congruent<D>, D: StaticTuple> Layout<S, D> {
 
 /// `make_layout(shape, stride)` for static shapes and strides (checked at compile time).
 #[inline(always)]
-pub fn make_layout<S: StaticShape + Congruent<D>, D: StaticTuple>(_shape: S, _stride: D) -> Layout<S, D> {
+pub fn make_layout<S: StaticShape + Congruent<D>, D: StaticTuple>(
+    _shape: S,
+    _stride: D,
+) -> Layout<S, D> {
     Layout::new()
 }
 
@@ -140,6 +143,13 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
             return Err(LayoutError::new(ErrorKind::Overflow));
         }
         Ok(Layout { shape, stride })
+    }
+
+    /// A layout from parts already known to satisfy the invariants (results of the algebra on
+    /// valid layouts).
+    #[inline(always)]
+    pub(crate) fn from_parts_unchecked(shape: S, stride: D) -> Self {
+        Layout { shape, stride }
     }
 
     /// The rank: the number of top-level modes.
@@ -282,7 +292,8 @@ impl<CH: Coord<SH, DH>, CT: ConsCoord<ST, DT>, SH, ST, DH, DT> ConsCoord<Cons<SH
 {
     #[inline(always)]
     fn offset(self, shape: &Cons<SH, ST>, stride: &Cons<DH, DT>) -> i64 {
-        self.0.offset(&shape.0, &stride.0).wrapping_add(self.1.offset(&shape.1, &stride.1))
+        self.0
+            .offset(&shape.0, &stride.0)
+            .wrapping_add(self.1.offset(&shape.1, &stride.1))
     }
 }
-

@@ -1,0 +1,198 @@
+//! `coalesce` in the type system (paper §3.2).
+
+use typenum::{B0, B1};
+
+use crate::error::Result;
+use crate::int::{Int, IntMul, Plain, Prod};
+use crate::layout::Layout;
+use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
+use crate::ops::select::{decide, Dyn, EqSel, IntEq, IsOne, OneSel, Selector};
+use crate::tuple::{Congruent, Cons, IntTuple, Nil};
+
+/// A selector that is not statically true: [`B0`] or [`Dyn`].
+pub trait NotTrue: Selector {}
+impl NotTrue for B0 {}
+impl NotTrue for Dyn {}
+
+/// Coalesce a flat mode list (right fold): each mode is pushed in front of the coalesced rest.
+pub trait CoalesceList {
+    /// The coalesced modes.
+    type Output: Plain;
+    /// The values.
+    fn coalesce_list(self) -> Result<Self::Output>;
+}
+impl CoalesceList for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn coalesce_list(self) -> Result<Nil> {
+        Ok(Nil)
+    }
+}
+impl<H, T: CoalesceList> CoalesceList for Cons<H, T>
+where
+    T::Output: PushFront<H>,
+{
+    type Output = <T::Output as PushFront<H>>::Output;
+    #[inline(always)]
+    fn coalesce_list(self) -> Result<Self::Output> {
+        self.1.coalesce_list()?.push_front(self.0)
+    }
+}
+
+/// Put mode `H = s0:d0` in front of a coalesced list whose first mode is `s1:d1`:
+///
+/// * `s0 = 1`: drop `H`;
+/// * `s1 = 1`: replace `s1:d1` by `H`;
+/// * `d1 = s0·d0`: merge into `s0·s1 : d0`;
+/// * otherwise keep both.
+///
+/// A condition that depends on runtime values counts as not holding (both modes are kept).
+pub trait PushFront<H> {
+    /// The list after the push.
+    type Output: Plain;
+    /// The values.
+    fn push_front(self, h: H) -> Result<Self::Output>;
+}
+impl<S0: IsOne, D0: Int> PushFront<M<S0, D0>> for Nil
+where
+    Nil: PushFrontEmpty<M<S0, D0>, OneSel<S0>>,
+{
+    type Output = <Nil as PushFrontEmpty<M<S0, D0>, OneSel<S0>>>::Output;
+    #[inline(always)]
+    fn push_front(self, h: M<S0, D0>) -> Result<Self::Output> {
+        Ok(self.push_front_empty(h))
+    }
+}
+#[doc(hidden)]
+pub trait PushFrontEmpty<H, Sel> {
+    type Output: Plain;
+    fn push_front_empty(self, h: H) -> Self::Output;
+}
+impl<H> PushFrontEmpty<H, B1> for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn push_front_empty(self, _: H) -> Nil {
+        Nil
+    }
+}
+impl<H: Plain, X: NotTrue> PushFrontEmpty<H, X> for Nil {
+    type Output = Cons<H, Nil>;
+    #[inline(always)]
+    fn push_front_empty(self, h: H) -> Cons<H, Nil> {
+        Cons(h, Nil)
+    }
+}
+
+impl<S0, D0, S1, D1, R> PushFront<M<S0, D0>> for Cons<M<S1, D1>, R>
+where
+    S0: IsOne + IntMul<D0> + IntMul<S1>,
+    S1: IsOne,
+    D0: Int,
+    D1: IntEq<Prod<S0, D0>>,
+    Prod<S0, D0>: Int,
+    Cons<M<S1, D1>, R>: PushFrontSel<M<S0, D0>, OneSel<S0>, OneSel<S1>, EqSel<D1, Prod<S0, D0>>>,
+{
+    type Output = <Cons<M<S1, D1>, R> as PushFrontSel<
+        M<S0, D0>,
+        OneSel<S0>,
+        OneSel<S1>,
+        EqSel<D1, Prod<S0, D0>>,
+    >>::Output;
+    #[inline(always)]
+    fn push_front(self, h: M<S0, D0>) -> Result<Self::Output> {
+        self.push_front_sel(h)
+    }
+}
+
+#[doc(hidden)]
+pub trait PushFrontSel<H, DropH, ReplaceHead, Merge> {
+    type Output: Plain;
+    fn push_front_sel(self, h: H) -> Result<Self::Output>;
+}
+// s0 = 1: drop the new mode.
+impl<H, L: Plain, A, B> PushFrontSel<H, B1, A, B> for L {
+    type Output = L;
+    #[inline(always)]
+    fn push_front_sel(self, _: H) -> Result<L> {
+        Ok(self)
+    }
+}
+// s1 = 1: the new mode replaces the head.
+impl<H: Plain, Hd, R: Plain, X: NotTrue, B> PushFrontSel<H, X, B1, B> for Cons<Hd, R> {
+    type Output = Cons<H, R>;
+    #[inline(always)]
+    fn push_front_sel(self, h: H) -> Result<Cons<H, R>> {
+        Ok(Cons(h, self.1))
+    }
+}
+// d1 = s0·d0: merge.
+impl<S0, D0, S1: Int, D1, R: Plain, X: NotTrue, Y: NotTrue> PushFrontSel<M<S0, D0>, X, Y, B1>
+    for Cons<M<S1, D1>, R>
+where
+    S0: IntMul<S1>,
+    D0: Int,
+{
+    type Output = Cons<M<Prod<S0, S1>, D0>, R>;
+    #[inline(always)]
+    fn push_front_sel(self, h: M<S0, D0>) -> Result<Self::Output> {
+        Ok(Cons(M(h.0.mul(self.0 .0)?, h.1), self.1))
+    }
+}
+// Otherwise keep both.
+impl<H: Plain, L: Plain, X: NotTrue, Y: NotTrue, Z: NotTrue> PushFrontSel<H, X, Y, Z> for L {
+    type Output = Cons<H, L>;
+    #[inline(always)]
+    fn push_front_sel(self, h: H) -> Result<Cons<H, L>> {
+        Ok(Cons(h, self))
+    }
+}
+
+/// `coalesce(L)` (paper §3.2): the layout of minimal rank with the same size and the same
+/// value at every integral coordinate (Eq. 13–15), computed in the type system.
+///
+/// ```
+/// use cute_layout::{layout, Layout, ops::Coalesce};
+/// // Paper §3.2: (2,(1,6)):(1,(6,2)) coalesces to 12:1.
+/// let c = layout!((2,(1,6)):(1,(6,2))).coalesce();
+/// static_assertions::assert_type_eq_all!(
+///     cute_layout::ops::Coalesced<Layout![(2,(1,6)):(1,(6,2))]>, Layout![12:1]);
+/// assert_eq!(c.to_string(), "12:1");
+/// ```
+pub trait Coalesce {
+    /// The coalesced layout.
+    type Output;
+    /// The coalesced layout value; an error only if a runtime product overflows.
+    fn try_coalesce(&self) -> Result<Self::Output>;
+    /// The coalesced layout value.
+    fn coalesce(&self) -> Self::Output {
+        match self.try_coalesce() {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+/// `coalesce(L)` as a type.
+pub type Coalesced<L> = <L as Coalesce>::Output;
+
+impl<S, D> Coalesce for Layout<S, D>
+where
+    S: Congruent<D> + FlattenInto<D, Nil>,
+    D: IntTuple,
+    FlatModes<S, D>: CoalesceList,
+    <FlatModes<S, D> as CoalesceList>::Output: ToLayout,
+{
+    type Output = LayoutOf<<FlatModes<S, D> as CoalesceList>::Output>;
+    #[inline(always)]
+    fn try_coalesce(&self) -> Result<Self::Output> {
+        Ok(self
+            .shape()
+            .flatten_into(&self.stride(), Nil)
+            .coalesce_list()?
+            .to_layout())
+    }
+}
+
+#[allow(dead_code)]
+fn _decide_used() -> bool {
+    decide::<B1>(|| true)
+}

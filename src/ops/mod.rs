@@ -1,0 +1,11 @@
+//! The layout algebra computed through trait resolution: each operation is a trait whose
+//! associated type is the result, an alias naming it, and methods computing the value.
+//!
+//! Static layouts get static results (zero-sized, checked at compile time); mixed layouts go
+//! through the same impls, with runtime values and runtime checks where a value is dynamic.
+
+pub mod coalesce;
+pub mod modes;
+pub mod select;
+
+pub use coalesce::{Coalesce, Coalesced};

@@ -1,0 +1,191 @@
+//! Type-level decisions: three-valued selectors and comparisons of [`Int`]s.
+//!
+//! A value-dependent choice of an algorithm becomes a selector type computed first —
+//! [`B1`] (statically true), [`B0`] (statically false) or [`Dyn`] (decided only at run time) —
+//! and an impl chosen by that selector, as typenum does with `Compare` and CuTe C++ with
+//! `if constexpr`. A `Dyn` selector makes an algorithm keep what it cannot prove away (a
+//! possibly-size-1 mode) and check at run time.
+
+use typenum::{Bit, IsEqual, IsLess, NInt, NonZero, UInt, UTerm, Unsigned, B0, B1};
+
+use crate::int::{Int, Plain, StaticInt};
+
+/// The selector of a decision that depends on runtime values.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Dyn;
+
+/// A selector: [`B1`], [`B0`] or [`Dyn`].
+pub trait Selector: Plain {
+    /// `Some(b)` when statically decided.
+    const STATIC: Option<bool>;
+}
+impl Selector for B1 {
+    const STATIC: Option<bool> = Some(true);
+}
+impl Selector for B0 {
+    const STATIC: Option<bool> = Some(false);
+}
+impl Selector for Dyn {
+    const STATIC: Option<bool> = None;
+}
+
+/// `a == b` as a selector.
+pub trait IntEq<R: Int>: Int {
+    /// [`B1`], [`B0`] or [`Dyn`].
+    type Output: Selector;
+}
+/// `a == b` as a selector type.
+pub type EqSel<A, B> = <A as IntEq<B>>::Output;
+
+impl<A: StaticInt, B: StaticInt> IntEq<B> for A
+where
+    A::Signed: IsEqual<B::Signed>,
+    <A::Signed as IsEqual<B::Signed>>::Output: Selector,
+{
+    type Output = <A::Signed as IsEqual<B::Signed>>::Output;
+}
+impl<A: StaticInt> IntEq<i64> for A {
+    type Output = Dyn;
+}
+impl<B: StaticInt> IntEq<B> for i64 {
+    type Output = Dyn;
+}
+impl IntEq<i64> for i64 {
+    type Output = Dyn;
+}
+
+/// `a < b` as a selector.
+pub trait IntLt<R: Int>: Int {
+    /// [`B1`], [`B0`] or [`Dyn`].
+    type Output: Selector;
+}
+/// `a < b` as a selector type.
+pub type LtSel<A, B> = <A as IntLt<B>>::Output;
+
+impl<A: StaticInt, B: StaticInt> IntLt<B> for A
+where
+    A::Signed: IsLess<B::Signed>,
+    <A::Signed as IsLess<B::Signed>>::Output: Selector,
+{
+    type Output = <A::Signed as IsLess<B::Signed>>::Output;
+}
+impl<A: StaticInt> IntLt<i64> for A {
+    type Output = Dyn;
+}
+impl<B: StaticInt> IntLt<B> for i64 {
+    type Output = Dyn;
+}
+impl IntLt<i64> for i64 {
+    type Output = Dyn;
+}
+
+/// `a == 1` as a selector (CuTe's `is_constant<1, T>` when [`B1`]).
+pub trait IsOne: Int {
+    /// [`B1`], [`B0`] or [`Dyn`].
+    type Output: Selector;
+}
+/// `a == 1` as a selector type.
+pub type OneSel<A> = <A as IsOne>::Output;
+impl IsOne for i64 {
+    type Output = Dyn;
+}
+impl IsOne for UTerm {
+    type Output = B0;
+}
+impl<U: Unsigned + Plain, B: Bit + Plain> IsOne for UInt<U, B>
+where
+    UInt<U, B>: IsEqual<typenum::U1>,
+    <UInt<U, B> as IsEqual<typenum::U1>>::Output: Selector,
+{
+    type Output = <UInt<U, B> as IsEqual<typenum::U1>>::Output;
+}
+impl<U: Unsigned + NonZero + Plain> IsOne for NInt<U> {
+    type Output = B0;
+}
+
+/// `a == 0` as a selector.
+pub trait IsZero: Int {
+    /// [`B1`], [`B0`] or [`Dyn`].
+    type Output: Selector;
+}
+/// `a == 0` as a selector type.
+pub type ZeroSel<A> = <A as IsZero>::Output;
+impl IsZero for i64 {
+    type Output = Dyn;
+}
+impl IsZero for UTerm {
+    type Output = B1;
+}
+impl<U: Unsigned + Plain, B: Bit + Plain> IsZero for UInt<U, B> {
+    type Output = B0;
+}
+impl<U: Unsigned + NonZero + Plain> IsZero for NInt<U> {
+    type Output = B0;
+}
+
+/// Logical or of selectors: statically true if either is, statically false if both are.
+pub trait SelOr<R> {
+    /// The result selector.
+    type Output: Selector;
+}
+impl<R> SelOr<R> for B1 {
+    type Output = B1;
+}
+impl SelOr<B1> for B0 {
+    type Output = B1;
+}
+impl SelOr<B0> for B0 {
+    type Output = B0;
+}
+impl SelOr<Dyn> for B0 {
+    type Output = Dyn;
+}
+impl SelOr<B1> for Dyn {
+    type Output = B1;
+}
+impl SelOr<B0> for Dyn {
+    type Output = Dyn;
+}
+impl SelOr<Dyn> for Dyn {
+    type Output = Dyn;
+}
+/// `a ∨ b` of selectors.
+pub type Or<A, B> = <A as SelOr<B>>::Output;
+
+/// Logical and of selectors.
+pub trait SelAnd<R> {
+    /// The result selector.
+    type Output: Selector;
+}
+impl<R> SelAnd<R> for B0 {
+    type Output = B0;
+}
+impl SelAnd<B0> for B1 {
+    type Output = B0;
+}
+impl SelAnd<B1> for B1 {
+    type Output = B1;
+}
+impl SelAnd<Dyn> for B1 {
+    type Output = Dyn;
+}
+impl SelAnd<B0> for Dyn {
+    type Output = B0;
+}
+impl SelAnd<B1> for Dyn {
+    type Output = Dyn;
+}
+impl SelAnd<Dyn> for Dyn {
+    type Output = Dyn;
+}
+/// `a ∧ b` of selectors.
+pub type And<A, B> = <A as SelAnd<B>>::Output;
+
+/// The runtime value of a selector's decision, given the runtime truth `b`.
+#[inline(always)]
+pub fn decide<S: Selector>(b: impl FnOnce() -> bool) -> bool {
+    match S::STATIC {
+        Some(v) => v,
+        None => b(),
+    }
+}
