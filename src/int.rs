@@ -42,11 +42,42 @@ pub(crate) mod sealed {
     label = "expected a typenum integer (`U4`, `NInt<U2>`) or an `i64`",
     note = "layout leaves are typenum integers (static) or `i64` (dynamic)"
 )]
-pub trait Int: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static + sealed::Sealed {
+pub trait Int:
+    Copy
+    + Default
+    + Debug
+    + Eq
+    + Hash
+    + Send
+    + Sync
+    + 'static
+    + sealed::Sealed
+    + crate::ops::select::IsOne
+    + crate::ops::select::IsZero
+{
     /// `Some(v)` when the value is a compile-time constant, `None` for a runtime integer.
     const STATIC: Option<i64>;
     /// The value.
     fn value(self) -> i64;
+}
+
+/// A binary digit of a typenum unsigned integer: `B0` or `B1` (an implementation detail of
+/// the static leaves).
+pub trait Digit: Bit + Plain + crate::ops::select::Selector {}
+impl Digit for typenum::B0 {}
+impl Digit for typenum::B1 {}
+
+/// The digits of a typenum unsigned integer, most significant first: `UTerm` or
+/// `UInt<Digits, Digit>` (an implementation detail of the static leaves).
+pub trait Digits: Unsigned + Plain {
+    /// Whether `UInt<Self, B>` is 1.
+    type IsOneWith<B: Digit>: crate::ops::select::Selector;
+}
+impl Digits for UTerm {
+    type IsOneWith<B: Digit> = B;
+}
+impl<U: Digits, X: Digit> Digits for UInt<U, X> {
+    type IsOneWith<B: Digit> = typenum::B0;
 }
 
 /// The plain-data bounds every leaf type has.
@@ -104,14 +135,14 @@ impl StaticInt for UTerm {
 }
 
 impl<U: Unsigned, B: Bit> sealed::Sealed for UInt<U, B> {}
-impl<U: Unsigned + Plain, B: Bit + Plain> Int for UInt<U, B> {
+impl<U: Digits, B: Digit> Int for UInt<U, B> {
     const STATIC: Option<i64> = Some(<Self as Unsigned>::I64);
     #[inline(always)]
     fn value(self) -> i64 {
         <Self as Unsigned>::I64
     }
 }
-impl<U: Unsigned + Plain, B: Bit + Plain> StaticInt for UInt<U, B> {
+impl<U: Digits, B: Digit> StaticInt for UInt<U, B> {
     const VALUE: i64 = <Self as Unsigned>::I64;
     type Signed = PInt<Self>;
 }

@@ -102,6 +102,26 @@ impl_tuple_cons! {
     (A a, B b, C c, D d, E e, F f, G g, H h, I i, J j, K k, L l)
 }
 
+/// Expands `$mac!((T0 D0) (T1 D1) ...)` for each tuple arity from 1 to 12: impls over a pair of
+/// tuples of the same arity.
+macro_rules! for_each_tuple_pair {
+    ($mac:ident) => {
+        $mac!((T0 D0));
+        $mac!((T0 D0) (T1 D1));
+        $mac!((T0 D0) (T1 D1) (T2 D2));
+        $mac!((T0 D0) (T1 D1) (T2 D2) (T3 D3));
+        $mac!((T0 D0) (T1 D1) (T2 D2) (T3 D3) (T4 D4));
+        $mac!((T0 D0) (T1 D1) (T2 D2) (T3 D3) (T4 D4) (T5 D5));
+        $mac!((T0 D0) (T1 D1) (T2 D2) (T3 D3) (T4 D4) (T5 D5) (T6 D6));
+        $mac!((T0 D0) (T1 D1) (T2 D2) (T3 D3) (T4 D4) (T5 D5) (T6 D6) (T7 D7));
+        $mac!((T0 D0) (T1 D1) (T2 D2) (T3 D3) (T4 D4) (T5 D5) (T6 D6) (T7 D7) (T8 D8));
+        $mac!((T0 D0) (T1 D1) (T2 D2) (T3 D3) (T4 D4) (T5 D5) (T6 D6) (T7 D7) (T8 D8) (T9 D9));
+        $mac!((T0 D0) (T1 D1) (T2 D2) (T3 D3) (T4 D4) (T5 D5) (T6 D6) (T7 D7) (T8 D8) (T9 D9) (T10 D10));
+        $mac!((T0 D0) (T1 D1) (T2 D2) (T3 D3) (T4 D4) (T5 D5) (T6 D6) (T7 D7) (T8 D8) (T9 D9) (T10 D10) (T11 D11));
+    };
+}
+pub(crate) use for_each_tuple_pair;
+
 /// A walk over the tree of an `IntTuple`, used for printing, conversion and checks without
 /// allocation.
 pub trait Visitor {
@@ -268,7 +288,7 @@ macro_rules! for_each_leaf {
     ($mac:ident) => {
         $mac!([] i64);
         $mac!([] typenum::UTerm);
-        $mac!([U: typenum::Unsigned + Plain, B: typenum::Bit + Plain] typenum::UInt<U, B>);
+        $mac!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
         $mac!([U: typenum::Unsigned + typenum::NonZero + Plain] typenum::NInt<U>);
     };
 }
@@ -312,7 +332,7 @@ macro_rules! leaf_impls {
 leaf_impls! {
     [] i64,
     [] typenum::UTerm,
-    [U: typenum::Unsigned + Plain, B: typenum::Bit + Plain] typenum::UInt<U, B>,
+    [U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>,
     [U: typenum::Unsigned + typenum::NonZero + Plain] typenum::NInt<U>
 }
 
@@ -752,7 +772,7 @@ pub fn suffix_product<S: SuffixProduct<U1>>(s: &S) -> Result<RowMajor<S>> {
     note = "shapes are HTuples of positive integers (paper Definition 2.5); use `Layout::try_new` for runtime entries"
 )]
 pub trait StaticShape: IntTuple {}
-impl<U: typenum::Unsigned + Plain, B: typenum::Bit + Plain> StaticShape for typenum::UInt<U, B> {}
+impl<U: crate::int::Digits, B: crate::int::Digit> StaticShape for typenum::UInt<U, B> {}
 impl<T: ToCons + IntTuple> StaticShape for T where T::Cons: ConsStaticShape {}
 #[doc(hidden)]
 pub trait ConsStaticShape {}
@@ -767,7 +787,7 @@ impl<H: StaticShape, T: ConsStaticShape> ConsStaticShape for Cons<H, T> {}
 )]
 pub trait StaticTuple: IntTuple {}
 impl StaticTuple for typenum::UTerm {}
-impl<U: typenum::Unsigned + Plain, B: typenum::Bit + Plain> StaticTuple for typenum::UInt<U, B> {}
+impl<U: crate::int::Digits, B: crate::int::Digit> StaticTuple for typenum::UInt<U, B> {}
 impl<U: typenum::Unsigned + typenum::NonZero + Plain> StaticTuple for typenum::NInt<U> {}
 impl<T: ToCons + IntTuple> StaticTuple for T where T::Cons: ConsStaticTuple {}
 #[doc(hidden)]

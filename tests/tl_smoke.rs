@@ -24,3 +24,40 @@ fn coalesce_static() {
     }
     println!("{c:#}");
 }
+
+use cute_layout::ops::{Compose, Composition};
+
+#[test]
+fn compose_static() {
+    // Paper §3.3.3
+    type A = Layout<(U4, U6, U8, U10), (U2, U3, U5, U7)>;
+    same!(Composition<A, Layout<U6, U12>>, Layout<(U2, U3), (U9, U5)>);
+    type A2 = Layout<(U4, U2, U8), (U3, U12, U97)>;
+    same!(Composition<A2, Layout<U3, U3>>, Layout<U3, U9>);
+    same!(Composition<Layout<U7, U11>, Layout<(U3, U5), (U6, U3)>>, Layout<(U3, U5), (U66, U33)>);
+    same!(Composition<Layout<(U1, U1), (U1, U1)>, Layout<U4, U1>>, Layout<U4, U1>);
+    // Table 4 rows
+    type TV = Layout<((U4, U8), U2), ((U16, U1), U8)>;
+    same!(Composition<Layout<(U8, U8), (U1, U8)>, TV>, TV);
+    same!(Composition<Layout<(U8, U8), (U8, U1)>, TV>, Layout<((U4, U8), U2), ((U2, U8), U1)>);
+    same!(Composition<Layout<(U8, U8), (U1, U9)>, TV>, Layout<((U4, U8), U2), ((U18, U1), U9)>);
+    same!(
+        Composition<Layout<((U4, U2), (U2, U4)), ((U2, U16), (U1, U8))>, TV>,
+        Layout<((U4, (U4, U2)), U2), ((U8, (U2, U16)), U1)>
+    );
+    let a = Layout::<(U4, U6, U8), (U2, U3, U5)>::new();
+    let m = Layout::try_new(6i64, 3i64).unwrap();
+    let e = a.try_compose(m).unwrap_err();
+    println!("{e}");
+    let m = Layout::try_new(6i64, 1i64).unwrap();
+    println!("{}", a.try_compose(m).unwrap_err());
+    let m = Layout::try_new(6i64, 12i64).unwrap();
+    let r = Layout::<(U4, U6, U8, U10), (U2, U3, U5, U7)>::new().compose(m);
+    println!("{r:#}");
+    for i in 0..6 {
+        assert_eq!(
+            r.eval(i),
+            Layout::<(U4, U6, U8, U10), (U2, U3, U5, U7)>::new().eval(12 * i)
+        );
+    }
+}

@@ -83,7 +83,7 @@ impl<H: Plain, X: NotTrue> PushFrontEmpty<H, X> for Nil {
     }
 }
 
-impl<S0, D0, S1, D1, R> PushFront<M<S0, D0>> for Cons<M<S1, D1>, R>
+impl<S0, D0, S1: Int, D1, R> PushFront<M<S0, D0>> for Cons<M<S1, D1>, R>
 where
     S0: IsOne + IntMul<D0> + IntMul<S1>,
     S1: IsOne,

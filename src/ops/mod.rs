@@ -5,7 +5,9 @@
 //! through the same impls, with runtime values and runtime checks where a value is dynamic.
 
 pub mod coalesce;
+pub mod compose;
 pub mod modes;
 pub mod select;
 
 pub use coalesce::{Coalesce, Coalesced};
+pub use compose::{Compose, Composition};

@@ -47,7 +47,7 @@ macro_rules! flatten_leaf {
 }
 flatten_leaf!([] i64);
 flatten_leaf!([] typenum::UTerm);
-flatten_leaf!([U: typenum::Unsigned + Plain, B: typenum::Bit + Plain] typenum::UInt<U, B>);
+flatten_leaf!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
 flatten_leaf!([U: typenum::Unsigned + typenum::NonZero + Plain] typenum::NInt<U>);
 
 #[doc(hidden)]

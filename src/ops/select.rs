@@ -80,47 +80,43 @@ impl IntLt<i64> for i64 {
 }
 
 /// `a == 1` as a selector (CuTe's `is_constant<1, T>` when [`B1`]).
-pub trait IsOne: Int {
+pub trait IsOne {
     /// [`B1`], [`B0`] or [`Dyn`].
-    type Output: Selector;
+    type Sel: Selector;
 }
 /// `a == 1` as a selector type.
-pub type OneSel<A> = <A as IsOne>::Output;
+pub type OneSel<A> = <A as IsOne>::Sel;
 impl IsOne for i64 {
-    type Output = Dyn;
+    type Sel = Dyn;
 }
 impl IsOne for UTerm {
-    type Output = B0;
+    type Sel = B0;
 }
-impl<U: Unsigned + Plain, B: Bit + Plain> IsOne for UInt<U, B>
-where
-    UInt<U, B>: IsEqual<typenum::U1>,
-    <UInt<U, B> as IsEqual<typenum::U1>>::Output: Selector,
-{
-    type Output = <UInt<U, B> as IsEqual<typenum::U1>>::Output;
+impl<U: crate::int::Digits, B: crate::int::Digit> IsOne for UInt<U, B> {
+    type Sel = U::IsOneWith<B>;
 }
-impl<U: Unsigned + NonZero + Plain> IsOne for NInt<U> {
-    type Output = B0;
+impl<U: Unsigned + NonZero> IsOne for NInt<U> {
+    type Sel = B0;
 }
 
 /// `a == 0` as a selector.
-pub trait IsZero: Int {
+pub trait IsZero {
     /// [`B1`], [`B0`] or [`Dyn`].
-    type Output: Selector;
+    type Sel: Selector;
 }
 /// `a == 0` as a selector type.
-pub type ZeroSel<A> = <A as IsZero>::Output;
+pub type ZeroSel<A> = <A as IsZero>::Sel;
 impl IsZero for i64 {
-    type Output = Dyn;
+    type Sel = Dyn;
 }
 impl IsZero for UTerm {
-    type Output = B1;
+    type Sel = B1;
 }
-impl<U: Unsigned + Plain, B: Bit + Plain> IsZero for UInt<U, B> {
-    type Output = B0;
+impl<U: Unsigned, B: Bit> IsZero for UInt<U, B> {
+    type Sel = B0;
 }
-impl<U: Unsigned + NonZero + Plain> IsZero for NInt<U> {
-    type Output = B0;
+impl<U: Unsigned + NonZero> IsZero for NInt<U> {
+    type Sel = B0;
 }
 
 /// Logical or of selectors: statically true if either is, statically false if both are.

@@ -1,0 +1,554 @@
+//! `composition` in the type system (paper §3.3).
+//!
+//! `A ∘ B` is computed leaf by leaf of `B` (left-distributivity, Eq. 22), and each leaf
+//! `s:d` by the paper's base case (Eq. 19) on `A` flattened and coalesced — keeping `A`'s last
+//! mode, which extends past `A`'s domain — then truncated where `(s−1)·d < S̄_r`
+//! ("Apparent Violations"), with the stride and shape divisibility conditions (Eq. 20, 21)
+//! checked at compile time for static values and at run time for dynamic ones.
+
+use typenum::{B0, B1, U1};
+
+use crate::error::{ErrorKind, LayoutError, Result};
+use crate::int::{
+    Int, IntMin, IntMul, IntRem, IntShapeDiv, IntSub, Minimum, Plain, Prod, ShapeQuot,
+};
+use crate::layout::Layout;
+use crate::ops::coalesce::{CoalesceList, NotTrue, PushFrontSel};
+use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
+use crate::ops::select::{
+    Dyn, EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, Selector, ZeroSel,
+};
+use crate::tuple::{Congruent, Cons, IntTuple, Nil};
+
+// ---------------------------------------------------------------------------------------------
+// Normalising A: coalesce, keeping the last (extension) mode.
+
+/// Coalesce a flat mode list, except that the last mode is never dropped or replaced: past
+/// `A`'s domain, `A` continues along its last mode, and composition may evaluate there
+/// (`(1,1):(1,1) ∘ 4:1 = 4:1`).
+pub trait CoalesceExt {
+    /// The coalesced modes, last mode kept.
+    type Output: Plain;
+    /// The values.
+    fn coalesce_ext(self) -> Result<Self::Output>;
+}
+impl<H: Plain> CoalesceExt for Cons<H, Nil> {
+    type Output = Cons<H, Nil>;
+    #[inline(always)]
+    fn coalesce_ext(self) -> Result<Self::Output> {
+        Ok(self)
+    }
+}
+impl<H, H2, T> CoalesceExt for Cons<H, Cons<H2, T>>
+where
+    Cons<H2, T>: CoalesceExt,
+    <Cons<H2, T> as CoalesceExt>::Output: PushFrontExt<H>,
+{
+    type Output = <<Cons<H2, T> as CoalesceExt>::Output as PushFrontExt<H>>::Output;
+    #[inline(always)]
+    fn coalesce_ext(self) -> Result<Self::Output> {
+        self.1.coalesce_ext()?.push_front_ext(self.0)
+    }
+}
+
+/// [`PushFront`](crate::ops::coalesce::PushFront) that protects the last mode.
+pub trait PushFrontExt<H> {
+    /// The list after the push.
+    type Output: Plain;
+    /// The values.
+    fn push_front_ext(self, h: H) -> Result<Self::Output>;
+}
+impl<S0, D0, S1, D1> PushFrontExt<M<S0, D0>> for Cons<M<S1, D1>, Nil>
+where
+    S0: IsOne + IntMul<D0>,
+    D0: Int,
+    D1: IntEq<Prod<S0, D0>>,
+    Cons<M<S1, D1>, Nil>: PushFrontSel<M<S0, D0>, OneSel<S0>, B0, EqSel<D1, Prod<S0, D0>>>,
+{
+    type Output = <Cons<M<S1, D1>, Nil> as PushFrontSel<
+        M<S0, D0>,
+        OneSel<S0>,
+        B0,
+        EqSel<D1, Prod<S0, D0>>,
+    >>::Output;
+    #[inline(always)]
+    fn push_front_ext(self, h: M<S0, D0>) -> Result<Self::Output> {
+        self.push_front_sel(h)
+    }
+}
+impl<S0, D0, S1, D1, H2, T> PushFrontExt<M<S0, D0>> for Cons<M<S1, D1>, Cons<H2, T>>
+where
+    S0: IsOne + IntMul<D0>,
+    D0: Int,
+    S1: IsOne,
+    D1: IntEq<Prod<S0, D0>>,
+    Cons<M<S1, D1>, Cons<H2, T>>:
+        PushFrontSel<M<S0, D0>, OneSel<S0>, OneSel<S1>, EqSel<D1, Prod<S0, D0>>>,
+{
+    type Output = <Cons<M<S1, D1>, Cons<H2, T>> as PushFrontSel<
+        M<S0, D0>,
+        OneSel<S0>,
+        OneSel<S1>,
+        EqSel<D1, Prod<S0, D0>>,
+    >>::Output;
+    #[inline(always)]
+    fn push_front_ext(self, h: M<S0, D0>) -> Result<Self::Output> {
+        self.push_front_sel(h)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Named admissibility conditions
+
+/// The stride divisibility condition of composition, paper Eq. (20): at each mode of `A`
+/// that `B = s:d` reaches, `S̄_r | d` or `d | S̄_r`. Implemented by `(A-mode shape, remaining
+/// stride)` pairs that satisfy it.
+#[diagnostic::on_unimplemented(
+    message = "composition violates the stride divisibility condition (paper Eq. 20)",
+    label = "neither of the shape and the stride in `{Self}` divides the other",
+    note = "no layout represents every d-th element of A here: `(4,6,8):(2,3,5) ∘ 6:3` is such a case"
+)]
+pub trait StrideDivisibility {}
+impl<S: IntRem<D>, D: IntRem<S>> StrideDivisibility for (S, D)
+where
+    ZeroSel<crate::int::Mod<S, D>>: SelOr<ZeroSel<crate::int::Mod<D, S>>>,
+    (S, D):
+        StrideDivisibilitySel<Or<ZeroSel<crate::int::Mod<S, D>>, ZeroSel<crate::int::Mod<D, S>>>>,
+{
+}
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "composition violates the stride divisibility condition (paper Eq. 20)",
+    label = "neither of the shape and the stride in `{Self}` divides the other",
+    note = "no layout represents every d-th element of A here: `(4,6,8):(2,3,5) ∘ 6:3` is such a case"
+)]
+pub trait StrideDivisibilitySel<Sel> {}
+impl<T> StrideDivisibilitySel<B1> for T {}
+
+/// The shape divisibility condition of composition, paper Eq. (21): `⌈S̄_r / d⌉ | s` at each
+/// mode of `A` that `B = s:d` reaches. Implemented by `(remaining size of B, extent taken from
+/// this mode of A)` pairs that satisfy it.
+#[diagnostic::on_unimplemented(
+    message = "composition violates the shape divisibility condition (paper Eq. 21)",
+    label = "the extent taken from A does not divide the remaining size of B in `{Self}`",
+    note = "no layout represents the first s elements of A here: `(4,6,8):(2,3,5) ∘ 6:1` is such a case"
+)]
+pub trait ShapeDivisibility {}
+impl<S: IntRem<N>, N: Int> ShapeDivisibility for (S, N) where
+    (S, N): ShapeDivisibilitySel<ZeroSel<crate::int::Mod<S, N>>>
+{
+}
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "composition violates the shape divisibility condition (paper Eq. 21)",
+    label = "the extent taken from A does not divide the remaining size of B in `{Self}`",
+    note = "no layout represents the first s elements of A here: `(4,6,8):(2,3,5) ∘ 6:1` is such a case"
+)]
+pub trait ShapeDivisibilitySel<Sel> {}
+impl<T> ShapeDivisibilitySel<B1> for T {}
+
+/// A stride of `B` must not be negative: `A` is defined on non-negative integral coordinates.
+#[diagnostic::on_unimplemented(
+    message = "composition needs a non-negative stride in B, found `{Self}`",
+    label = "negative stride in the right-hand layout"
+)]
+pub trait NonNegativeStride {}
+impl NonNegativeStride for i64 {}
+impl NonNegativeStride for typenum::UTerm {}
+impl<U: typenum::Unsigned, B: typenum::Bit> NonNegativeStride for typenum::UInt<U, B> {}
+
+// ---------------------------------------------------------------------------------------------
+// The base case, A ∘ s:d, as a fold over A's modes.
+
+/// One step of the base case over A's normalised modes (`Self`), with state: the prefix
+/// product `Bar = S̄_r`, the remaining size `Rs` of B, the remaining stride `Rd`, and the
+/// truncation limit `Lim = (s−1)·d`.
+pub trait ComposeStep<Bar, Rs, Rd, Lim> {
+    /// The result modes.
+    type Output: Plain;
+    /// The values.
+    fn compose_step(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output>;
+}
+
+// The last mode of A extends: it takes everything that is left.
+impl<Si, Di: Int, Bar, Rs: Int, Rd: IntMul<Di>, Lim> ComposeStep<Bar, Rs, Rd, Lim>
+    for Cons<M<Si, Di>, Nil>
+{
+    type Output = Cons<M<Rs, Prod<Rd, Di>>, Nil>;
+    #[inline(always)]
+    fn compose_step(self, _: Bar, rs: Rs, rd: Rd, _: Lim) -> Result<Self::Output> {
+        Ok(Cons(M(rs, rd.mul(self.0 .1)?), Nil))
+    }
+}
+
+// A mode with more after it: truncate (Lim < Bar·Si), or divide and keep.
+impl<Si: Int, Di, H2, T, Bar, Rs, Rd, Lim> ComposeStep<Bar, Rs, Rd, Lim>
+    for Cons<M<Si, Di>, Cons<H2, T>>
+where
+    Bar: IntMul<Si>,
+    Lim: IntLt<Prod<Bar, Si>>,
+    Cons<M<Si, Di>, Cons<H2, T>>: ComposeStepSel<Bar, Rs, Rd, Lim, LtSel<Lim, Prod<Bar, Si>>>,
+{
+    type Output = <Cons<M<Si, Di>, Cons<H2, T>> as ComposeStepSel<
+        Bar,
+        Rs,
+        Rd,
+        Lim,
+        LtSel<Lim, Prod<Bar, Si>>,
+    >>::Output;
+    #[inline(always)]
+    fn compose_step(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
+        self.compose_step_sel(bar, rs, rd, lim)
+    }
+}
+
+#[doc(hidden)]
+pub trait ComposeStepSel<Bar, Rs, Rd, Lim, Truncate> {
+    type Output: Plain;
+    fn compose_step_sel(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output>;
+}
+
+// Truncated: B does not reach past this mode, which therefore acts as the last one.
+impl<Si, Di: Int, H2, T, Bar, Rs: Int, Rd: IntMul<Di>, Lim> ComposeStepSel<Bar, Rs, Rd, Lim, B1>
+    for Cons<M<Si, Di>, Cons<H2, T>>
+{
+    type Output = Cons<M<Rs, Prod<Rd, Di>>, Nil>;
+    #[inline(always)]
+    fn compose_step_sel(self, _: Bar, rs: Rs, rd: Rd, _: Lim) -> Result<Self::Output> {
+        Ok(Cons(M(rs, rd.mul(self.0 .1)?), Nil))
+    }
+}
+
+/// The extent taken from mode `Si` at remaining stride `Rd`: `shape_div(Si, Rd)`.
+type NewShape<Si, Rd> = ShapeQuot<Si, Rd>;
+
+// Statically not truncated: all values are static; the conditions are checked at compile time.
+impl<Si, Di, H2, T, Bar, Rs, Rd, Lim> ComposeStepSel<Bar, Rs, Rd, Lim, B0>
+    for Cons<M<Si, Di>, Cons<H2, T>>
+where
+    Si: Int + IntShapeDiv<Rd>,
+    Rd: Int + IntShapeDiv<Si> + IntMin<Si>,
+    (Si, Rd): StrideDivisibility,
+    Rs: IntShapeDiv<NewShape<Si, Rd>>,
+    (Rs, NewShape<Si, Rd>): ShapeDivisibility,
+    Di: IntMul<Minimum<Rd, Si>>,
+    Bar: IntMul<Si>,
+    Cons<H2, T>:
+        ComposeStep<Prod<Bar, Si>, ShapeQuot<Rs, NewShape<Si, Rd>>, ShapeQuot<Rd, Si>, Lim>,
+{
+    type Output = Cons<
+        M<NewShape<Si, Rd>, Prod<Di, Minimum<Rd, Si>>>,
+        <Cons<H2, T> as ComposeStep<
+            Prod<Bar, Si>,
+            ShapeQuot<Rs, NewShape<Si, Rd>>,
+            ShapeQuot<Rd, Si>,
+            Lim,
+        >>::Output,
+    >;
+    #[inline(always)]
+    fn compose_step_sel(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
+        let M(si, di) = self.0;
+        let new_shape = si.shape_div(rd)?;
+        let head = M(new_shape, di.mul(rd.min(si)?)?);
+        let tail = self.1.compose_step(
+            bar.mul(si)?,
+            rs.shape_div(new_shape)?,
+            rd.shape_div(si)?,
+            lim,
+        )?;
+        Ok(Cons(head, tail))
+    }
+}
+
+// Decided at run time: every value of this step and after it is dynamic, and the conditions
+// are checked at run time (only where B reaches, as in the static case).
+impl<Si, Di, H2, T, Bar, Rs, Rd, Lim> ComposeStepSel<Bar, Rs, Rd, Lim, Dyn>
+    for Cons<M<Si, Di>, Cons<H2, T>>
+where
+    Si: Int,
+    Di: Int,
+    Bar: Int,
+    Rs: Int,
+    Rd: Int,
+    Lim: Int,
+    Cons<H2, T>: ComposeStep<i64, i64, i64, i64>,
+{
+    type Output = Cons<M<i64, i64>, <Cons<H2, T> as ComposeStep<i64, i64, i64, i64>>::Output>;
+    #[inline(always)]
+    fn compose_step_sel(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
+        let M(si, di) = self.0;
+        let (si, di, bar, rs, rd, lim) = (
+            si.value(),
+            di.value(),
+            bar.value(),
+            rs.value(),
+            rd.value(),
+            lim.value(),
+        );
+        let next_bar = bar.mul(si)?;
+        if rs == 1 || lim < next_bar {
+            // B ends inside this mode: take the rest of B here.
+            let stride = rd.mul(di)?;
+            let tail = self.1.compose_step(next_bar, 1, rd, lim)?;
+            return Ok(Cons(M(rs, stride), tail));
+        }
+        check_stride_divisibility(si, rd)?;
+        let new_shape = si.shape_div(rd)?;
+        check_shape_divisibility(rs, new_shape)?;
+        let head = M(new_shape, di.mul(Ord::min(rd, si))?);
+        let tail = self
+            .1
+            .compose_step(next_bar, rs / new_shape, rd.shape_div(si)?, lim)?;
+        Ok(Cons(head, tail))
+    }
+}
+
+fn check_stride_divisibility(si: i64, rd: i64) -> Result<()> {
+    if rd != 0 && (si % rd == 0 || rd % si == 0) {
+        return Ok(());
+    }
+    Err(detail(
+        ErrorKind::StrideDivisibility,
+        #[cfg(feature = "alloc")]
+        alloc::format!("{rd} does not divide {si} and {si} does not divide {rd}"),
+    ))
+}
+fn check_shape_divisibility(rs: i64, new_shape: i64) -> Result<()> {
+    if new_shape != 0 && rs % new_shape == 0 {
+        return Ok(());
+    }
+    Err(detail(
+        ErrorKind::ShapeDivisibility,
+        #[cfg(feature = "alloc")]
+        alloc::format!("{new_shape} does not divide the remaining size {rs}"),
+    ))
+}
+fn detail(kind: ErrorKind, #[cfg(feature = "alloc")] msg: alloc::string::String) -> LayoutError {
+    #[cfg(feature = "alloc")]
+    {
+        LayoutError::with_detail(kind, msg)
+    }
+    #[cfg(not(feature = "alloc"))]
+    {
+        LayoutError::new(kind)
+    }
+}
+
+/// `A ∘ s:d` for one leaf of B, `A` given by its normalised modes (`Self`): the coalesced
+/// result modes.
+pub trait ComposeLeaf<S, D> {
+    /// The result as a layout (a leaf or a flat tuple).
+    type Output;
+    /// The value.
+    fn compose_leaf(self, s: S, d: D) -> Result<Self::Output>;
+}
+impl<A, S, D> ComposeLeaf<S, D> for A
+where
+    S: Int + IntSub<U1>,
+    D: NonNegativeStride + IsZero + Int,
+    crate::int::Diff<S, U1>: IntMul<D>,
+    A: ComposeLeafSel<S, D, ZeroSel<D>>,
+{
+    type Output = <A as ComposeLeafSel<S, D, ZeroSel<D>>>::Output;
+    #[inline(always)]
+    fn compose_leaf(self, s: S, d: D) -> Result<Self::Output> {
+        if d.value() < 0 {
+            return Err(detail(
+                ErrorKind::NegativeStride,
+                #[cfg(feature = "alloc")]
+                alloc::format!(
+                    "stride {} in the right-hand layout of a composition",
+                    d.value()
+                ),
+            ));
+        }
+        self.compose_leaf_sel(s, d)
+    }
+}
+#[doc(hidden)]
+pub trait ComposeLeafSel<S, D, DIsZero> {
+    type Output;
+    fn compose_leaf_sel(self, s: S, d: D) -> Result<Self::Output>;
+}
+// d = 0: every element of B is A(0) = 0.
+impl<A, S: Int, D: Int> ComposeLeafSel<S, D, B1> for A
+where
+    Cons<M<S, D>, Nil>: CoalesceList,
+    <Cons<M<S, D>, Nil> as CoalesceList>::Output: ToLayout,
+{
+    type Output = LayoutOf<<Cons<M<S, D>, Nil> as CoalesceList>::Output>;
+    #[inline(always)]
+    fn compose_leaf_sel(self, s: S, d: D) -> Result<Self::Output> {
+        Ok(Cons(M(s, d), Nil).coalesce_list()?.to_layout())
+    }
+}
+impl<A, S, D, X: NotTrue> ComposeLeafSel<S, D, X> for A
+where
+    S: Int + IntSub<U1>,
+    D: Int,
+    crate::int::Diff<S, U1>: IntMul<D>,
+    A: ComposeStep<U1, S, D, Prod<crate::int::Diff<S, U1>, D>>,
+    <A as ComposeStep<U1, S, D, Prod<crate::int::Diff<S, U1>, D>>>::Output: CoalesceList,
+    <<A as ComposeStep<U1, S, D, Prod<crate::int::Diff<S, U1>, D>>>::Output as CoalesceList>::Output: ToLayout,
+{
+    type Output =
+        LayoutOf<<<A as ComposeStep<U1, S, D, Prod<crate::int::Diff<S, U1>, D>>>::Output as CoalesceList>::Output>;
+    #[inline(always)]
+    fn compose_leaf_sel(self, s: S, d: D) -> Result<Self::Output> {
+        let lim = s.sub(U1::default())?.mul(d)?;
+        Ok(self.compose_step(U1::default(), s, d, lim)?.coalesce_list()?.to_layout())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Distributing over B's tree
+
+/// A layout type, seen as its shape and stride types.
+pub trait LayoutParts {
+    /// The shape.
+    type Shape: IntTuple;
+    /// The stride.
+    type Stride: IntTuple;
+    /// The values.
+    fn into_parts(self) -> (Self::Shape, Self::Stride);
+}
+impl<S: Congruent<D>, D: IntTuple> LayoutParts for Layout<S, D> {
+    type Shape = S;
+    type Stride = D;
+    #[inline(always)]
+    fn into_parts(self) -> (S, D) {
+        (self.shape(), self.stride())
+    }
+}
+
+/// `A ∘ (S : D)` for a sub-tree `S : D` of B, `A` given by its normalised modes: the result's
+/// shape and stride trees (B's tree with each leaf replaced by its composition).
+pub trait ComposeTree<A> {
+    /// The stride tree of B.
+    type Stride;
+    /// The result's shape tree.
+    type Shape: IntTuple;
+    /// The result's stride tree.
+    type ResultStride: IntTuple;
+    /// The values.
+    fn compose_tree(
+        &self,
+        stride: &Self::Stride,
+        a: A,
+    ) -> Result<(Self::Shape, Self::ResultStride)>;
+}
+/// Leaves of B, paired with their strides: see [`ComposeTree`]. (A helper trait: Rust cannot
+/// put the stride type into `ComposeTree`'s parameters and also recurse on tuples.)
+pub trait ComposeWith<A, D> {
+    /// The result's shape tree.
+    type Shape: IntTuple;
+    /// The result's stride tree.
+    type Stride: IntTuple;
+    /// The values.
+    fn compose_with(&self, stride: &D, a: A) -> Result<(Self::Shape, Self::Stride)>;
+}
+macro_rules! compose_with_leaf {
+    ([$($g:tt)*] $S:ty) => {
+        impl<A, D: Copy, $($g)*> ComposeWith<A, D> for $S
+        where
+            A: ComposeLeaf<$S, D>,
+            <A as ComposeLeaf<$S, D>>::Output: LayoutParts,
+        {
+            type Shape = <<A as ComposeLeaf<$S, D>>::Output as LayoutParts>::Shape;
+            type Stride = <<A as ComposeLeaf<$S, D>>::Output as LayoutParts>::Stride;
+            #[inline(always)]
+            fn compose_with(&self, stride: &D, a: A) -> Result<(Self::Shape, Self::Stride)> {
+                Ok(a.compose_leaf(*self, *stride)?.into_parts())
+            }
+        }
+    };
+}
+compose_with_leaf!([] i64);
+compose_with_leaf!([] typenum::UTerm);
+compose_with_leaf!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
+
+macro_rules! compose_with_tuple {
+    ($(($TT:ident $DD:ident))+) => {
+        #[allow(non_snake_case)]
+        impl<A: Copy, $($TT: ComposeWith<A, $DD>,)* $($DD,)*> ComposeWith<A, ($($DD,)*)> for ($($TT,)*)
+        where
+            ($(<$TT as ComposeWith<A, $DD>>::Shape,)*): IntTuple,
+            ($(<$TT as ComposeWith<A, $DD>>::Stride,)*): IntTuple,
+        {
+            type Shape = ($(<$TT as ComposeWith<A, $DD>>::Shape,)*);
+            type Stride = ($(<$TT as ComposeWith<A, $DD>>::Stride,)*);
+            #[inline(always)]
+            fn compose_with(&self, stride: &($($DD,)*), a: A) -> Result<(Self::Shape, Self::Stride)> {
+                let ($($TT,)*) = self;
+                let ($($DD,)*) = stride;
+                $(let $TT = $TT.compose_with($DD, a)?;)*
+                Ok((($($TT.0,)*), ($($TT.1,)*)))
+            }
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(compose_with_tuple);
+
+/// A's modes normalised for composition: flattened, coalesced, last mode kept.
+pub type Normalized<S, D> = <FlatModes<S, D> as CoalesceExt>::Output;
+
+/// `composition(A, B)` (paper §3.3): the layout `R` with `B ≼ R` (Eq. 16) and
+/// `R(c) = A(B(c))` for every coordinate `c` of `B` (Eq. 17), computed in the type system.
+///
+/// `B` is a layout, or a tiler applied by mode (see [`Tile`]).
+///
+/// ```
+/// use cute_layout::{layout, Layout, ops::{Compose, Composition}};
+/// // Paper §3.3.3: (4,6,8,10):(2,3,5,7) ∘ 6:12 = (2,3):(9,5).
+/// static_assertions::assert_type_eq_all!(
+///     Composition<Layout![(4,6,8,10):(2,3,5,7)], Layout![6:12]>, Layout![(2,3):(9,5)]);
+/// let r = layout!((4,2,8):(3,12,97)).compose(layout!(3:3)); // "Apparent Violations"
+/// assert_eq!(r.to_string(), "3:9");
+/// ```
+pub trait Compose<B> {
+    /// The composition `A ∘ B`.
+    type Output;
+    /// `A ∘ B`; an error only for mixed layouts whose runtime values violate a condition.
+    fn try_compose(&self, b: B) -> Result<Self::Output>;
+    /// `A ∘ B`, panicking with the error's message where `try_compose` errs.
+    fn compose(&self, b: B) -> Self::Output {
+        match self.try_compose(b) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+/// `composition(A, B)` as a type.
+pub type Composition<A, B> = <A as Compose<B>>::Output;
+
+impl<S, D, BS, BD> Compose<Layout<BS, BD>> for Layout<S, D>
+where
+    S: Congruent<D> + FlattenInto<D, Nil>,
+    D: IntTuple,
+    BS: Congruent<BD>,
+    BD: IntTuple,
+    FlatModes<S, D>: CoalesceExt,
+    Normalized<S, D>: Copy,
+    BS: ComposeWith<Normalized<S, D>, BD>,
+    <BS as ComposeWith<Normalized<S, D>, BD>>::Shape:
+        Congruent<<BS as ComposeWith<Normalized<S, D>, BD>>::Stride>,
+{
+    type Output = Layout<
+        <BS as ComposeWith<Normalized<S, D>, BD>>::Shape,
+        <BS as ComposeWith<Normalized<S, D>, BD>>::Stride,
+    >;
+    #[inline(always)]
+    fn try_compose(&self, b: Layout<BS, BD>) -> Result<Self::Output> {
+        let a = self
+            .shape()
+            .flatten_into(&self.stride(), Nil)
+            .coalesce_ext()?;
+        let (s, d) = b.shape().compose_with(&b.stride(), a)?;
+        Layout::try_new(s, d)
+    }
+}
+
+#[allow(dead_code)]
+fn _unused<A: SelOr<B>, B>() {}
+#[allow(dead_code)]
+fn _sel<S: Selector>() {}
