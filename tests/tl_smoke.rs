@@ -61,3 +61,44 @@ fn compose_static() {
         );
     }
 }
+
+use cute_layout::ops::{Complement, ComplementFull, ComplementOf};
+
+#[test]
+fn complement_static() {
+    same!(ComplementOf<Layout<U4, U2>, U24>, Layout<(U2, U3), (U1, U8)>);
+    let c = Layout::<(U4, U8), (U1, U8)>::new().complement_full();
+    assert_eq!(c.to_string(), "(2,1):(4,64)");
+    assert_eq!(
+        Layout::<(U4, U8), (U1, U4)>::new()
+            .complement_full()
+            .to_string(),
+        "1:32"
+    );
+    assert_eq!(
+        Layout::<(U4, U8), (U8, U1)>::new()
+            .complement_full()
+            .to_string(),
+        "1:32"
+    );
+    assert_eq!(
+        Layout::<(U4, U8), (U1, U5)>::new()
+            .complement_full()
+            .to_string(),
+        "1:40"
+    );
+    assert_eq!(
+        Layout::<((U2, U2), (U2, U4)), ((U0, U1), (U0, U2))>::new()
+            .complement_full()
+            .to_string(),
+        "1:8"
+    );
+    assert_eq!(
+        Layout::<((U2, U2), (U2, U4)), ((U0, U2), (U0, U4))>::new()
+            .complement_full()
+            .to_string(),
+        "(2,1):(1,16)"
+    );
+    let m = Layout::try_new(4i64, 2i64).unwrap();
+    assert_eq!(m.complement(24i64).to_string(), "(2,3):(1,8)");
+}

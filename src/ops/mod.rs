@@ -5,9 +5,11 @@
 //! through the same impls, with runtime values and runtime checks where a value is dynamic.
 
 pub mod coalesce;
+pub mod complement;
 pub mod compose;
 pub mod modes;
 pub mod select;
 
 pub use coalesce::{Coalesce, Coalesced};
+pub use complement::{Complement, ComplementFull, ComplementOf, Cosize};
 pub use compose::{Compose, Composition};

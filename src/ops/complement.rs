@@ -1,0 +1,380 @@
+//! `complement` in the type system (paper §3.5).
+
+use typenum::{B0, B1, U1};
+
+use crate::error::{ErrorKind, LayoutError, Result};
+use crate::int::{
+    CeilQuot, Int, IntAdd, IntCeilDiv, IntDiv, IntMul, IntSub, Plain, Prod, Quot, Sum,
+};
+use crate::layout::Layout;
+use crate::ops::coalesce::NotTrue;
+use crate::ops::compose::CoalesceExt;
+use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
+use crate::ops::select::{Dyn, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, ZeroSel};
+use crate::tuple::{Congruent, Cons, IntTuple, Nil};
+
+fn err(kind: ErrorKind, #[cfg(feature = "alloc")] msg: alloc::string::String) -> LayoutError {
+    #[cfg(feature = "alloc")]
+    {
+        LayoutError::with_detail(kind, msg)
+    }
+    #[cfg(not(feature = "alloc"))]
+    {
+        LayoutError::new(kind)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Filter: drop size-1 and stride-0 modes (they contribute nothing to the image).
+
+/// Drop the modes of a flat list that are statically of size 1 or stride 0; keep the others.
+pub trait FilterModes {
+    /// The kept modes.
+    type Output: Plain;
+    /// The values.
+    fn filter_modes(self) -> Self::Output;
+}
+impl FilterModes for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn filter_modes(self) -> Nil {
+        Nil
+    }
+}
+impl<S, D, T> FilterModes for Cons<M<S, D>, T>
+where
+    S: IsOne,
+    D: IsZero,
+    OneSel<S>: SelOr<ZeroSel<D>>,
+    T: FilterModes,
+    Cons<M<S, D>, T::Output>: FilterSel<Or<OneSel<S>, ZeroSel<D>>>,
+{
+    type Output = <Cons<M<S, D>, T::Output> as FilterSel<Or<OneSel<S>, ZeroSel<D>>>>::Output;
+    #[inline(always)]
+    fn filter_modes(self) -> Self::Output {
+        Cons(self.0, self.1.filter_modes()).filter_sel()
+    }
+}
+#[doc(hidden)]
+pub trait FilterSel<Drop> {
+    type Output: Plain;
+    fn filter_sel(self) -> Self::Output;
+}
+impl<H, T: Plain> FilterSel<B1> for Cons<H, T> {
+    type Output = T;
+    #[inline(always)]
+    fn filter_sel(self) -> T {
+        self.1
+    }
+}
+impl<H: Plain, T: Plain, X: NotTrue> FilterSel<X> for Cons<H, T> {
+    type Output = Cons<H, T>;
+    #[inline(always)]
+    fn filter_sel(self) -> Self {
+        self
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sort by stride (insertion sort). Runtime strides cannot be ordered statically: a mode whose
+// order depends on a runtime value keeps its position, and the complement checks at run time
+// that the modes come in increasing stride.
+
+/// Sort a flat mode list by stride.
+pub trait SortByStride {
+    /// The sorted modes.
+    type Output: Plain;
+    /// The values.
+    fn sort_by_stride(self) -> Self::Output;
+}
+impl SortByStride for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn sort_by_stride(self) -> Nil {
+        Nil
+    }
+}
+impl<H, T: SortByStride> SortByStride for Cons<H, T>
+where
+    T::Output: InsertByStride<H>,
+{
+    type Output = <T::Output as InsertByStride<H>>::Output;
+    #[inline(always)]
+    fn sort_by_stride(self) -> Self::Output {
+        self.1.sort_by_stride().insert_by_stride(self.0)
+    }
+}
+/// Insert a mode into a list sorted by stride.
+pub trait InsertByStride<H> {
+    /// The list with the mode inserted.
+    type Output: Plain;
+    /// The values.
+    fn insert_by_stride(self, h: H) -> Self::Output;
+}
+impl<H: Plain> InsertByStride<H> for Nil {
+    type Output = Cons<H, Nil>;
+    #[inline(always)]
+    fn insert_by_stride(self, h: H) -> Self::Output {
+        Cons(h, Nil)
+    }
+}
+impl<S0, D0: IntLt<D1>, S1, D1: Int, T> InsertByStride<M<S0, D0>> for Cons<M<S1, D1>, T>
+where
+    Cons<M<S1, D1>, T>: InsertSel<M<S0, D0>, LtSel<D1, D0>>,
+    D1: IntLt<D0>,
+{
+    type Output = <Cons<M<S1, D1>, T> as InsertSel<M<S0, D0>, LtSel<D1, D0>>>::Output;
+    #[inline(always)]
+    fn insert_by_stride(self, h: M<S0, D0>) -> Self::Output {
+        self.insert_sel(h)
+    }
+}
+#[doc(hidden)]
+pub trait InsertSel<H, HeadFirst> {
+    type Output: Plain;
+    fn insert_sel(self, h: H) -> Self::Output;
+}
+// The head's stride is smaller: the new mode goes further in.
+impl<H, Hd: Plain, T: InsertByStride<H>> InsertSel<H, B1> for Cons<Hd, T> {
+    type Output = Cons<Hd, T::Output>;
+    #[inline(always)]
+    fn insert_sel(self, h: H) -> Self::Output {
+        Cons(self.0, self.1.insert_by_stride(h))
+    }
+}
+// The new mode's stride is not larger, or the order is only known at run time: it goes first.
+impl<H: Plain, Hd: Plain, T: Plain> InsertSel<H, B0> for Cons<Hd, T> {
+    type Output = Cons<H, Cons<Hd, T>>;
+    #[inline(always)]
+    fn insert_sel(self, h: H) -> Self::Output {
+        Cons(h, self)
+    }
+}
+impl<H: Plain, Hd: Plain, T: Plain> InsertSel<H, Dyn> for Cons<Hd, T> {
+    type Output = Cons<H, Cons<Hd, T>>;
+    #[inline(always)]
+    fn insert_sel(self, h: H) -> Self::Output {
+        Cons(h, self)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fold: each mode's stride must reach past the span covered so far; the gap below it is
+// filled with `stride / span` copies (floor: a remainder that no copy fits stays a hole).
+
+/// The complement's injectivity condition: in stride order, each mode's stride is at least the
+/// extent `current` spanned by the modes before it (CuTe: `stride / current ≠ 0`). Implemented
+/// by `(stride, current)` pairs that satisfy it.
+#[diagnostic::on_unimplemented(
+    message = "complement of a non-injective layout (its modes overlap or interleave)",
+    label = "in stride order, each stride must be at least the span of the smaller modes: `{Self}` (stride, span) is not",
+    note = "the complement exists only for injective layouts whose image can be tiled (paper §3.5)"
+)]
+pub trait Injective {}
+impl<D: IntLt<C>, C: Int> Injective for (D, C) where (D, C): InjectiveSel<LtSel<D, C>> {}
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "complement of a non-injective layout (its modes overlap or interleave)",
+    label = "in stride order, each stride must be at least the span of the smaller modes: `{Self}` (stride, span) is not",
+    note = "the complement exists only for injective layouts whose image can be tiled (paper §3.5)"
+)]
+pub trait InjectiveSel<Sel> {}
+impl<T> InjectiveSel<B0> for T {}
+impl<T> InjectiveSel<Dyn> for T {}
+
+/// A static stride must be non-negative for complement (the image is taken in `ℕ`).
+#[diagnostic::on_unimplemented(
+    message = "complement needs non-negative strides, found `{Self}`",
+    label = "negative stride"
+)]
+pub trait NonNegative {}
+impl NonNegative for i64 {}
+impl NonNegative for typenum::UTerm {}
+impl<U: typenum::Unsigned, B: typenum::Bit> NonNegative for typenum::UInt<U, B> {}
+
+/// The complement fold over sorted modes with the covered extent `Cur`, ending with the
+/// mode `⌈M / Cur⌉ : Cur`.
+pub trait ComplementFold<Cur, Mx> {
+    /// The complement's modes.
+    type Output: Plain;
+    /// The values.
+    fn complement_fold(self, cur: Cur, m: Mx) -> Result<Self::Output>;
+}
+impl<Cur: Int, Mx: IntCeilDiv<Cur>> ComplementFold<Cur, Mx> for Nil {
+    type Output = Cons<M<CeilQuot<Mx, Cur>, Cur>, Nil>;
+    #[inline(always)]
+    fn complement_fold(self, cur: Cur, m: Mx) -> Result<Self::Output> {
+        Ok(Cons(M(m.ceil_div(cur)?, cur), Nil))
+    }
+}
+impl<S, D, T, Cur, Mx> ComplementFold<Cur, Mx> for Cons<M<S, D>, T>
+where
+    S: Int,
+    D: NonNegative + IntDiv<Cur> + IntMul<S> + IntLt<Cur>,
+    Cur: Int,
+    (D, Cur): Injective,
+    T: ComplementFold<Prod<D, S>, Mx>,
+{
+    type Output = Cons<M<Quot<D, Cur>, Cur>, <T as ComplementFold<Prod<D, S>, Mx>>::Output>;
+    #[inline(always)]
+    fn complement_fold(self, cur: Cur, m: Mx) -> Result<Self::Output> {
+        let M(s, d) = self.0;
+        let (sv, dv, cv) = (s.value(), d.value(), cur.value());
+        if dv < 0 {
+            return Err(err(
+                ErrorKind::NegativeStride,
+                #[cfg(feature = "alloc")]
+                alloc::format!("stride {dv} in the complement of a layout"),
+            ));
+        }
+        if dv < cv {
+            return Err(err(
+                ErrorKind::NotInjective,
+                #[cfg(feature = "alloc")]
+                alloc::format!(
+                    "in stride order, stride {dv} (shape {sv}) is smaller than {cv}, the span of the modes of smaller stride (runtime strides are taken in the order given)"
+                ),
+            ));
+        }
+        let head = M(d.div(cur)?, cur);
+        let tail = self.1.complement_fold(d.mul(s)?, m)?;
+        Ok(Cons(head, tail))
+    }
+}
+
+/// `complement(A, M)` (paper §3.5): the layout `R` whose image is disjoint from `A`'s (Eq. 28),
+/// ordered (Eq. 29), and such that `(A, R)` covers `[0, M)` (`cosize((A,R)) ≥ M`), computed in
+/// the type system. A trailing size-1 mode is kept to show the stride of the extension, as in
+/// the paper's Table 7.
+///
+/// ```
+/// use cute_layout::{layout, Layout, ops::{Complement, ComplementOf}};
+/// use cute_layout::typenum::U24;
+/// static_assertions::assert_type_eq_all!(ComplementOf<Layout![4:2], U24>, Layout![(2,3):(1,8)]);
+/// assert_eq!(layout!((4,8):(1,8)).complement_full().to_string(), "(2,1):(4,64)"); // Table 7
+/// ```
+pub trait Complement<Mx> {
+    /// The complement.
+    type Output;
+    /// The complement w.r.t. `m`; an error only for runtime values that violate a condition.
+    fn try_complement(&self, m: Mx) -> Result<Self::Output>;
+    /// The complement w.r.t. `m`, panicking where `try_complement` errs.
+    fn complement(&self, m: Mx) -> Self::Output {
+        match self.try_complement(m) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+/// `complement(A, M)` as a type.
+pub type ComplementOf<A, Mx> = <A as Complement<Mx>>::Output;
+
+/// The complement's modes before coalescing.
+type ComplementModes<S, D, Mx> =
+    <<<FlatModes<S, D> as FilterModes>::Output as SortByStride>::Output as ComplementFold<
+        U1,
+        Mx,
+    >>::Output;
+
+impl<S, D, Mx: Int> Complement<Mx> for Layout<S, D>
+where
+    S: Congruent<D> + FlattenInto<D, Nil>,
+    D: IntTuple,
+    FlatModes<S, D>: FilterModes,
+    <FlatModes<S, D> as FilterModes>::Output: SortByStride,
+    <<FlatModes<S, D> as FilterModes>::Output as SortByStride>::Output: ComplementFold<U1, Mx>,
+    ComplementModes<S, D, Mx>: CoalesceExt,
+    <ComplementModes<S, D, Mx> as CoalesceExt>::Output: ToLayout,
+{
+    type Output = LayoutOf<<ComplementModes<S, D, Mx> as CoalesceExt>::Output>;
+    #[inline(always)]
+    fn try_complement(&self, m: Mx) -> Result<Self::Output> {
+        if m.value() <= 0 {
+            return Err(err(
+                ErrorKind::InvalidArgument,
+                #[cfg(feature = "alloc")]
+                alloc::format!("complement cotarget {} is not positive", m.value()),
+            ));
+        }
+        let modes = self
+            .shape()
+            .flatten_into(&self.stride(), Nil)
+            .filter_modes()
+            .sort_by_stride();
+        Ok(modes
+            .complement_fold(U1::default(), m)?
+            .coalesce_ext()?
+            .to_layout())
+    }
+}
+
+/// `cosize(L) = L(size(L) − 1) + 1` as a type, for non-negative strides: `1 + Σ (s−1)·d`.
+pub trait Cosize {
+    /// The cosize type.
+    type Output: Int;
+    /// The value.
+    fn cosize_int(&self) -> Result<Self::Output>;
+}
+impl<S, D> Cosize for Layout<S, D>
+where
+    S: Congruent<D> + FlattenInto<D, Nil>,
+    D: IntTuple,
+    FlatModes<S, D>: CosizeFold<U1>,
+{
+    type Output = <FlatModes<S, D> as CosizeFold<U1>>::Output;
+    #[inline(always)]
+    fn cosize_int(&self) -> Result<Self::Output> {
+        self.shape()
+            .flatten_into(&self.stride(), Nil)
+            .cosize_fold(U1::default())
+    }
+}
+#[doc(hidden)]
+pub trait CosizeFold<Acc> {
+    type Output: Int;
+    fn cosize_fold(self, acc: Acc) -> Result<Self::Output>;
+}
+impl<Acc: Int> CosizeFold<Acc> for Nil {
+    type Output = Acc;
+    #[inline(always)]
+    fn cosize_fold(self, acc: Acc) -> Result<Acc> {
+        Ok(acc)
+    }
+}
+impl<S, D, T, Acc> CosizeFold<Acc> for Cons<M<S, D>, T>
+where
+    S: IntSub<U1>,
+    crate::int::Diff<S, U1>: IntMul<D>,
+    D: Int,
+    Acc: IntAdd<Prod<crate::int::Diff<S, U1>, D>>,
+    T: CosizeFold<Sum<Acc, Prod<crate::int::Diff<S, U1>, D>>>,
+{
+    type Output = <T as CosizeFold<Sum<Acc, Prod<crate::int::Diff<S, U1>, D>>>>::Output;
+    #[inline(always)]
+    fn cosize_fold(self, acc: Acc) -> Result<Self::Output> {
+        let M(s, d) = self.0;
+        self.1.cosize_fold(acc.add(s.sub(U1::default())?.mul(d)?)?)
+    }
+}
+
+/// `complement(A) = complement(A, cosize(A))`.
+pub trait ComplementFull {
+    /// The complement.
+    type Output;
+    /// The value.
+    fn try_complement_full(&self) -> Result<Self::Output>;
+    /// The value, panicking where `try_complement_full` errs.
+    fn complement_full(&self) -> Self::Output {
+        match self.try_complement_full() {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+impl<L: Cosize + Complement<<L as Cosize>::Output>> ComplementFull for L {
+    type Output = <L as Complement<<L as Cosize>::Output>>::Output;
+    #[inline(always)]
+    fn try_complement_full(&self) -> Result<Self::Output> {
+        self.try_complement(self.cosize_int()?)
+    }
+}
