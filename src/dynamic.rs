@@ -119,7 +119,9 @@ impl DynTuple {
                 value: i.value,
                 is_static,
             }),
-            DynTuple::Tuple(v) => DynTuple::Tuple(v.iter().map(|t| t.with_static(is_static)).collect()),
+            DynTuple::Tuple(v) => {
+                DynTuple::Tuple(v.iter().map(|t| t.with_static(is_static)).collect())
+            }
         }
     }
 
@@ -235,7 +237,9 @@ impl DynTuple {
                 Ok(r)
             }
             DynTuple::Tuple(v) => Ok(DynTuple::Tuple(
-                v.iter().map(|t| t.prefix_product_from(acc)).collect::<Result<_>>()?,
+                v.iter()
+                    .map(|t| t.prefix_product_from(acc))
+                    .collect::<Result<_>>()?,
             )),
         }
     }
@@ -344,7 +348,9 @@ fn inner_product(natural: &DynTuple, shape: &DynTuple, stride: &DynTuple) -> Res
             .iter()
             .zip(ss)
             .zip(ds)
-            .try_fold(0i64, |acc, ((c, s), d)| checked_add(acc, inner_product(c, s, d)?)),
+            .try_fold(0i64, |acc, ((c, s), d)| {
+                checked_add(acc, inner_product(c, s, d)?)
+            }),
         _ => Err(LayoutError::new(ErrorKind::Incongruent)),
     }
 }
@@ -397,7 +403,10 @@ impl DynLayout {
             ));
         }
         shape.size().map_err(|_| {
-            LayoutError::with_detail(ErrorKind::Overflow, alloc::format!("size of shape {shape} exceeds i64"))
+            LayoutError::with_detail(
+                ErrorKind::Overflow,
+                alloc::format!("size of shape {shape} exceeds i64"),
+            )
         })?;
         let mut span = 0i64;
         for (s, d) in shape.leaves().zip(stride.leaves()) {

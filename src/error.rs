@@ -47,7 +47,9 @@ impl ErrorKind {
             ErrorKind::RankMismatch => "rank mismatch",
             ErrorKind::StrideDivisibility => "stride divisibility (paper Eq. 20) violated",
             ErrorKind::ShapeDivisibility => "shape divisibility (paper Eq. 21) violated",
-            ErrorKind::NotDistributive => "composition does not distribute over B's modes (paper Eq. 23)",
+            ErrorKind::NotDistributive => {
+                "composition does not distribute over B's modes (paper Eq. 23)"
+            }
             ErrorKind::NotInjective => "layout is not injective (no complement exists)",
             ErrorKind::NegativeStride => "negative stride not supported here",
             ErrorKind::InvalidArgument => "invalid argument",

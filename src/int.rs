@@ -104,18 +104,14 @@ impl StaticInt for UTerm {
 }
 
 impl<U: Unsigned, B: Bit> sealed::Sealed for UInt<U, B> {}
-impl<U: Unsigned + Plain, B: Bit + Plain> Int
-    for UInt<U, B>
-{
+impl<U: Unsigned + Plain, B: Bit + Plain> Int for UInt<U, B> {
     const STATIC: Option<i64> = Some(<Self as Unsigned>::I64);
     #[inline(always)]
     fn value(self) -> i64 {
         <Self as Unsigned>::I64
     }
 }
-impl<U: Unsigned + Plain, B: Bit + Plain> StaticInt
-    for UInt<U, B>
-{
+impl<U: Unsigned + Plain, B: Bit + Plain> StaticInt for UInt<U, B> {
     const VALUE: i64 = <Self as Unsigned>::I64;
     type Signed = PInt<Self>;
 }
@@ -153,7 +149,10 @@ fn overflow(op: &str, a: i64, b: i64) -> LayoutError {
 fn div_by_zero(a: i64) -> LayoutError {
     #[cfg(feature = "alloc")]
     {
-        LayoutError::with_detail(ErrorKind::InvalidArgument, alloc::format!("{a} divided by 0"))
+        LayoutError::with_detail(
+            ErrorKind::InvalidArgument,
+            alloc::format!("{a} divided by 0"),
+        )
     }
     #[cfg(not(feature = "alloc"))]
     {
@@ -389,5 +388,4 @@ pub mod private {
     impl<U: Unsigned + NonZero> Signum for NInt<U> {
         type Output = typenum::N1;
     }
-
 }

@@ -6,7 +6,7 @@ use typenum::U1;
 
 use crate::error::{ErrorKind, LayoutError, Result};
 use crate::tuple::{
-    check_shape, Cons, ConsOf, Congruent, Element, Get, IntTuple, Nil, PrefixProduct, StaticShape,
+    check_shape, Congruent, Cons, ConsOf, Element, Get, IntTuple, Nil, PrefixProduct, StaticShape,
     StaticTuple, SuffixProduct, ToCons,
 };
 use crate::tuple::{ColumnMajor, RowMajor};
@@ -58,7 +58,10 @@ impl<S: StaticShape + Congruent<D>, D: StaticTuple> Layout<S, D> {
 
 /// `make_layout(shape, stride)` for static shapes and strides (checked at compile time).
 #[inline(always)]
-pub fn make_layout<S: StaticShape + Congruent<D>, D: StaticTuple>(_shape: S, _stride: D) -> Layout<S, D> {
+pub fn make_layout<S: StaticShape + Congruent<D>, D: StaticTuple>(
+    _shape: S,
+    _stride: D,
+) -> Layout<S, D> {
     Layout::new()
 }
 
@@ -282,7 +285,8 @@ impl<CH: Coord<SH, DH>, CT: ConsCoord<ST, DT>, SH, ST, DH, DT> ConsCoord<Cons<SH
 {
     #[inline(always)]
     fn offset(self, shape: &Cons<SH, ST>, stride: &Cons<DH, DT>) -> i64 {
-        self.0.offset(&shape.0, &stride.0).wrapping_add(self.1.offset(&shape.1, &stride.1))
+        self.0
+            .offset(&shape.0, &stride.0)
+            .wrapping_add(self.1.offset(&shape.1, &stride.1))
     }
 }
-

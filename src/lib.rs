@@ -7,22 +7,26 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
-pub mod error;
-pub mod int;
-pub mod tuple;
-pub mod layout;
-pub mod fmt;
+mod macros;
+#[doc(hidden)]
+pub use macros::__private;
+
 #[cfg(feature = "alloc")]
 pub mod dynamic;
+pub mod error;
+pub mod fmt;
+pub mod int;
+pub mod layout;
 #[cfg(feature = "alloc")]
 pub mod parse;
+pub mod tuple;
 
+#[cfg(feature = "alloc")]
+pub use dynamic::{DynInt, DynLayout, DynTuple};
 pub use error::{ErrorKind, LayoutError};
-pub use typenum;
 pub use layout::{
     make_layout, make_layout_left, make_layout_right, try_make_layout, try_make_layout_left,
     try_make_layout_right, Coord, Layout, LayoutLeft, LayoutRight,
 };
 pub use tuple::IntTuple;
-#[cfg(feature = "alloc")]
-pub use dynamic::{DynInt, DynLayout, DynTuple};
+pub use typenum;

@@ -101,7 +101,10 @@ impl<'a> Parser<'a> {
         if self.src[self.pos..].starts_with('-') {
             self.pos += 1;
         }
-        let digits = self.src[self.pos..].bytes().take_while(u8::is_ascii_digit).count();
+        let digits = self.src[self.pos..]
+            .bytes()
+            .take_while(u8::is_ascii_digit)
+            .count();
         if digits == 0 {
             self.pos = start;
             return Err(self.error("an integer"));

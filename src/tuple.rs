@@ -63,7 +63,6 @@ macro_rules! cons_pat {
     ($h:ident $(, $t:ident)*) => { Cons($h, cons_pat!($($t),*)) };
 }
 
-
 macro_rules! impl_tuple_cons {
     ($( ($($T:ident $t:ident),*) )*) => {$(
         impl<$($T: Plain),*> ToCons for ($($T,)*) {
@@ -191,7 +190,9 @@ pub trait IntTuple: Plain {
         }
         let mut b = B(alloc::vec![Vec::new()]);
         self.visit(&mut b);
-        b.0.pop().and_then(|mut v| v.pop()).unwrap_or(DynTuple::Tuple(Vec::new()))
+        b.0.pop()
+            .and_then(|mut v| v.pop())
+            .unwrap_or(DynTuple::Tuple(Vec::new()))
     }
 
     /// Element `I` (`get<I>(t)`; an integer is its own element 0).
@@ -361,7 +362,11 @@ where
     H::Size: IntMul<T::Size>,
 {
     const LEN: usize = 1 + T::LEN;
-    const MAX_DEPTH: usize = if H::DEPTH > T::MAX_DEPTH { H::DEPTH } else { T::MAX_DEPTH };
+    const MAX_DEPTH: usize = if H::DEPTH > T::MAX_DEPTH {
+        H::DEPTH
+    } else {
+        T::MAX_DEPTH
+    };
     const IS_STATIC: bool = H::IS_STATIC && T::IS_STATIC;
     const LEAVES: usize = H::LEAVES + T::LEAVES;
     type Size = <H::Size as IntMul<T::Size>>::Output;
@@ -560,7 +565,10 @@ where
 pub trait WeaklyCongruent<S> {}
 impl<S: IntTuple> WeaklyCongruent<S> for i64 {}
 impl<S: IntTuple> WeaklyCongruent<S> for typenum::UTerm {}
-impl<S: IntTuple, U: typenum::Unsigned, B: typenum::Bit> WeaklyCongruent<S> for typenum::UInt<U, B> {}
+impl<S: IntTuple, U: typenum::Unsigned, B: typenum::Bit> WeaklyCongruent<S>
+    for typenum::UInt<U, B>
+{
+}
 impl<P: ToCons, S: ToCons> WeaklyCongruent<S> for P where P::Cons: ConsWeaklyCongruent<S::Cons> {}
 #[doc(hidden)]
 pub trait ConsWeaklyCongruent<S> {}
@@ -643,7 +651,9 @@ impl<Acc: Int> ConsPrefixProduct<Acc> for Nil {
         Ok((Nil, acc))
     }
 }
-impl<Acc: Int, H: PrefixProduct<Acc>, T: ConsPrefixProduct<H::Next>> ConsPrefixProduct<Acc> for Cons<H, T> {
+impl<Acc: Int, H: PrefixProduct<Acc>, T: ConsPrefixProduct<H::Next>> ConsPrefixProduct<Acc>
+    for Cons<H, T>
+{
     type Output = Cons<H::Output, T::Output>;
     type Next = T::Next;
     #[inline(always)]
@@ -696,7 +706,9 @@ impl<Acc: Int> ConsSuffixProduct<Acc> for Nil {
     }
 }
 // Right to left: the tail is strided first, the head gets the product of the tail's size.
-impl<Acc: Int, H: SuffixProduct<T::Next>, T: ConsSuffixProduct<Acc>> ConsSuffixProduct<Acc> for Cons<H, T> {
+impl<Acc: Int, H: SuffixProduct<T::Next>, T: ConsSuffixProduct<Acc>> ConsSuffixProduct<Acc>
+    for Cons<H, T>
+{
     type Output = Cons<H::Output, T::Output>;
     type Next = H::Next;
     #[inline(always)]

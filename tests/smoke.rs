@@ -11,7 +11,11 @@ fn static_and_mixed_eval() {
     assert_eq!(l.call((1, (1, 0))), 9);
     assert_eq!(l.to_string(), "(4,(2,2)):(1,(8,4))");
     assert_eq!(format!("{l:#}"), "(_4,(_2,_2)):(_1,(_8,_4))");
-    let m = Layout::try_new((U4::default(), (2i64, U2::default())), (U1::default(), (8i64, U4::default()))).unwrap();
+    let m = Layout::try_new(
+        (U4::default(), (2i64, U2::default())),
+        (U1::default(), (8i64, U4::default())),
+    )
+    .unwrap();
     assert_eq!(m.size(), 16);
     assert_eq!(format!("{m:#}"), "(_4,(2,_2)):(_1,(8,_4))");
     for i in 0..16 {
