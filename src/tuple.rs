@@ -46,6 +46,7 @@ pub trait FromCons: Plain {
     /// The tuple with these elements.
     type Tuple: Plain;
     /// Convert to the tuple form.
+    #[allow(clippy::wrong_self_convention)]
     fn from_cons(self) -> Self::Tuple;
 }
 
@@ -579,10 +580,7 @@ impl<PH: WeaklyCongruent<SH>, PT: ConsWeaklyCongruent<ST>, SH, ST> ConsWeaklyCon
 }
 
 /// Whether `p ≲ s` (weak congruence, Definition 2.4), on values.
-pub fn weakly_congruent<P: IntTuple, S: IntTuple>(_: &P, _: &S) -> bool
-where
-    P: WeaklyCongruent<S>,
-{
+pub fn weakly_congruent<P: IntTuple + WeaklyCongruent<S>, S: IntTuple>(_: &P, _: &S) -> bool {
     true
 }
 
