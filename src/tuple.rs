@@ -144,7 +144,7 @@ pub trait IntTuple: Plain {
     fn visit<V: Visitor>(&self, v: &mut V);
     /// `idx2crd(i, S)` (paper Eq. 4): the natural coordinate of integral coordinate `i`,
     /// colexicographic; the last element of each tuple is not reduced (extended domain).
-    /// Exact for `i ≥ 0` when the size fits `i64` (which a [`Layout`](crate::Layout) ensures).
+    /// Exact for `i ≥ 0` when the size fits `i64` (which a [`Layout`](struct@crate::Layout) ensures).
     fn idx2crd(&self, i: i64) -> Self::Natural;
     /// The size with wrapping arithmetic: exact whenever the size fits in `i64`.
     #[doc(hidden)]
@@ -472,7 +472,7 @@ where
 
 /// Congruence, `P ~ S` (paper Definition 2.3): the same tree structure.
 ///
-/// This is the bound that every [`Layout`](crate::Layout) puts on its shape and stride.
+/// This is the bound that every [`Layout`](struct@crate::Layout) puts on its shape and stride.
 /// Leaves pair with leaves, tuples with tuples of the same rank, element by element.
 #[diagnostic::on_unimplemented(
     message = "shape `{Self}` and stride `{D}` are not congruent",
