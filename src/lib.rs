@@ -19,6 +19,8 @@ pub mod int;
 pub mod layout;
 #[cfg(feature = "alloc")]
 pub mod parse;
+#[cfg(feature = "alloc")]
+pub mod print;
 pub mod tuple;
 
 #[cfg(feature = "alloc")]
@@ -28,5 +30,7 @@ pub use layout::{
     make_layout, make_layout_left, make_layout_right, try_make_layout, try_make_layout_left,
     try_make_layout_right, Coord, Layout, LayoutLeft, LayoutRight,
 };
+#[cfg(feature = "std")]
+pub use print::print_layout;
 pub use tuple::IntTuple;
 pub use typenum;
