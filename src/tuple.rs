@@ -547,6 +547,7 @@ where
         self.1.zip_leaves(&stride.1, f);
     }
 }
+#[diagnostic::do_not_recommend] // report the tuple, not the list machinery
 impl<S: ToCons + IntTuple, D: ToCons> Congruent<D> for S
 where
     S::Cons: ConsCongruent<D::Cons>,
@@ -751,6 +752,7 @@ pub fn suffix_product<S: SuffixProduct<U1>>(s: &S) -> Result<RowMajor<S>> {
 )]
 pub trait StaticShape: IntTuple {}
 impl<U: typenum::Unsigned + Plain, B: typenum::Bit + Plain> StaticShape for typenum::UInt<U, B> {}
+#[diagnostic::do_not_recommend] // report the tuple, not the list machinery
 impl<T: ToCons + IntTuple> StaticShape for T where T::Cons: ConsStaticShape {}
 #[doc(hidden)]
 pub trait ConsStaticShape {}
@@ -767,6 +769,7 @@ pub trait StaticTuple: IntTuple {}
 impl StaticTuple for typenum::UTerm {}
 impl<U: typenum::Unsigned + Plain, B: typenum::Bit + Plain> StaticTuple for typenum::UInt<U, B> {}
 impl<U: typenum::Unsigned + typenum::NonZero + Plain> StaticTuple for typenum::NInt<U> {}
+#[diagnostic::do_not_recommend] // report the tuple, not the list machinery
 impl<T: ToCons + IntTuple> StaticTuple for T where T::Cons: ConsStaticTuple {}
 #[doc(hidden)]
 pub trait ConsStaticTuple {}
