@@ -188,7 +188,13 @@ impl Tree {
                 let ty = self.type_tokens(krate);
                 quote!(#krate::__private::leaf::<#ty>())
             }
-            Tree::Dyn(g) => quote!(#krate::__private::dynamic(#g)),
+            Tree::Dyn(g) => {
+                // The braces are the macro's syntax, not a block the user wrote around an
+                // argument: give them the macro's hygiene so `unused_braces` stays quiet.
+                let mut block = Group::new(Delimiter::Brace, g.stream());
+                block.set_span(Span::mixed_site().located_at(g.span()));
+                quote!(#krate::__private::dynamic(#block))
+            }
             Tree::Tuple(v, _) => {
                 let items = v.iter().map(|t| t.value(krate));
                 quote!((#(#items,)*))
