@@ -12,19 +12,41 @@ fn layout_error(s: &str) -> (ErrorKind, String) {
 fn syntax_errors_name_the_expected_token_and_offset() {
     let cases = [
         ("(4,2", "expected ')' or ',' at byte 4, found end of input"),
-        ("(4,2):(1,4", "expected ')' or ',' at byte 10, found end of input"),
+        (
+            "(4,2):(1,4",
+            "expected ')' or ',' at byte 10, found end of input",
+        ),
         ("(4,,2)", "expected an integer or '(' at byte 3, found ','"),
-        ("(4,2):", "expected an integer or '(' at byte 6, found end of input"),
+        (
+            "(4,2):",
+            "expected an integer or '(' at byte 6, found end of input",
+        ),
         ("(4;2)", "expected ')' or ',' at byte 2, found ';'"),
-        ("(4,2):(1,4) x", "expected end of input at byte 12, found 'x'"),
-        ("(4,2) (1,4)", "expected ':' between shape and stride, or end of input at byte 6, found '('"),
+        (
+            "(4,2):(1,4) x",
+            "expected end of input at byte 12, found 'x'",
+        ),
+        (
+            "(4,2) (1,4)",
+            "expected ':' between shape and stride, or end of input at byte 6, found '('",
+        ),
         ("(4,x)", "expected an integer or '(' at byte 3, found 'x'"),
-        ("", "expected an integer or '(' at byte 0, found end of input"),
+        (
+            "",
+            "expected an integer or '(' at byte 0, found end of input",
+        ),
         ("4:-", "expected an integer at byte 2, found '-'"),
-        ("99999999999999999999", "integer 99999999999999999999 at byte 0 does not fit in i64"),
+        (
+            "99999999999999999999",
+            "integer 99999999999999999999 at byte 0 does not fit in i64",
+        ),
     ];
     for (text, msg) in cases {
-        assert_eq!(layout_error(text), (ErrorKind::Parse, format!("parse error: {msg}")), "{text:?}");
+        assert_eq!(
+            layout_error(text),
+            (ErrorKind::Parse, format!("parse error: {msg}")),
+            "{text:?}"
+        );
     }
 }
 
@@ -54,7 +76,10 @@ fn invalid_layouts_name_the_violated_condition_and_offset() {
 #[test]
 fn tuples_reject_a_stride() {
     let e = "(4,2):(1,4)".parse::<DynTuple>().unwrap_err();
-    assert_eq!(e.to_string(), "parse error: expected end of input at byte 5, found ':'");
+    assert_eq!(
+        e.to_string(),
+        "parse error: expected end of input at byte 5, found ':'"
+    );
 }
 
 #[test]
@@ -62,5 +87,8 @@ fn accepted_forms() {
     // Whitespace between tokens, CuTe's `_` marks, a shape alone (compact column-major).
     let l: DynLayout = " ( _4 , (2,_2) ) : ( 1 , (8 ,4) ) ".parse().unwrap();
     assert_eq!(format!("{l:#}"), "(_4,(2,_2)):(1,(8,4))");
-    assert_eq!("(4,(2,3))".parse::<DynLayout>().unwrap().to_string(), "(4,(2,3)):(1,(4,8))");
+    assert_eq!(
+        "(4,(2,3))".parse::<DynLayout>().unwrap().to_string(),
+        "(4,(2,3)):(1,(4,8))"
+    );
 }
