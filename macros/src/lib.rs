@@ -173,7 +173,7 @@ impl Tree {
                 quote!(#krate::typenum::NInt<#u>)
             }
             Tree::Int { value, .. } => unsigned(value.unsigned_abs(), krate),
-            Tree::Dyn(_) => quote!(i64),
+            Tree::Dyn(_) => quote!(::core::primitive::i64),
             Tree::Tuple(v, _) => {
                 let items = v.iter().map(|t| t.type_tokens(krate));
                 quote!((#(#items,)*))
