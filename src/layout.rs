@@ -44,11 +44,17 @@ pub type LayoutLeft<S> = Layout<S, ColumnMajor<S>>;
 /// A compact row-major layout of shape `S` (CuTe `LayoutRight`).
 pub type LayoutRight<S> = Layout<S, RowMajor<S>>;
 
-impl<S: StaticShape + Congruent<D>, D: StaticTuple> Layout<S, D> {
+impl<S, D> Layout<S, D> {
     /// The static layout `S : D`. Positivity of the shape and congruence are checked at
     /// compile time.
+    // The bounds are on the function, not the impl, so that a violation reports the bound's
+    // own message rather than "method exists but its trait bounds were not satisfied".
     #[inline(always)]
-    pub fn new() -> Self {
+    pub fn new() -> Self
+    where
+        S: StaticShape + Congruent<D>,
+        D: StaticTuple,
+    {
         Layout {
             shape: S::default(),
             stride: D::default(),

@@ -7,6 +7,10 @@ extern crate alloc;
 #[cfg(feature = "std")]
 extern crate std;
 
+mod macros;
+#[doc(hidden)]
+pub use macros::__private;
+
 #[cfg(feature = "alloc")]
 pub mod dynamic;
 pub mod error;
@@ -16,6 +20,8 @@ pub mod layout;
 pub mod ops;
 #[cfg(feature = "alloc")]
 pub mod parse;
+#[cfg(feature = "alloc")]
+pub mod print;
 pub mod tuple;
 
 #[cfg(feature = "alloc")]
@@ -25,5 +31,7 @@ pub use layout::{
     make_layout, make_layout_left, make_layout_right, try_make_layout, try_make_layout_left,
     try_make_layout_right, Coord, Layout, LayoutLeft, LayoutRight,
 };
+#[cfg(feature = "std")]
+pub use print::print_layout;
 pub use tuple::IntTuple;
 pub use typenum;

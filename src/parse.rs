@@ -175,6 +175,8 @@ impl<'a> Parser<'a> {
                 ));
             }
             DynLayout::new(shape, stride)
+        } else if !self.at_end() {
+            return Err(self.error("':' between shape and stride, or end of input"));
         } else {
             DynLayout::column_major(shape)
         };

@@ -46,6 +46,7 @@ pub trait FromCons: Plain {
     /// The tuple with these elements.
     type Tuple: Plain;
     /// Convert to the tuple form.
+    #[allow(clippy::wrong_self_convention)]
     fn from_cons(self) -> Self::Tuple;
 }
 
@@ -163,7 +164,7 @@ pub trait IntTuple: Plain {
     fn visit<V: Visitor>(&self, v: &mut V);
     /// `idx2crd(i, S)` (paper Eq. 4): the natural coordinate of integral coordinate `i`,
     /// colexicographic; the last element of each tuple is not reduced (extended domain).
-    /// Exact for `i ≥ 0` when the size fits `i64` (which a [`Layout`](crate::Layout) ensures).
+    /// Exact for `i ≥ 0` when the size fits `i64` (which a [`Layout`](struct@crate::Layout) ensures).
     fn idx2crd(&self, i: i64) -> Self::Natural;
     /// The size with wrapping arithmetic: exact whenever the size fits in `i64`.
     #[doc(hidden)]
@@ -491,7 +492,7 @@ where
 
 /// Congruence, `P ~ S` (paper Definition 2.3): the same tree structure.
 ///
-/// This is the bound that every [`Layout`](crate::Layout) puts on its shape and stride.
+/// This is the bound that every [`Layout`](struct@crate::Layout) puts on its shape and stride.
 /// Leaves pair with leaves, tuples with tuples of the same rank, element by element.
 #[diagnostic::on_unimplemented(
     message = "shape `{Self}` and stride `{D}` are not congruent",
@@ -566,6 +567,7 @@ where
         self.1.zip_leaves(&stride.1, f);
     }
 }
+#[diagnostic::do_not_recommend] // report the tuple, not the list machinery
 impl<S: ToCons + IntTuple, D: ToCons> Congruent<D> for S
 where
     S::Cons: ConsCongruent<D::Cons>,
@@ -599,10 +601,7 @@ impl<PH: WeaklyCongruent<SH>, PT: ConsWeaklyCongruent<ST>, SH, ST> ConsWeaklyCon
 }
 
 /// Whether `p ≲ s` (weak congruence, Definition 2.4), on values.
-pub fn weakly_congruent<P: IntTuple, S: IntTuple>(_: &P, _: &S) -> bool
-where
-    P: WeaklyCongruent<S>,
-{
+pub fn weakly_congruent<P: IntTuple + WeaklyCongruent<S>, S: IntTuple>(_: &P, _: &S) -> bool {
     true
 }
 
@@ -773,6 +772,7 @@ pub fn suffix_product<S: SuffixProduct<U1>>(s: &S) -> Result<RowMajor<S>> {
 )]
 pub trait StaticShape: IntTuple {}
 impl<U: crate::int::Digits, B: crate::int::Digit> StaticShape for typenum::UInt<U, B> {}
+#[diagnostic::do_not_recommend] // report the tuple, not the list machinery
 impl<T: ToCons + IntTuple> StaticShape for T where T::Cons: ConsStaticShape {}
 #[doc(hidden)]
 pub trait ConsStaticShape {}
@@ -789,6 +789,7 @@ pub trait StaticTuple: IntTuple {}
 impl StaticTuple for typenum::UTerm {}
 impl<U: crate::int::Digits, B: crate::int::Digit> StaticTuple for typenum::UInt<U, B> {}
 impl<U: typenum::Unsigned + typenum::NonZero + Plain> StaticTuple for typenum::NInt<U> {}
+#[diagnostic::do_not_recommend] // report the tuple, not the list machinery
 impl<T: ToCons + IntTuple> StaticTuple for T where T::Cons: ConsStaticTuple {}
 #[doc(hidden)]
 pub trait ConsStaticTuple {}

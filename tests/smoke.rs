@@ -1,3 +1,5 @@
+#![allow(clippy::type_complexity)] // spelled-out layout types are the point of these tests
+
 use cute_layout::typenum::{U1, U16, U2, U4, U8};
 use cute_layout::{IntTuple, Layout};
 

@@ -1,1 +1,584 @@
-//! Placeholder; replaced below.
+//! The `layout!` and `Layout!` literal macros of `cute-layout`.
+//!
+//! Use them through `cute_layout::layout!` and `cute_layout::Layout!`: those `macro_rules!`
+//! wrappers pass the main crate's path (`$crate`) as the first token, so that the expansion
+//! works when the crate is renamed. The input after `$crate;` is CuTe notation:
+//!
+//! ```text
+//! layout := tuple [ ':' tuple ]
+//! tuple  := int | '(' [ tuple { ',' tuple } ] ')'
+//! int    := [ '-' ] literal | '_' digits | '{' expr '}'
+//! ```
+
+use core::fmt;
+
+use proc_macro2::{Delimiter, Group, Ident, Literal, Punct, Spacing, Span, TokenStream, TokenTree};
+use quote::quote;
+
+/// `layout_impl!($crate; shape:stride)`: the layout value (see `cute_layout::layout!`).
+#[doc(hidden)]
+#[proc_macro]
+pub fn layout_impl(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    expand(input.into(), Output::Value).into()
+}
+
+/// `layout_type_impl!($crate; shape:stride)`: the layout type (see `cute_layout::Layout!`).
+#[doc(hidden)]
+#[proc_macro]
+pub fn layout_type_impl(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    expand(input.into(), Output::Type).into()
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Output {
+    Value,
+    Type,
+}
+
+fn expand(input: TokenStream, out: Output) -> TokenStream {
+    let mut toks: Vec<TokenTree> = input.into_iter().collect();
+    // The wrapper passes `$crate ;` first.
+    let krate = match toks
+        .iter()
+        .position(|t| matches!(t, TokenTree::Punct(p) if p.as_char() == ';'))
+    {
+        Some(k) => {
+            let rest = toks.split_off(k + 1);
+            toks.pop();
+            let krate: TokenStream = toks.into_iter().collect();
+            toks = rest;
+            krate
+        }
+        None => quote!(::cute_layout),
+    };
+    match parse_layout(toks).and_then(|l| l.check().map(|()| l)) {
+        Ok(l) => match out {
+            Output::Value => l.value(&krate),
+            Output::Type => l.type_tokens(&krate),
+        },
+        Err(e) => e.to_compile_error(),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Errors
+
+/// A message about the tokens from `start` to `end`.
+struct Error {
+    start: Span,
+    end: Span,
+    msg: String,
+}
+
+type Result<T> = core::result::Result<T, Error>;
+
+impl Error {
+    fn new(span: Span, msg: impl Into<String>) -> Self {
+        Error::spanning(span, span, msg)
+    }
+    fn spanning(start: Span, end: Span, msg: impl Into<String>) -> Self {
+        Error {
+            start,
+            end,
+            msg: msg.into(),
+        }
+    }
+    /// `::core::compile_error!{"msg"}`, its path spanned at `start` and its argument at `end`,
+    /// so that the compiler underlines the tokens from `start` to `end`.
+    fn to_compile_error(&self) -> TokenStream {
+        let s = self.start;
+        let punct = |c, spacing| {
+            let mut p = Punct::new(c, spacing);
+            p.set_span(s);
+            TokenTree::Punct(p)
+        };
+        let mut msg = Literal::string(&self.msg);
+        msg.set_span(self.end);
+        let mut arg = Group::new(Delimiter::Brace, TokenTree::Literal(msg).into());
+        arg.set_span(self.end);
+        [
+            punct(':', Spacing::Joint),
+            punct(':', Spacing::Alone),
+            TokenTree::Ident(Ident::new("core", s)),
+            punct(':', Spacing::Joint),
+            punct(':', Spacing::Alone),
+            TokenTree::Ident(Ident::new("compile_error", s)),
+            punct('!', Spacing::Alone),
+            TokenTree::Group(arg),
+        ]
+        .into_iter()
+        .collect()
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parsed layout
+
+/// A shape or stride as written.
+enum Tree {
+    /// A static integer, with the span of its first and last token.
+    Int { value: i64, start: Span, end: Span },
+    /// A runtime `i64` leaf `{expr}`.
+    Dyn(Group),
+    /// A tuple `( ... )`.
+    Tuple(Vec<Tree>, Span),
+}
+
+impl Tree {
+    fn span(&self) -> (Span, Span) {
+        match self {
+            Tree::Int { start, end, .. } => (*start, *end),
+            Tree::Dyn(g) => (g.span(), g.span()),
+            Tree::Tuple(_, s) => (*s, *s),
+        }
+    }
+    fn error(&self, msg: impl Into<String>) -> Error {
+        let (s, e) = self.span();
+        Error::spanning(s, e, msg)
+    }
+    fn is_static(&self) -> bool {
+        match self {
+            Tree::Int { .. } => true,
+            Tree::Dyn(_) => false,
+            Tree::Tuple(v, _) => v.iter().all(Tree::is_static),
+        }
+    }
+    /// The static leaves, left to right (runtime leaves are skipped).
+    fn leaves(&self, out: &mut Vec<i64>) {
+        match self {
+            Tree::Int { value, .. } => out.push(*value),
+            Tree::Dyn(_) => {}
+            Tree::Tuple(v, _) => v.iter().for_each(|t| t.leaves(out)),
+        }
+    }
+
+    /// The leaf type: a typenum integer in binary form (`UInt<UInt<UTerm, B1>, B0>` is 2),
+    /// `NInt<..>` for negative values, `i64` for runtime leaves.
+    fn type_tokens(&self, krate: &TokenStream) -> TokenStream {
+        fn unsigned(n: u64, krate: &TokenStream) -> TokenStream {
+            if n == 0 {
+                return quote!(#krate::typenum::UTerm);
+            }
+            let high = unsigned(n >> 1, krate);
+            let bit = if n & 1 == 1 {
+                quote!(#krate::typenum::B1)
+            } else {
+                quote!(#krate::typenum::B0)
+            };
+            quote!(#krate::typenum::UInt<#high, #bit>)
+        }
+        match self {
+            Tree::Int { value, .. } if *value < 0 => {
+                let u = unsigned(value.unsigned_abs(), krate);
+                quote!(#krate::typenum::NInt<#u>)
+            }
+            Tree::Int { value, .. } => unsigned(value.unsigned_abs(), krate),
+            Tree::Dyn(_) => quote!(::core::primitive::i64),
+            Tree::Tuple(v, _) => {
+                let items = v.iter().map(|t| t.type_tokens(krate));
+                quote!((#(#items,)*))
+            }
+        }
+    }
+
+    /// The value: `leaf::<T>()` for static leaves, `dynamic({expr})` for runtime ones.
+    fn value(&self, krate: &TokenStream) -> TokenStream {
+        match self {
+            Tree::Int { .. } => {
+                let ty = self.type_tokens(krate);
+                quote!(#krate::__private::leaf::<#ty>())
+            }
+            Tree::Dyn(g) => {
+                // The braces are the macro's syntax, not a block the user wrote around an
+                // argument: give them the macro's hygiene so `unused_braces` stays quiet.
+                let mut block = Group::new(Delimiter::Brace, g.stream());
+                block.set_span(Span::mixed_site().located_at(g.span()));
+                quote!(#krate::__private::dynamic(#block))
+            }
+            Tree::Tuple(v, _) => {
+                let items = v.iter().map(|t| t.value(krate));
+                quote!((#(#items,)*))
+            }
+        }
+    }
+
+    /// Compact column-major strides of a static shape (`prefix_product`), or `None` when a
+    /// product leaves `i64`.
+    fn prefix_product(&self, acc: &mut i64) -> Option<Tree> {
+        Some(match self {
+            Tree::Int { value, start, end } => {
+                let t = Tree::Int {
+                    value: *acc,
+                    start: *start,
+                    end: *end,
+                };
+                *acc = acc.checked_mul(*value)?;
+                t
+            }
+            Tree::Dyn(g) => Tree::Dyn(g.clone()),
+            Tree::Tuple(v, s) => Tree::Tuple(
+                v.iter()
+                    .map(|t| t.prefix_product(acc))
+                    .collect::<Option<_>>()?,
+                *s,
+            ),
+        })
+    }
+}
+
+/// CuTe notation; a runtime leaf prints as `{expr}`.
+impl fmt::Display for Tree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Tree::Int { value, .. } => write!(f, "{value}"),
+            Tree::Dyn(g) => write!(f, "{{{}}}", g.stream()),
+            Tree::Tuple(v, _) => {
+                f.write_str("(")?;
+                for (k, t) in v.iter().enumerate() {
+                    if k > 0 {
+                        f.write_str(",")?;
+                    }
+                    write!(f, "{t}")?;
+                }
+                f.write_str(")")
+            }
+        }
+    }
+}
+
+struct LayoutLit {
+    shape: Tree,
+    stride: Option<Tree>,
+}
+
+impl LayoutLit {
+    /// The checks the layout's trait bounds would make, with errors at the tokens: positive
+    /// static shape entries, congruent stride, size and offsets within `i64`.
+    fn check(&self) -> Result<()> {
+        check_shape(&self.shape)?;
+        if let Some(stride) = &self.stride {
+            check_congruent(&self.shape, stride, &self.shape, stride)?;
+        }
+        let mut shape = Vec::new();
+        self.shape.leaves(&mut shape);
+        let size = shape.iter().try_fold(1i64, |acc, &s| acc.checked_mul(s));
+        if size.is_none() {
+            return Err(self
+                .shape
+                .error(format!("the size of shape `{}` exceeds i64", self.shape)));
+        }
+        if let Some(stride) = self.stride.as_ref().filter(|_| self.is_static()) {
+            let mut d = Vec::new();
+            stride.leaves(&mut d);
+            let span = shape.iter().zip(&d).try_fold(0i64, |acc, (&s, &d)| {
+                (s - 1).checked_mul(d)?.checked_abs()?.checked_add(acc)
+            });
+            if span.is_none() {
+                return Err(stride.error(format!(
+                    "the offsets of `{}:{stride}` exceed i64",
+                    self.shape
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    fn is_static(&self) -> bool {
+        self.shape.is_static() && self.stride.as_ref().is_none_or(Tree::is_static)
+    }
+
+    /// The compact column-major stride of a static shape given without stride, computed here
+    /// (`prefix_product`); `None` when a stride is written or the shape has runtime leaves.
+    fn compact_stride(&self) -> Option<Tree> {
+        match &self.stride {
+            None if self.shape.is_static() => self.shape.prefix_product(&mut 1),
+            _ => None,
+        }
+    }
+
+    fn type_tokens(&self, krate: &TokenStream) -> TokenStream {
+        let s = self.shape.type_tokens(krate);
+        let computed = self.compact_stride();
+        match self.stride.as_ref().or(computed.as_ref()) {
+            Some(d) => {
+                let d = d.type_tokens(krate);
+                quote!(#krate::Layout<#s, #d>)
+            }
+            None => quote!(#krate::LayoutLeft<#s>),
+        }
+    }
+
+    fn value(&self, krate: &TokenStream) -> TokenStream {
+        let ty = self.type_tokens(krate);
+        if self.is_static() {
+            return quote!(<#ty>::new());
+        }
+        let s = self.shape.value(krate);
+        match &self.stride {
+            Some(d) => {
+                let d = d.value(krate);
+                quote!(<#ty>::try_new(#s, #d))
+            }
+            None => quote!(#krate::try_make_layout_left(#s)),
+        }
+    }
+}
+
+fn check_shape(t: &Tree) -> Result<()> {
+    match t {
+        Tree::Int { value, .. } if *value <= 0 => Err(t.error(format!(
+            "shape entry `{value}` is not positive: shape entries are positive integers"
+        ))),
+        Tree::Tuple(v, _) => v.iter().try_for_each(check_shape),
+        _ => Ok(()),
+    }
+}
+
+fn check_congruent(s: &Tree, d: &Tree, shape: &Tree, stride: &Tree) -> Result<()> {
+    let mismatch = |what: String| {
+        d.error(format!(
+            "stride `{stride}` does not have the nesting of shape `{shape}`: {what}"
+        ))
+    };
+    match (s, d) {
+        (Tree::Tuple(ss, _), Tree::Tuple(ds, _)) => {
+            if ss.len() != ds.len() {
+                return Err(mismatch(format!(
+                    "`{d}` has {} elements where the shape has `{s}` with {}",
+                    ds.len(),
+                    ss.len()
+                )));
+            }
+            ss.iter()
+                .zip(ds)
+                .try_for_each(|(s, d)| check_congruent(s, d, shape, stride))
+        }
+        (Tree::Tuple(..), _) => Err(mismatch(format!(
+            "`{d}` is an integer where the shape has `{s}`"
+        ))),
+        (_, Tree::Tuple(..)) => Err(mismatch(format!(
+            "`{d}` is a tuple where the shape has `{s}`"
+        ))),
+        _ => Ok(()),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing
+
+/// Tokens of one delimited sequence, with the span to report when they run out.
+struct Cursor {
+    toks: Vec<TokenTree>,
+    pos: usize,
+    end: Span,
+}
+
+impl Cursor {
+    fn peek(&self) -> Option<&TokenTree> {
+        self.toks.get(self.pos)
+    }
+    fn next(&mut self) -> Option<TokenTree> {
+        let t = self.toks.get(self.pos).cloned();
+        self.pos += usize::from(t.is_some());
+        t
+    }
+    fn peek_punct(&self, c: char) -> bool {
+        matches!(self.peek(), Some(TokenTree::Punct(p)) if p.as_char() == c)
+    }
+}
+
+/// How a token reads in a message: `(1,8)`, `x`, `;`.
+fn show(t: &TokenTree) -> String {
+    match t {
+        TokenTree::Group(g) => {
+            let (open, close) = match g.delimiter() {
+                Delimiter::Parenthesis => ("(", ")"),
+                Delimiter::Brace => ("{", "}"),
+                Delimiter::Bracket => ("[", "]"),
+                Delimiter::None => ("", ""),
+            };
+            format!("{open}{}{close}", g.stream()).replace(" ", "")
+        }
+        t => t.to_string(),
+    }
+}
+
+fn parse_layout(toks: Vec<TokenTree>) -> Result<LayoutLit> {
+    let mut c = Cursor {
+        toks,
+        pos: 0,
+        end: Span::call_site(),
+    };
+    if c.peek().is_none() {
+        return Err(Error::new(
+            Span::call_site(),
+            "expected a layout such as `(4,(2,2)):(1,(8,4))` or a shape such as `(4,8)`",
+        ));
+    }
+    let shape = parse_tuple(&mut c, "a shape")?;
+    let stride = if c.peek_punct(':') {
+        let colon = c.next();
+        if c.peek().is_none() {
+            let span = colon.map_or(c.end, |t| t.span());
+            return Err(Error::new(span, "expected a stride after `:`"));
+        }
+        Some(parse_tuple(&mut c, "a stride")?)
+    } else {
+        None
+    };
+    if let Some(t) = c.next() {
+        let starts_tuple = matches!(&t, TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis)
+            || matches!(&t, TokenTree::Literal(_));
+        let msg = if stride.is_none() && starts_tuple {
+            format!(
+                "expected `:` between shape `{shape}` and stride `{}`",
+                show(&t)
+            )
+        } else if stride.is_none() {
+            format!(
+                "expected `:` and a stride after shape `{shape}`, found `{}`",
+                show(&t)
+            )
+        } else {
+            format!("unexpected `{}` after the layout", show(&t))
+        };
+        return Err(Error::new(t.span(), msg));
+    }
+    Ok(LayoutLit { shape, stride })
+}
+
+/// `tuple := int | '(' [tuple {',' tuple}] ')'`; `what` names the tuple in messages.
+fn parse_tuple(c: &mut Cursor, what: &str) -> Result<Tree> {
+    let expected = "an integer, `(` or a runtime value `{expr}`";
+    let Some(t) = c.next() else {
+        return Err(Error::new(
+            c.end,
+            format!("expected {expected} in {what}, found the end"),
+        ));
+    };
+    match t {
+        TokenTree::Group(g) if g.delimiter() == Delimiter::Parenthesis => {
+            let mut inner = Cursor {
+                toks: g.stream().into_iter().collect(),
+                pos: 0,
+                end: g.span_close(),
+            };
+            let mut items = Vec::new();
+            if inner.peek().is_none() {
+                return Ok(Tree::Tuple(items, g.span()));
+            }
+            loop {
+                items.push(parse_tuple(&mut inner, what)?);
+                match inner.next() {
+                    None => return Ok(Tree::Tuple(items, g.span())),
+                    Some(TokenTree::Punct(p)) if p.as_char() == ',' => {
+                        if inner.peek().is_none() {
+                            return Err(Error::new(
+                                p.span(),
+                                format!(
+                                    "expected {expected} after `,` in {what} (no trailing commas)"
+                                ),
+                            ));
+                        }
+                    }
+                    Some(t) => {
+                        return Err(Error::new(
+                            t.span(),
+                            format!("expected `,` or `)` in {what}, found `{}`", show(&t)),
+                        ))
+                    }
+                }
+            }
+        }
+        TokenTree::Group(g) if g.delimiter() == Delimiter::Brace => Ok(Tree::Dyn(g)),
+        TokenTree::Group(g) if g.delimiter() == Delimiter::None => {
+            // A `$x` from a `macro_rules!` caller: read its tokens in place.
+            let mut inner = Cursor {
+                toks: g.stream().into_iter().collect(),
+                pos: 0,
+                end: g.span(),
+            };
+            let t = parse_tuple(&mut inner, what)?;
+            match inner.next() {
+                None => Ok(t),
+                Some(extra) => Err(Error::new(
+                    extra.span(),
+                    format!("unexpected `{}` in {what}", show(&extra)),
+                )),
+            }
+        }
+        TokenTree::Punct(p) if p.as_char() == '-' => match c.next() {
+            Some(TokenTree::Literal(lit)) => {
+                let v = parse_int(&lit)?;
+                Ok(Tree::Int {
+                    value: -v,
+                    start: p.span(),
+                    end: lit.span(),
+                })
+            }
+            other => Err(Error::new(
+                other.as_ref().map_or(p.span(), TokenTree::span),
+                format!("expected an integer after `-` in {what}"),
+            )),
+        },
+        TokenTree::Literal(lit) => Ok(Tree::Int {
+            value: parse_int(&lit)?,
+            start: lit.span(),
+            end: lit.span(),
+        }),
+        // `_4`: a static leaf as CuTe prints it (`{:#}`).
+        TokenTree::Ident(id) if is_underscore_int(&id.to_string()) => {
+            let text = id.to_string();
+            let value = parse_digits(&text[1..]).ok_or_else(|| {
+                Error::new(
+                    id.span(),
+                    format!("integer `{}` does not fit in i64", &text[1..]),
+                )
+            })?;
+            Ok(Tree::Int {
+                value,
+                start: id.span(),
+                end: id.span(),
+            })
+        }
+        // `_-4`: a negative static leaf as CuTe prints it.
+        TokenTree::Ident(id) if id == "_" && c.peek_punct('-') => {
+            let mut t = parse_tuple(c, what)?;
+            if let Tree::Int { start, .. } = &mut t {
+                *start = id.span();
+            }
+            Ok(t)
+        }
+        t => Err(Error::new(
+            t.span(),
+            format!("expected {expected} in {what}, found `{}`", show(&t)),
+        )),
+    }
+}
+
+fn is_underscore_int(s: &str) -> bool {
+    s.len() > 1 && s.starts_with('_') && s[1..].bytes().all(|b| b.is_ascii_digit() || b == b'_')
+}
+
+/// Decimal digits with optional `_` separators, as an `i64`.
+fn parse_digits(s: &str) -> Option<i64> {
+    let digits: String = s.chars().filter(|&c| c != '_').collect();
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    digits.parse().ok()
+}
+
+fn parse_int(lit: &Literal) -> Result<i64> {
+    let text = lit.to_string();
+    let is_int = text.bytes().next().is_some_and(|b| b.is_ascii_digit())
+        && text.bytes().all(|b| b.is_ascii_digit() || b == b'_');
+    if !is_int {
+        return Err(Error::new(
+            lit.span(),
+            format!("expected a decimal integer without suffix, found `{text}`"),
+        ));
+    }
+    parse_digits(&text)
+        .ok_or_else(|| Error::new(lit.span(), format!("integer `{text}` does not fit in i64")))
+}

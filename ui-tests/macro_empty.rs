@@ -1,0 +1,6 @@
+// Malformed `layout!` input: no input.
+use cute_layout::layout;
+
+fn main() {
+    let _ = layout!();
+}
