@@ -35,3 +35,8 @@ pub use layout::{
 pub use print::print_layout;
 pub use tuple::IntTuple;
 pub use typenum;
+
+/// The README's examples, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;

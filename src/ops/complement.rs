@@ -248,7 +248,7 @@ where
 /// the paper's Table 7.
 ///
 /// ```
-/// use cute_layout::{layout, Layout, ops::{Complement, ComplementOf}};
+/// use cute_layout::{layout, Layout, ops::{ComplementFull, ComplementOf}};
 /// use cute_layout::typenum::U24;
 /// static_assertions::assert_type_eq_all!(ComplementOf<Layout![4:2], U24>, Layout![(2,3):(1,8)]);
 /// assert_eq!(layout!((4,8):(1,8)).complement_full().to_string(), "(2,1):(4,64)"); // Table 7

@@ -495,7 +495,8 @@ pub type Normalized<S, D> = <FlatModes<S, D> as CoalesceExt>::Output;
 /// `composition(A, B)` (paper §3.3): the layout `R` with `B ≼ R` (Eq. 16) and
 /// `R(c) = A(B(c))` for every coordinate `c` of `B` (Eq. 17), computed in the type system.
 ///
-/// `B` is a layout, or a tiler applied by mode (see [`Tile`]).
+/// `B` is a layout; tilers (by-mode composition) are applied through
+/// [`LogicalDivide`](crate::ops) and friends.
 ///
 /// ```
 /// use cute_layout::{layout, Layout, ops::{Compose, Composition}};
