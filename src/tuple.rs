@@ -56,9 +56,16 @@ pub type TupleOf<L> = <L as FromCons>::Tuple;
 pub type ConsOf<T> = <T as ToCons>::Cons;
 
 macro_rules! cons_type {
-    () => { Nil };
-    ($H:ident $(, $T:ident)*) => { Cons<$H, cons_type!($($T),*)> };
+    () => { $crate::tuple::Nil };
+    ($H:ty $(, $T:ty)*) => { $crate::tuple::Cons<$H, $crate::tuple::cons_type!($($T),*)> };
 }
+pub(crate) use cons_type;
+/// `cons_expr!(a, b, c)` builds `Cons(a, Cons(b, Cons(c, Nil)))`.
+macro_rules! cons_expr {
+    () => { $crate::tuple::Nil };
+    ($h:expr $(, $t:expr)*) => { $crate::tuple::Cons($h, $crate::tuple::cons_expr!($($t),*)) };
+}
+pub(crate) use cons_expr;
 macro_rules! cons_pat {
     () => { Nil };
     ($h:ident $(, $t:ident)*) => { Cons($h, cons_pat!($($t),*)) };

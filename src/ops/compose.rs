@@ -404,13 +404,17 @@ where
 // Distributing over B's tree
 
 /// A layout type, seen as its shape and stride types.
-pub trait LayoutParts {
+pub trait LayoutParts: Plain {
     /// The shape.
     type Shape: IntTuple;
     /// The stride.
     type Stride: IntTuple;
     /// The values.
     fn into_parts(self) -> (Self::Shape, Self::Stride);
+    /// `size(L)`, checked.
+    fn size_int(&self) -> Result<crate::tuple::Size<Self::Shape>> {
+        self.into_parts().0.size()
+    }
 }
 impl<S: Congruent<D>, D: IntTuple> LayoutParts for Layout<S, D> {
     type Shape = S;

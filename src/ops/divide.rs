@@ -1,0 +1,539 @@
+//! Logical divide and logical product, and their zipped / tiled / flat / blocked / raked
+//! variants (paper §3.5.1, §3.5.2), in the type system.
+//!
+//! * `logical_divide(A, B) = A ∘ (B, B*)` with `B* = complement(B, size(A))`;
+//! * `logical_product(A, B) = (A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`;
+//!
+//! both applied by mode when `B` is a tiler. The variants regroup the result: with a tiler
+//! `⟨T0, T1⟩` on `A = (M, N, L)`, `logical_divide` gives `((T0,R0), (T1,R1), L)`,
+//! `zipped_divide` `((T0,T1), (R0,R1,L))`, `tiled_divide` `((T0,T1), R0, R1, L)` and
+//! `flat_divide` `(T0, T1, R0, R1, L)`; the products likewise.
+
+use crate::error::Result;
+use crate::int::{IntMul, Plain, Prod};
+use crate::layout::Layout;
+use crate::ops::complement::{Complement, ComplementOf, Cosize};
+use crate::ops::compose::{Compose, Composition, LayoutParts};
+use crate::ops::tiler::{ByMode, ConcatLayouts, DivideOp, LayoutOp, ModesOf, ProductOp, TileOp};
+use crate::tuple::{Cons, Congruent, IntTuple, Nil, Size};
+
+// ---------------------------------------------------------------------------------------------
+// Base cases
+
+impl<A, B> LayoutOp<A, B> for DivideOp
+where
+    A: LayoutParts + Compose<DivideTiler<B, A>>,
+    B: LayoutParts + Complement<Size<A::Shape>>,
+    ComplementOf<B, Size<A::Shape>>: LayoutParts,
+    (B::Shape, <ComplementOf<B, Size<A::Shape>> as LayoutParts>::Shape):
+        Congruent<(B::Stride, <ComplementOf<B, Size<A::Shape>> as LayoutParts>::Stride)>,
+    (B::Stride, <ComplementOf<B, Size<A::Shape>> as LayoutParts>::Stride): IntTuple,
+    Composition<A, DivideTiler<B, A>>: LayoutParts,
+{
+    type Output = Composition<A, DivideTiler<B, A>>;
+    #[inline(always)]
+    fn apply(a: &A, b: B) -> Result<Self::Output> {
+        let (cs, cd) = b.try_complement(a.size_int()?)?.into_parts();
+        let (bs, bd) = b.into_parts();
+        a.try_compose(Layout::try_new((bs, cs), (bd, cd))?)
+    }
+}
+/// `(B, complement(B, size(A)))`: the layout that `A` is composed with in a logical divide.
+pub type DivideTiler<B, A> = Layout<
+    (
+        <B as LayoutParts>::Shape,
+        <ComplementOf<B, Size<<A as LayoutParts>::Shape>> as LayoutParts>::Shape,
+    ),
+    (
+        <B as LayoutParts>::Stride,
+        <ComplementOf<B, Size<<A as LayoutParts>::Shape>> as LayoutParts>::Stride,
+    ),
+>;
+
+/// `size(A)·cosize(B)`, the cotarget of the complement in a logical product.
+pub type ProductCotarget<A, B> = Prod<Size<<A as LayoutParts>::Shape>, <B as Cosize>::Output>;
+/// The repetitions `complement(A, size(A)·cosize(B)) ∘ B` of a logical product.
+pub type Repeats<A, B> = Composition<ComplementOf<A, ProductCotarget<A, B>>, B>;
+
+impl<A, B> LayoutOp<A, B> for ProductOp
+where
+    A: LayoutParts + Complement<ProductCotarget<A, B>>,
+    B: LayoutParts + Cosize,
+    Size<A::Shape>: IntMul<<B as Cosize>::Output>,
+    ComplementOf<A, ProductCotarget<A, B>>: Compose<B>,
+    Repeats<A, B>: LayoutParts,
+    (A::Shape, <Repeats<A, B> as LayoutParts>::Shape): Congruent<(A::Stride, <Repeats<A, B> as LayoutParts>::Stride)>,
+    (A::Stride, <Repeats<A, B> as LayoutParts>::Stride): IntTuple,
+{
+    type Output = Layout<(A::Shape, <Repeats<A, B> as LayoutParts>::Shape), (A::Stride, <Repeats<A, B> as LayoutParts>::Stride)>;
+    #[inline(always)]
+    fn apply(a: &A, b: B) -> Result<Self::Output> {
+        let x = repeats(a, b)?;
+        let (xs, xd) = x.into_parts();
+        let (s, d) = a.into_parts();
+        Layout::try_new((s, xs), (d, xd))
+    }
+}
+
+/// `complement(A, size(A)·cosize(B)) ∘ B`.
+#[inline(always)]
+fn repeats<A, B>(a: &A, b: B) -> Result<Repeats<A, B>>
+where
+    A: LayoutParts + Complement<ProductCotarget<A, B>>,
+    B: LayoutParts + Cosize,
+    Size<A::Shape>: IntMul<<B as Cosize>::Output>,
+    ComplementOf<A, ProductCotarget<A, B>>: Compose<B>,
+{
+    let m = a.size_int()?.mul(b.cosize_int()?)?;
+    a.try_complement(m)?.try_compose(b)
+}
+
+// ---------------------------------------------------------------------------------------------
+// The public operations
+
+macro_rules! op_trait {
+    ($(#[$doc:meta])* $Trait:ident, $Alias:ident, $try_m:ident, $m:ident, $Op:ty) => {
+        $(#[$doc])*
+        pub trait $Trait<T> {
+            /// The result layout.
+            type Output;
+            /// The result; an error only for runtime values that violate a condition.
+            fn $try_m(&self, t: T) -> Result<Self::Output>;
+            /// The result, panicking where the `try_` form errs.
+            fn $m(&self, t: T) -> Self::Output {
+                match self.$try_m(t) {
+                    Ok(v) => v,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+        #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
+        pub type $Alias<A, T> = <A as $Trait<T>>::Output;
+        impl<L: TileOp<$Op, T>, T> $Trait<T> for L {
+            type Output = L::Output;
+            #[inline(always)]
+            fn $try_m(&self, t: T) -> Result<Self::Output> {
+                self.tile_op(t)
+            }
+        }
+    };
+}
+
+op_trait!(
+    /// `logical_divide(A, T)` (paper §3.5.2): `A ∘ (B, complement(B, size(A)))`, by mode for a
+    /// tuple tiler. Mode 0 of the result (for a layout `B`) is `A ∘ B`.
+    ///
+    /// ```
+    /// use cute_layout::{layout, ops::LogicalDivide};
+    /// // TV walkthrough: 128:128 divided by (16,4):(4,1).
+    /// let r = layout!(128:128).logical_divide(layout!((16,4):(4,1)));
+    /// assert_eq!(r.to_string(), "((16,4),2):((512,128),8192)");
+    /// ```
+    LogicalDivide, LogicalDivision, try_logical_divide, logical_divide, DivideOp
+);
+op_trait!(
+    /// `logical_product(A, T)` (paper §3.5.1): `(A, complement(A, size(A)·cosize(B)) ∘ B)`, by
+    /// mode for a tuple tiler.
+    ///
+    /// ```
+    /// use cute_layout::{layout, ops::LogicalProduct};
+    /// // Paper §3.5.1: (3,4):(4,1) ⊗ (2,5):(1,2) = ((3,4),(2,5)):((4,1),(12,24)).
+    /// let r = layout!((3,4):(4,1)).logical_product(layout!((2,5):(1,2)));
+    /// assert_eq!(r.to_string(), "((3,4),(2,5)):((4,1),(12,24))");
+    /// ```
+    LogicalProduct, LogicalProductOf, try_logical_product, logical_product, ProductOp
+);
+
+// ---------------------------------------------------------------------------------------------
+// Regrouping: zipped, tiled, flat
+
+/// Split the first `K` result modes, each a `(tile, rest)` pair, into tiles and rests; the
+/// modes after them join the rests.
+pub trait TileUnzip<K> {
+    /// The tiles, as a list of layouts.
+    type Tiles: Plain;
+    /// The rests, as a list of layouts.
+    type Rests: Plain;
+    /// The values.
+    fn tile_unzip(self) -> (Self::Tiles, Self::Rests);
+}
+impl<M: Plain> TileUnzip<Nil> for M {
+    type Tiles = Nil;
+    type Rests = M;
+    #[inline(always)]
+    fn tile_unzip(self) -> (Nil, M) {
+        (Nil, self)
+    }
+}
+impl<TS, RS, TD, RD, MT, K0, KT> TileUnzip<Cons<K0, KT>> for Cons<Layout<(TS, RS), (TD, RD)>, MT>
+where
+    TS: Congruent<TD>,
+    TD: IntTuple,
+    RS: Congruent<RD>,
+    RD: IntTuple,
+    (TS, RS): Congruent<(TD, RD)>,
+    (TD, RD): IntTuple,
+    MT: TileUnzip<KT>,
+{
+    type Tiles = Cons<Layout<TS, TD>, MT::Tiles>;
+    type Rests = Cons<Layout<RS, RD>, MT::Rests>;
+    #[inline(always)]
+    fn tile_unzip(self) -> (Self::Tiles, Self::Rests) {
+        let ((ts, rs), (td, rd)) = self.0.into_parts();
+        let (tiles, rests) = self.1.tile_unzip();
+        (
+            Cons(Layout::from_parts_unchecked(ts, td), tiles),
+            Cons(Layout::from_parts_unchecked(rs, rd), rests),
+        )
+    }
+}
+
+/// The zipped form `(Tiles, Rests)` of `A ⋆ T` for an operation `Op` ([`DivideOp`] or
+/// [`ProductOp`]): for a layout `T` the operation's own rank-2 result; for a tuple tiler the
+/// by-mode result regrouped.
+pub trait Zipped<Op, T> {
+    /// The rank-2 layout `(Tiles, Rests)`.
+    type Output: LayoutParts;
+    /// The value.
+    fn zipped(&self, t: T) -> Result<Self::Output>;
+}
+impl<S: Congruent<D>, D: IntTuple, BS: Congruent<BD>, BD: IntTuple, Op> Zipped<Op, Layout<BS, BD>> for Layout<S, D>
+where
+    Op: LayoutOp<Layout<S, D>, Layout<BS, BD>>,
+{
+    type Output = Op::Output;
+    #[inline(always)]
+    fn zipped(&self, t: Layout<BS, BD>) -> Result<Self::Output> {
+        Op::apply(self, t)
+    }
+}
+/// The by-mode result `Self`, split after the tiler `K`'s length and regrouped as
+/// `(concat(tiles), concat(rests))`.
+pub trait ZipUnzipped<K> {
+    /// The rank-2 layout.
+    type Output: LayoutParts;
+    /// The value.
+    fn zip_unzipped(self) -> Self::Output;
+}
+type TilesOf<M, K> = <<M as TileUnzip<K>>::Tiles as ConcatLayouts>::Output;
+type RestsOf<M, K> = <<M as TileUnzip<K>>::Rests as ConcatLayouts>::Output;
+impl<M: TileUnzip<K>, K> ZipUnzipped<K> for M
+where
+    M::Tiles: ConcatLayouts,
+    M::Rests: ConcatLayouts,
+    (<TilesOf<M, K> as LayoutParts>::Shape, <RestsOf<M, K> as LayoutParts>::Shape):
+        Congruent<(<TilesOf<M, K> as LayoutParts>::Stride, <RestsOf<M, K> as LayoutParts>::Stride)>,
+    (<TilesOf<M, K> as LayoutParts>::Stride, <RestsOf<M, K> as LayoutParts>::Stride): IntTuple,
+{
+    type Output = Layout<
+        (<TilesOf<M, K> as LayoutParts>::Shape, <RestsOf<M, K> as LayoutParts>::Shape),
+        (<TilesOf<M, K> as LayoutParts>::Stride, <RestsOf<M, K> as LayoutParts>::Stride),
+    >;
+    #[inline(always)]
+    fn zip_unzipped(self) -> Self::Output {
+        let (tiles, rests) = self.tile_unzip();
+        let (ts, td) = tiles.concat_layouts().into_parts();
+        let (rs, rd) = rests.concat_layouts().into_parts();
+        Layout::from_parts_unchecked((ts, rs), (td, rd))
+    }
+}
+
+macro_rules! zipped_tuple {
+    ($(($T:ident $t:ident))+) => {
+        #[allow(non_snake_case)]
+        impl<S: Congruent<D>, D: IntTuple, Op, $($T,)*> Zipped<Op, ($($T,)*)> for Layout<S, D>
+        where
+            Layout<S, D>: ModesOf,
+            <Layout<S, D> as ModesOf>::Output: ByMode<Op, crate::tuple::cons_type!($($T),*)>,
+            <<Layout<S, D> as ModesOf>::Output as ByMode<Op, crate::tuple::cons_type!($($T),*)>>::Output:
+                ZipUnzipped<crate::tuple::cons_type!($($T),*)>,
+        {
+            type Output = <<<Layout<S, D> as ModesOf>::Output as ByMode<Op, crate::tuple::cons_type!($($T),*)>>::Output as ZipUnzipped<crate::tuple::cons_type!($($T),*)>>::Output;
+            #[inline(always)]
+            fn zipped(&self, t: ($($T,)*)) -> Result<Self::Output> {
+                let ($($t,)*) = t;
+                Ok(self.modes_of().by_mode(crate::tuple::cons_expr!($($t),*))?.zip_unzipped())
+            }
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(zipped_tuple);
+
+/// Concatenate two lists.
+pub trait Append<R> {
+    /// `Self ++ R`.
+    type Output: Plain;
+    /// The values.
+    fn append(self, r: R) -> Self::Output;
+}
+impl<R: Plain> Append<R> for Nil {
+    type Output = R;
+    #[inline(always)]
+    fn append(self, r: R) -> R {
+        r
+    }
+}
+impl<H: Plain, T: Append<R>, R> Append<R> for Cons<H, T> {
+    type Output = Cons<H, T::Output>;
+    #[inline(always)]
+    fn append(self, r: R) -> Self::Output {
+        Cons(self.0, self.1.append(r))
+    }
+}
+
+/// `(Tiles, Rests)` spliced: `tiled` keeps the tiles as one mode, `flat` splits both.
+pub trait Splice {
+    /// `(Tiles, R0, R1, ...)`.
+    type Tiled: LayoutParts;
+    /// `(T0, T1, ..., R0, R1, ...)`.
+    type Flat: LayoutParts;
+    /// The tiled value.
+    fn tiled(self) -> Self::Tiled;
+    /// The flat value.
+    fn flat(self) -> Self::Flat;
+}
+impl<TS, RS, TD, RD> Splice for Layout<(TS, RS), (TD, RD)>
+where
+    TS: Congruent<TD>,
+    TD: IntTuple,
+    RS: Congruent<RD>,
+    RD: IntTuple,
+    (TS, RS): Congruent<(TD, RD)>,
+    (TD, RD): IntTuple,
+    Layout<TS, TD>: ModesOf,
+    Layout<RS, RD>: ModesOf,
+    Cons<Layout<TS, TD>, <Layout<RS, RD> as ModesOf>::Output>: ConcatLayouts,
+    <Layout<TS, TD> as ModesOf>::Output: Append<<Layout<RS, RD> as ModesOf>::Output>,
+    <<Layout<TS, TD> as ModesOf>::Output as Append<<Layout<RS, RD> as ModesOf>::Output>>::Output: ConcatLayouts,
+{
+    type Tiled = <Cons<Layout<TS, TD>, <Layout<RS, RD> as ModesOf>::Output> as ConcatLayouts>::Output;
+    type Flat = <<<Layout<TS, TD> as ModesOf>::Output as Append<<Layout<RS, RD> as ModesOf>::Output>>::Output as ConcatLayouts>::Output;
+    #[inline(always)]
+    fn tiled(self) -> Self::Tiled {
+        let ((ts, rs), (td, rd)) = self.into_parts();
+        let rests = Layout::from_parts_unchecked(rs, rd).modes_of();
+        Cons(Layout::from_parts_unchecked(ts, td), rests).concat_layouts()
+    }
+    #[inline(always)]
+    fn flat(self) -> Self::Flat {
+        let ((ts, rs), (td, rd)) = self.into_parts();
+        let tiles = Layout::from_parts_unchecked(ts, td).modes_of();
+        let rests = Layout::from_parts_unchecked(rs, rd).modes_of();
+        tiles.append(rests).concat_layouts()
+    }
+}
+
+macro_rules! regroup_trait {
+    ($(#[$doc:meta])* $Trait:ident, $Alias:ident, $try_m:ident, $m:ident, $Op:ty, |$z:ident| $Out:ident, $e:expr) => {
+        $(#[$doc])*
+        pub trait $Trait<T> {
+            /// The result layout.
+            type Output;
+            /// The result; an error only for runtime values that violate a condition.
+            fn $try_m(&self, t: T) -> Result<Self::Output>;
+            /// The result, panicking where the `try_` form errs.
+            fn $m(&self, t: T) -> Self::Output {
+                match self.$try_m(t) {
+                    Ok(v) => v,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+        #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
+        pub type $Alias<A, T> = <A as $Trait<T>>::Output;
+        impl<L: Zipped<$Op, T>, T> $Trait<T> for L
+        where
+            <L as Zipped<$Op, T>>::Output: RegroupOut,
+        {
+            type Output = <<L as Zipped<$Op, T>>::Output as RegroupOut>::$Out;
+            #[inline(always)]
+            fn $try_m(&self, t: T) -> Result<Self::Output> {
+                let $z = self.zipped(t)?;
+                Ok($e)
+            }
+        }
+    };
+}
+
+/// The three groupings of a zipped result.
+pub trait RegroupOut {
+    /// Zipped: itself.
+    type Zipped;
+    /// Tiled.
+    type Tiled;
+    /// Flat.
+    type Flat;
+    /// The zipped value.
+    fn zipped_form(self) -> Self::Zipped;
+    /// The tiled value.
+    fn tiled_form(self) -> Self::Tiled;
+    /// The flat value.
+    fn flat_form(self) -> Self::Flat;
+}
+impl<L: Splice> RegroupOut for L {
+    type Zipped = L;
+    type Tiled = L::Tiled;
+    type Flat = L::Flat;
+    #[inline(always)]
+    fn zipped_form(self) -> L {
+        self
+    }
+    #[inline(always)]
+    fn tiled_form(self) -> L::Tiled {
+        self.tiled()
+    }
+    #[inline(always)]
+    fn flat_form(self) -> L::Flat {
+        self.flat()
+    }
+}
+
+regroup_trait!(
+    /// `zipped_divide(A, T) = ((T0, T1, ...), (R0, R1, ..., rest of A))`: all tiles in mode 0,
+    /// whose layout is `A ∘ T` (theorem T4).
+    ///
+    /// ```
+    /// use cute_layout::{layout, ops::ZippedDivide};
+    /// // Paper §3.5.2: (8,16):(20,1) by <4:1, 8:2>.
+    /// let r = layout!((8,16):(20,1)).zipped_divide((layout!(4:1), layout!(8:2)));
+    /// assert_eq!(r.to_string(), "((4,8),(2,(2,2))):((20,2),(80,(1,16)))");
+    /// ```
+    ZippedDivide, ZippedDivision, try_zipped_divide, zipped_divide, DivideOp, |z| Zipped, z.zipped_form()
+);
+regroup_trait!(
+    /// `tiled_divide(A, T) = ((T0, T1, ...), R0, R1, ..., rest of A)`.
+    TiledDivide, TiledDivision, try_tiled_divide, tiled_divide, DivideOp, |z| Tiled, z.tiled_form()
+);
+regroup_trait!(
+    /// `flat_divide(A, T) = (T0, T1, ..., R0, R1, ..., rest of A)`.
+    FlatDivide, FlatDivision, try_flat_divide, flat_divide, DivideOp, |z| Flat, z.flat_form()
+);
+regroup_trait!(
+    /// `zipped_product(A, T) = ((A0, A1, ...), (X0, X1, ...))` with `Xi` the repetitions.
+    ZippedProduct, ZippedProductOf, try_zipped_product, zipped_product, ProductOp, |z| Zipped, z.zipped_form()
+);
+regroup_trait!(
+    /// `tiled_product(A, T) = ((A0, A1, ...), X0, X1, ...)`.
+    TiledProduct, TiledProductOf, try_tiled_product, tiled_product, ProductOp, |z| Tiled, z.tiled_form()
+);
+regroup_trait!(
+    /// `flat_product(A, T) = (A0, A1, ..., X0, X1, ...)`.
+    FlatProduct, FlatProductOf, try_flat_product, flat_product, ProductOp, |z| Flat, z.flat_form()
+);
+
+// ---------------------------------------------------------------------------------------------
+// Blocked and raked products
+
+/// Zip two lists of layouts mode by mode into 2-mode layouts: `(Ai, Xi)` (blocked) — the lists
+/// must have the same length, i.e. `rank(A) = rank(B)`.
+#[diagnostic::on_unimplemented(
+    message = "blocked_product and raked_product need rank(A) == rank(B)",
+    label = "the layouts have different ranks"
+)]
+pub trait ZipModes<R> {
+    /// Pairs `(Ai, Ri)`.
+    type Blocked: Plain;
+    /// Pairs `(Ri, Ai)`.
+    type Raked: Plain;
+    /// The values.
+    fn zip_modes(self, r: R) -> (Self::Blocked, Self::Raked);
+}
+impl ZipModes<Nil> for Nil {
+    type Blocked = Nil;
+    type Raked = Nil;
+    #[inline(always)]
+    fn zip_modes(self, _: Nil) -> (Nil, Nil) {
+        (Nil, Nil)
+    }
+}
+impl<AS, AD, XS, XD, AT, XT> ZipModes<Cons<Layout<XS, XD>, XT>> for Cons<Layout<AS, AD>, AT>
+where
+    AS: Congruent<AD>,
+    AD: IntTuple,
+    XS: Congruent<XD>,
+    XD: IntTuple,
+    (AS, XS): Congruent<(AD, XD)>,
+    (XS, AS): Congruent<(XD, AD)>,
+    (AD, XD): IntTuple,
+    (XD, AD): IntTuple,
+    AT: ZipModes<XT>,
+{
+    type Blocked = Cons<Layout<(AS, XS), (AD, XD)>, AT::Blocked>;
+    type Raked = Cons<Layout<(XS, AS), (XD, AD)>, AT::Raked>;
+    #[inline(always)]
+    fn zip_modes(self, r: Cons<Layout<XS, XD>, XT>) -> (Self::Blocked, Self::Raked) {
+        let (a, x) = (self.0, r.0);
+        let (b, k) = self.1.zip_modes(r.1);
+        (
+            Cons(Layout::from_parts_unchecked((a.shape(), x.shape()), (a.stride(), x.stride())), b),
+            Cons(Layout::from_parts_unchecked((x.shape(), a.shape()), (x.stride(), a.stride())), k),
+        )
+    }
+}
+
+macro_rules! block_rake {
+    ($(#[$doc:meta])* $Trait:ident, $Alias:ident, $try_m:ident, $m:ident, $Sel:ident) => {
+        $(#[$doc])*
+        pub trait $Trait<B> {
+            /// The result layout.
+            type Output;
+            /// The result; an error only for runtime values that violate a condition.
+            fn $try_m(&self, b: B) -> Result<Self::Output>;
+            /// The result, panicking where the `try_` form errs.
+            fn $m(&self, b: B) -> Self::Output {
+                match self.$try_m(b) {
+                    Ok(v) => v,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+        #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
+        pub type $Alias<A, B> = <A as $Trait<B>>::Output;
+        impl<A, B> $Trait<B> for A
+        where
+            A: LayoutParts + ModesOf + Complement<ProductCotarget<A, B>>,
+            B: LayoutParts + Cosize,
+            Size<A::Shape>: IntMul<<B as Cosize>::Output>,
+            ComplementOf<A, ProductCotarget<A, B>>: Compose<B>,
+            Repeats<A, B>: ModesOf + LayoutParts,
+            <A as ModesOf>::Output: ZipModes<<Repeats<A, B> as ModesOf>::Output>,
+            <<A as ModesOf>::Output as ZipModes<<Repeats<A, B> as ModesOf>::Output>>::$Sel: ConcatLayouts,
+        {
+            type Output = <<<A as ModesOf>::Output as ZipModes<<Repeats<A, B> as ModesOf>::Output>>::$Sel as ConcatLayouts>::Output;
+            #[inline(always)]
+            fn $try_m(&self, b: B) -> Result<Self::Output> {
+                let x = repeats(self, b)?;
+                let (blocked, raked) = self.modes_of().zip_modes(x.modes_of());
+                let _ = (&blocked, &raked);
+                Ok(block_rake!(@pick $Sel, blocked, raked).concat_layouts())
+            }
+        }
+    };
+    (@pick Blocked, $b:ident, $r:ident) => { $b };
+    (@pick Raked, $b:ident, $r:ident) => { $r };
+}
+
+block_rake!(
+    /// `blocked_product(A, B)` (paper §3.5.1): the logical product with its modes zipped,
+    /// `((A0, X0), (A1, X1), ...)` — each block of the result is a shifted copy of `A`.
+    /// Needs `rank(A) = rank(B)`.
+    ///
+    /// ```
+    /// use cute_layout::{layout, ops::BlockedProduct};
+    /// let r = layout!((3,4):(4,1)).blocked_product(layout!((2,5):(1,2)));
+    /// assert_eq!(r.to_string(), "((3,2),(4,5)):((4,12),(1,24))"); // paper §3.5.1, Figure 10
+    /// ```
+    BlockedProduct, BlockedProductOf, try_blocked_product, blocked_product, Blocked
+);
+block_rake!(
+    /// `raked_product(A, B)`: like [`BlockedProduct`] with the pairs reversed,
+    /// `((X0, A0), (X1, A1), ...)` — copies of `A` interleaved (a cyclic distribution).
+    /// Needs `rank(A) = rank(B)`.
+    ///
+    /// ```
+    /// use cute_layout::{layout, ops::RakedProduct};
+    /// let r = layout!((3,4):(4,1)).raked_product(layout!((2,5):(1,2)));
+    /// assert_eq!(r.to_string(), "((2,3),(5,4)):((12,4),(24,1))");
+    /// ```
+    RakedProduct, RakedProductOf, try_raked_product, raked_product, Raked
+);

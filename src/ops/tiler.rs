@@ -1,0 +1,251 @@
+//! Tilers (paper §3.3.5, Definition 3.1): by-mode application of an operation.
+//!
+//! A tiler is a layout, an integer `n` (the layout `n:1`), [`Underscore`] (leave the mode
+//! as it is), or a tuple of tilers applied mode by mode: `A ⋆ ⟨T0, T1⟩ = (A0 ⋆ T0, A1 ⋆ T1,
+//! A2, ...)` (paper Eq. 12). Modes of `A` beyond the tiler's length are kept unchanged; a tiler
+//! longer than `A` does not compile.
+
+use typenum::U1;
+
+use crate::error::Result;
+use crate::int::Plain;
+use crate::layout::Layout;
+use crate::ops::compose::{Compose, LayoutParts};
+use crate::tuple::{Cons, Congruent, IntTuple, Nil, ToCons};
+
+/// CuTe's `_`: in a tiler, leaves its mode unchanged.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Underscore;
+
+/// Marker for composition applied by a tiler.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ComposeOp;
+/// Marker for logical divide applied by a tiler.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct DivideOp;
+/// Marker for logical product applied by a tiler.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ProductOp;
+
+/// An operation with a layout on the right: `A ⋆ B` for [`ComposeOp`], [`DivideOp`],
+/// [`ProductOp`].
+pub trait LayoutOp<A, B> {
+    /// The result layout.
+    type Output: LayoutParts;
+    /// The value.
+    fn apply(a: &A, b: B) -> Result<Self::Output>;
+}
+impl<A: Compose<B>, B> LayoutOp<A, B> for ComposeOp
+where
+    A::Output: LayoutParts,
+{
+    type Output = A::Output;
+    #[inline(always)]
+    fn apply(a: &A, b: B) -> Result<Self::Output> {
+        a.try_compose(b)
+    }
+}
+
+/// `A ⋆ T` for a tiler `T` (see the [module docs](self)).
+pub trait TileOp<Op, T> {
+    /// The result layout.
+    type Output: LayoutParts;
+    /// The value.
+    fn tile_op(&self, t: T) -> Result<Self::Output>;
+}
+
+impl<S: Congruent<D>, D: IntTuple, Op> TileOp<Op, Underscore> for Layout<S, D> {
+    type Output = Self;
+    #[inline(always)]
+    fn tile_op(&self, _: Underscore) -> Result<Self> {
+        Ok(*self)
+    }
+}
+impl<S: Congruent<D>, D: IntTuple, BS: Congruent<BD>, BD: IntTuple, Op> TileOp<Op, Layout<BS, BD>> for Layout<S, D>
+where
+    Op: LayoutOp<Layout<S, D>, Layout<BS, BD>>,
+{
+    type Output = Op::Output;
+    #[inline(always)]
+    fn tile_op(&self, t: Layout<BS, BD>) -> Result<Self::Output> {
+        Op::apply(self, t)
+    }
+}
+macro_rules! tile_int {
+    ([$($g:tt)*] $N:ty) => {
+        impl<S: Congruent<D>, D: IntTuple, Op, $($g)*> TileOp<Op, $N> for Layout<S, D>
+        where
+            Op: LayoutOp<Layout<S, D>, Layout<$N, U1>>,
+        {
+            type Output = Op::Output;
+            #[inline(always)]
+            fn tile_op(&self, n: $N) -> Result<Self::Output> {
+                Op::apply(self, Layout::try_new(n, U1::default())?)
+            }
+        }
+    };
+}
+tile_int!([] i64);
+tile_int!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
+
+/// The top-level modes of a layout as a list of layouts.
+pub trait ModesOf {
+    /// `Cons<Layout<S0, D0>, Cons<...>>`; an integral shape is its own single mode.
+    type Output: Plain;
+    /// The values.
+    fn modes_of(&self) -> Self::Output;
+}
+macro_rules! modes_of_leaf {
+    ([$($g:tt)*] $S:ty) => {
+        impl<D: crate::int::Int + IntTuple, $($g)*> ModesOf for Layout<$S, D> {
+            type Output = Cons<Layout<$S, D>, Nil>;
+            #[inline(always)]
+            fn modes_of(&self) -> Self::Output {
+                Cons(*self, Nil)
+            }
+        }
+    };
+}
+modes_of_leaf!([] i64);
+modes_of_leaf!([] typenum::UTerm);
+modes_of_leaf!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
+
+macro_rules! modes_of_tuple {
+    ($(($S:ident $D:ident))+) => {
+        #[allow(non_snake_case)]
+        impl<$($S: Congruent<$D>, $D: IntTuple,)*> ModesOf for Layout<($($S,)*), ($($D,)*)>
+        where
+            ($($S,)*): Congruent<($($D,)*)>,
+            ($($D,)*): IntTuple,
+        {
+            type Output = crate::tuple::cons_type!($(Layout<$S, $D>),*);
+            #[inline(always)]
+            fn modes_of(&self) -> Self::Output {
+                let ($($S,)*) = self.shape();
+                let ($($D,)*) = self.stride();
+                crate::tuple::cons_expr!($(Layout::from_parts_unchecked($S, $D)),*)
+            }
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(modes_of_tuple);
+
+/// Apply `Op` mode by mode: list of `A`'s modes (`Self`) with a list of tilers.
+#[diagnostic::on_unimplemented(
+    message = "the by-mode tiler has more modes than the layout",
+    label = "tiler longer than the layout",
+    note = "a tiler ⟨T0, T1, ...⟩ applies to the first modes of A; A must have at least as many modes"
+)]
+pub trait ByMode<Op, T> {
+    /// The result modes.
+    type Output: Plain;
+    /// The values.
+    fn by_mode(self, t: T) -> Result<Self::Output>;
+}
+impl<Op, M: Plain> ByMode<Op, Nil> for M {
+    type Output = M;
+    #[inline(always)]
+    fn by_mode(self, _: Nil) -> Result<M> {
+        Ok(self)
+    }
+}
+impl<Op, A0, AT, T0, TT> ByMode<Op, Cons<T0, TT>> for Cons<A0, AT>
+where
+    A0: TileOp<Op, T0>,
+    AT: ByMode<Op, TT>,
+{
+    type Output = Cons<A0::Output, AT::Output>;
+    #[inline(always)]
+    fn by_mode(self, t: Cons<T0, TT>) -> Result<Self::Output> {
+        Ok(Cons(self.0.tile_op(t.0)?, self.1.by_mode(t.1)?))
+    }
+}
+
+/// A list of layouts concatenated into one layout: `(L0, L1, ...)` (CuTe `make_layout`).
+pub trait ConcatLayouts {
+    /// The layout.
+    type Output: LayoutParts;
+    /// The value.
+    fn concat_layouts(self) -> Self::Output;
+}
+#[doc(hidden)]
+pub trait ConsUnzipParts {
+    type Shapes: crate::tuple::FromCons;
+    type Strides: crate::tuple::FromCons;
+    fn unzip_parts(self) -> (Self::Shapes, Self::Strides);
+}
+impl ConsUnzipParts for Nil {
+    type Shapes = Nil;
+    type Strides = Nil;
+    #[inline(always)]
+    fn unzip_parts(self) -> (Nil, Nil) {
+        (Nil, Nil)
+    }
+}
+impl<H: LayoutParts, T: ConsUnzipParts> ConsUnzipParts for Cons<H, T>
+where
+    Cons<H::Shape, T::Shapes>: crate::tuple::FromCons,
+    Cons<H::Stride, T::Strides>: crate::tuple::FromCons,
+{
+    type Shapes = Cons<H::Shape, T::Shapes>;
+    type Strides = Cons<H::Stride, T::Strides>;
+    #[inline(always)]
+    fn unzip_parts(self) -> (Self::Shapes, Self::Strides) {
+        let (s, d) = self.0.into_parts();
+        let (ss, dd) = self.1.unzip_parts();
+        (Cons(s, ss), Cons(d, dd))
+    }
+}
+impl<L: ConsUnzipParts> ConcatLayouts for L
+where
+    crate::tuple::TupleOf<L::Shapes>: Congruent<crate::tuple::TupleOf<L::Strides>>,
+    crate::tuple::TupleOf<L::Strides>: IntTuple,
+{
+    type Output = Layout<crate::tuple::TupleOf<L::Shapes>, crate::tuple::TupleOf<L::Strides>>;
+    #[inline(always)]
+    fn concat_layouts(self) -> Self::Output {
+        use crate::tuple::FromCons;
+        let (s, d) = self.unzip_parts();
+        Layout::from_parts_unchecked(s.from_cons(), d.from_cons())
+    }
+}
+
+macro_rules! tile_tuple {
+    ($(($T:ident $t:ident))+) => {
+        #[allow(non_snake_case)]
+        impl<S: Congruent<D>, D: IntTuple, Op, $($T,)*> TileOp<Op, ($($T,)*)> for Layout<S, D>
+        where
+            Layout<S, D>: ModesOf,
+            <Layout<S, D> as ModesOf>::Output: ByMode<Op, crate::tuple::cons_type!($($T),*)>,
+            <<Layout<S, D> as ModesOf>::Output as ByMode<Op, crate::tuple::cons_type!($($T),*)>>::Output: ConcatLayouts,
+        {
+            type Output = <<<Layout<S, D> as ModesOf>::Output as ByMode<Op, crate::tuple::cons_type!($($T),*)>>::Output as ConcatLayouts>::Output;
+            #[inline(always)]
+            fn tile_op(&self, t: ($($T,)*)) -> Result<Self::Output> {
+                let ($($t,)*) = t;
+                Ok(self.modes_of().by_mode(crate::tuple::cons_expr!($($t),*))?.concat_layouts())
+            }
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(tile_tuple);
+
+/// By-mode composition with a tuple tiler: `A ∘ ⟨T0, T1, ...⟩ = (A0 ∘ T0, A1 ∘ T1, ..., An)`.
+macro_rules! compose_tuple {
+    ($(($T:ident $t:ident))+) => {
+        impl<S: Congruent<D>, D: IntTuple, $($T,)*> Compose<($($T,)*)> for Layout<S, D>
+        where
+            Layout<S, D>: TileOp<ComposeOp, ($($T,)*)>,
+        {
+            type Output = <Layout<S, D> as TileOp<ComposeOp, ($($T,)*)>>::Output;
+            #[inline(always)]
+            fn try_compose(&self, t: ($($T,)*)) -> Result<Self::Output> {
+                self.tile_op(t)
+            }
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(compose_tuple);
+
+#[allow(dead_code)]
+fn _to_cons_in_scope<T: ToCons>() {}
