@@ -17,3 +17,6 @@ pub mod parse;
 pub use error::{ErrorKind, LayoutError};
 #[cfg(feature = "alloc")]
 pub use dynamic::{DynInt, DynLayout, DynTuple};
+
+#[cfg(feature = "alloc")]
+pub mod algebra;
