@@ -139,7 +139,7 @@ impl DynTuple {
     }
     /// `size(I)`: the product of all leaves (1 for an empty tuple), checked.
     pub fn size(&self) -> Result<i64> {
-        self.leaves().try_fold(1i64, |acc, x| checked_mul(acc, x))
+        self.leaves().try_fold(1i64, checked_mul)
     }
     /// Element `i`: `get<i>(I)`. An integer is its own element 0 (CuTe's convention).
     pub fn get(&self, i: usize) -> Result<&DynTuple> {

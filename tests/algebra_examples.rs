@@ -22,13 +22,22 @@ fn coalesce_paper_3_2() {
     assert_eq!(coalesce(&l("(2,(1,6)):(1,(6,2))")).to_string(), "12:1");
     // paper §3.2: by-mode with ⟨*,*⟩ gives (2,6):(1,2)
     let p: DynTuple = "(1,1)".parse().unwrap();
-    assert_eq!(coalesce_by_mode(&l("(2,(1,6)):(1,(6,2))"), &p), l("(2,6):(1,2)"));
+    assert_eq!(
+        coalesce_by_mode(&l("(2,(1,6)):(1,(6,2))"), &p),
+        l("(2,6):(1,2)")
+    );
     // paper §3.2: ((4,3),5):((15,1),3) coalesces to (4,15):(15,1); by-mode unchanged
     assert_eq!(coalesce(&l("((4,3),5):((15,1),3)")), l("(4,15):(15,1)"));
-    assert_eq!(coalesce_by_mode(&l("((4,3),5):((15,1),3)"), &p), l("((4,3),5):((15,1),3)"));
+    assert_eq!(
+        coalesce_by_mode(&l("((4,3),5):((15,1),3)"), &p),
+        l("((4,3),5):((15,1),3)")
+    );
     // paper §3.2: (4,(3,5)):(15,(1,3)) coalesces to (4,15):(15,1), also by-mode
     assert_eq!(coalesce(&l("(4,(3,5)):(15,(1,3))")), l("(4,15):(15,1)"));
-    assert_eq!(coalesce_by_mode(&l("(4,(3,5)):(15,(1,3))"), &p), l("(4,15):(15,1)"));
+    assert_eq!(
+        coalesce_by_mode(&l("(4,(3,5)):(15,(1,3))"), &p),
+        l("(4,15):(15,1)")
+    );
 }
 
 #[test]
@@ -54,15 +63,24 @@ fn composition_paper_3_3_1_associativity_counterexample() {
 fn composition_paper_3_3_3_rank1() {
     // paper §3.3.3: 7:11 ∘ 3:4 = 3:44 and 7:11 ∘ (3,5):(6,3) = (3,5):(66,33)
     assert_eq!(composition(&l("7:11"), &l("3:4")), l("3:44"));
-    assert_eq!(composition(&l("7:11"), &l("(3,5):(6,3)")), l("(3,5):(66,33)"));
+    assert_eq!(
+        composition(&l("7:11"), &l("(3,5):(6,3)")),
+        l("(3,5):(66,33)")
+    );
 }
 
 #[test]
 fn composition_paper_3_3_3_divide_and_keep() {
     // paper §3.3.3: (4,6,8,10):(2,3,5,7) ∘ 6:12 = (2,3):(9,5)
-    assert_eq!(composition(&l("(4,6,8,10):(2,3,5,7)"), &l("6:12")), l("(2,3):(9,5)"));
+    assert_eq!(
+        composition(&l("(4,6,8,10):(2,3,5,7)"), &l("6:12")),
+        l("(2,3):(9,5)")
+    );
     // and the intermediate "keep first" form (4,6,3):(2,3,5) ∘ 6:12
-    assert_eq!(composition(&l("(4,6,3):(2,3,5)"), &l("6:12")), l("(2,3):(9,5)"));
+    assert_eq!(
+        composition(&l("(4,6,3):(2,3,5)"), &l("6:12")),
+        l("(2,3):(9,5)")
+    );
 }
 
 #[test]
@@ -85,8 +103,14 @@ fn composition_paper_3_3_3_apparent_violations() {
     // paper §3.3.3 "Apparent Violations": (4,2,8):(3,12,97) ∘ 3:3 = 3:9
     assert_eq!(composition(&l("(4,2,8):(3,12,97)"), &l("3:3")), l("3:9"));
     // ... while ∘ 4:3 and (4,2,8):(3,15,97) ∘ 3:3 fail
-    assert_eq!(kind(try_composition(&l("(4,2,8):(3,12,97)"), &l("4:3"))), ErrorKind::StrideDivisibility);
-    assert_eq!(kind(try_composition(&l("(4,2,8):(3,15,97)"), &l("3:3"))), ErrorKind::StrideDivisibility);
+    assert_eq!(
+        kind(try_composition(&l("(4,2,8):(3,12,97)"), &l("4:3"))),
+        ErrorKind::StrideDivisibility
+    );
+    assert_eq!(
+        kind(try_composition(&l("(4,2,8):(3,15,97)"), &l("3:3"))),
+        ErrorKind::StrideDivisibility
+    );
 }
 
 #[test]
@@ -94,20 +118,38 @@ fn composition_readme_extension_and_unsound_references() {
     // shared/reference/README.md: (1,1):(1,1) ∘ 4:1 = 4:1 (extended last mode)
     assert_eq!(composition(&l("(1,1):(1,1)"), &l("4:1")), l("4:1"));
     // README: pycute gives 6:4 for (6,4):(4,1) ∘ 8:1; the paper's Eq. 21 rejects it
-    assert_eq!(kind(try_composition(&l("(6,4):(4,1)"), &l("8:1"))), ErrorKind::ShapeDivisibility);
+    assert_eq!(
+        kind(try_composition(&l("(6,4):(4,1)"), &l("8:1"))),
+        ErrorKind::ShapeDivisibility
+    );
     // README: C++ returns a wrong function for (5,3):(3,1) ∘ 60:2; Eq. 20 rejects it
-    assert_eq!(kind(try_composition(&l("(5,3):(3,1)"), &l("60:2"))), ErrorKind::StrideDivisibility);
+    assert_eq!(
+        kind(try_composition(&l("(5,3):(3,1)"), &l("60:2"))),
+        ErrorKind::StrideDivisibility
+    );
     // stride-0 B
-    assert_eq!(composition(&l("(4,6):(1,4)"), &l("(3,2):(0,1)")), l("(3,2):(0,1)"));
+    assert_eq!(
+        composition(&l("(4,6):(1,4)"), &l("(3,2):(0,1)")),
+        l("(3,2):(0,1)")
+    );
 }
 
 #[test]
 fn composition_table_4_tv_layouts() {
     // paper §3.3.4, Table 4 (integer rows) with ThrValLayoutC ((4,8),2):((16,1),8)
     let tv = l("((4,8),2):((16,1),8)");
-    assert_eq!(composition(&l("(8,8):(1,8)"), &tv), l("((4,8),2):((16,1),8)")); // ColMajor
-    assert_eq!(composition(&l("(8,8):(8,1)"), &tv), l("((4,8),2):((2,8),1)")); // RowMajor
-    assert_eq!(composition(&l("(8,8):(1,9)"), &tv), l("((4,8),2):((18,1),9)")); // Padded
+    assert_eq!(
+        composition(&l("(8,8):(1,8)"), &tv),
+        l("((4,8),2):((16,1),8)")
+    ); // ColMajor
+    assert_eq!(
+        composition(&l("(8,8):(8,1)"), &tv),
+        l("((4,8),2):((2,8),1)")
+    ); // RowMajor
+    assert_eq!(
+        composition(&l("(8,8):(1,9)"), &tv),
+        l("((4,8),2):((18,1),9)")
+    ); // Padded
     assert_eq!(
         composition(&l("((4,2),(2,4)):((2,16),(1,8))"), &tv),
         l("((4,(4,2)),2):((8,(2,16)),1)")
@@ -124,9 +166,18 @@ fn composition_tilers_3_3_5() {
     assert_eq!(composition(&a, &t("<4,8>")), r);
     // `_` leaves a mode untouched; modes beyond the tiler are kept
     assert_eq!(composition(&a, &t("<_,8:2>")), l("(8,8):(20,2)"));
-    assert_eq!(composition(&l("(8,16,3):(20,1,500)"), &t("<4:1>")), l("(4,16,3):(20,1,500)"));
-    assert_eq!(t("<4:1, _, (2,2):(1,4)>").to_string(), "<4:1,_,(2,2):(1,4)>");
-    assert_eq!(kind(try_composition(&a, &t("<1,2,3>"))), ErrorKind::RankMismatch);
+    assert_eq!(
+        composition(&l("(8,16,3):(20,1,500)"), &t("<4:1>")),
+        l("(4,16,3):(20,1,500)")
+    );
+    assert_eq!(
+        t("<4:1, _, (2,2):(1,4)>").to_string(),
+        "<4:1,_,(2,2):(1,4)>"
+    );
+    assert_eq!(
+        kind(try_composition(&a, &t("<1,2,3>"))),
+        ErrorKind::RankMismatch
+    );
 }
 
 // ---- paper §3.4 Inverses ----
@@ -138,8 +189,14 @@ fn right_inverse_table_5() {
     assert_eq!(right_inverse(&l("(4,8):(8,1)")), l("(8,4):(4,1)"));
     assert_eq!(right_inverse(&l("(3,7,5):(5,15,1)")), l("(5,21):(21,1)"));
     assert_eq!(right_inverse(&l("(4,8):(1,5)")), l("4:1"));
-    assert_eq!(right_inverse(&l("(4,(4,2)):(4,(1,16))")), l("(4,4,2):(4,1,16)"));
-    assert_eq!(right_inverse(&l("((2,2),(4,2)):((1,8),(2,16))")), l("(2,4,2,2):(1,4,2,16)"));
+    assert_eq!(
+        right_inverse(&l("(4,(4,2)):(4,(1,16))")),
+        l("(4,4,2):(4,1,16)")
+    );
+    assert_eq!(
+        right_inverse(&l("((2,2),(4,2)):((1,8),(2,16))")),
+        l("(2,4,2,2):(1,4,2,16)")
+    );
     assert_eq!(right_inverse(&l("((2,2),(2,4)):((0,2),(0,4))")), l("1:0"));
     // Table 5 prints (2,2):(4,8) for ((2,2),(2,4)):((0,1),(0,2)), but L((2,2):(4,8)(1)) =
     // L(4) = 0 ≠ 1. The layout that satisfies Eq. 24 is (2,4):(2,8) (also CuTe C++'s answer).
@@ -157,9 +214,18 @@ fn left_inverse_table_6() {
     assert_eq!(left_inverse(&l("(3,7,5):(5,15,1)")), l("(5,21):(21,1)"));
     // README: pycute gives 4:1 here; the paper and C++ give (5,8):(1,4)
     assert_eq!(left_inverse(&l("(4,8):(1,5)")), l("(5,8):(1,4)"));
-    assert_eq!(left_inverse(&l("(4,(4,2)):(4,(1,16))")), l("(4,4,2):(4,1,16)"));
-    assert_eq!(left_inverse(&l("((2,2),(4,2)):((1,8),(2,16))")), l("(2,4,2,2):(1,4,2,16)"));
-    assert_eq!(left_inverse(&l("((2,2),(2,4)):((0,2),(0,4))")), l("(2,2,4):(0,2,8)"));
+    assert_eq!(
+        left_inverse(&l("(4,(4,2)):(4,(1,16))")),
+        l("(4,4,2):(4,1,16)")
+    );
+    assert_eq!(
+        left_inverse(&l("((2,2),(4,2)):((1,8),(2,16))")),
+        l("(2,4,2,2):(1,4,2,16)")
+    );
+    assert_eq!(
+        left_inverse(&l("((2,2),(2,4)):((0,2),(0,4))")),
+        l("(2,2,4):(0,2,8)")
+    );
     // Table 6 prints (2,2):(4,8) for ((2,2),(2,4)):((0,1),(0,2)); that maps offset 1 to
     // coordinate 4 where L is 0. Eq. 26 holds for (2,4):(2,8).
     let a = l("((2,2),(2,4)):((0,1),(0,2))");
@@ -175,7 +241,10 @@ fn max_common_vector_3_4_2() {
     assert_eq!(right_inverse(&l("(4,8):(8,1)")).size(), 32);
     // Figure 8a-like: two layouts agreeing on offsets {0,1} at coordinates {0,1}
     assert_eq!(max_common_vector(&l("(2,4):(1,8)"), &l("(2,4):(1,2)")), 2);
-    assert_eq!(max_common_layout(&l("(2,4):(1,8)"), &l("(2,4):(1,2)")), l("2:1"));
+    assert_eq!(
+        max_common_layout(&l("(2,4):(1,8)"), &l("(2,4):(1,2)")),
+        l("2:1")
+    );
     // Figure 8b-like: offsets 0..3 at coordinates {0,2,8,10}
     let a = l("((2,2),(2,2)):((4,1),(8,2))");
     let b = l("((2,2),(2,2)):((16,1),(32,2))");
@@ -194,7 +263,10 @@ fn complement_table_7() {
     assert_eq!(complement_full(&l("(4,8):(1,5)")), l("1:40"));
     assert_eq!(complement_full(&l("(4,8):(1,8)")), l("(2,1):(4,64)"));
     assert_eq!(complement_full(&l("((2,2),(2,4)):((0,1),(0,2))")), l("1:8"));
-    assert_eq!(complement_full(&l("((2,2),(2,4)):((0,2),(0,4))")), l("(2,1):(1,16)"));
+    assert_eq!(
+        complement_full(&l("((2,2),(2,4)):((0,2),(0,4))")),
+        l("(2,1):(1,16)")
+    );
 }
 
 #[test]
@@ -204,8 +276,14 @@ fn complement_spec_and_readme() {
     // shared/reference/README.md: complement(4:32, 256) = (32,2):(1,128)
     assert_eq!(complement(&l("4:32"), 256), l("(32,2):(1,128)"));
     // README: the complement of a non-injective layout is an error (C++), not pycute's 0 shape
-    assert_eq!(kind(try_complement(&l("(2,2):(1,1)"), 8)), ErrorKind::NotInjective);
-    assert_eq!(kind(try_complement(&l("4:-1"), 8)), ErrorKind::NegativeStride);
+    assert_eq!(
+        kind(try_complement(&l("(2,2):(1,1)"), 8)),
+        ErrorKind::NotInjective
+    );
+    assert_eq!(
+        kind(try_complement(&l("4:-1"), 8)),
+        ErrorKind::NegativeStride
+    );
 }
 
 // ---- paper §3.5.1 Logical product ----
@@ -214,12 +292,21 @@ fn complement_spec_and_readme() {
 fn logical_product_3_5_1() {
     // paper §3.5.1: (3,4):(4,1) ⊗ (2,5):(1,2) = ((3,4),(2,5)):((4,1),(12,24)), complement 1:12
     assert_eq!(complement_full(&l("(3,4):(4,1)")), l("1:12"));
-    assert_eq!(logical_product(&l("(3,4):(4,1)"), &l("(2,5):(1,2)")), l("((3,4),(2,5)):((4,1),(12,24))"));
+    assert_eq!(
+        logical_product(&l("(3,4):(4,1)"), &l("(2,5):(1,2)")),
+        l("((3,4),(2,5)):((4,1),(12,24))")
+    );
     // paper §3.5.1: (4,8):(20,2) ⊗ (3,2):(2,1) = ((4,8),(3,2)):((20,2),(80,1)), complement (2,1):(1,80)
     assert_eq!(complement_full(&l("(4,8):(20,2)")), l("(2,1):(1,80)"));
-    assert_eq!(logical_product(&l("(4,8):(20,2)"), &l("(3,2):(2,1)")), l("((4,8),(3,2)):((20,2),(80,1))"));
+    assert_eq!(
+        logical_product(&l("(4,8):(20,2)"), &l("(3,2):(2,1)")),
+        l("((4,8),(3,2)):((20,2),(80,1))")
+    );
     // shared/reference/README.md: logical_product(128:1, 4:32) = (128,4):(1,4096)
-    assert_eq!(logical_product(&l("128:1"), &l("4:32")), l("(128,4):(1,4096)"));
+    assert_eq!(
+        logical_product(&l("128:1"), &l("4:32")),
+        l("(128,4):(1,4096)")
+    );
 }
 
 #[test]
@@ -229,14 +316,20 @@ fn blocked_and_raked_products_3_5_1() {
     assert_eq!(b, l("((3,2),(4,5)):((4,12),(1,24))"));
     // Figure 10, row 1: 4 5 6 7 28 29 ...; row 5 ends with 119
     let at = |r: i64, c: i64| b.try_eval(&DynTuple::ints([r, c])).unwrap();
-    assert_eq!((0..6).map(|c| at(1, c)).collect::<Vec<_>>(), [4, 5, 6, 7, 28, 29]);
+    assert_eq!(
+        (0..6).map(|c| at(1, c)).collect::<Vec<_>>(),
+        [4, 5, 6, 7, 28, 29]
+    );
     assert_eq!(at(5, 19), 119);
     // paper §3.5.1 and Figure 11: raked_product
     let r = raked_product(&l("(3,4):(4,1)"), &l("(2,5):(1,2)"));
     assert_eq!(r, l("((2,3),(5,4)):((12,4),(24,1))"));
     let at = |row: i64, c: i64| r.try_eval(&DynTuple::ints([row, c])).unwrap();
     // Figure 11, row 1: 12 36 60 84 108 13 ...
-    assert_eq!((0..6).map(|c| at(1, c)).collect::<Vec<_>>(), [12, 36, 60, 84, 108, 13]);
+    assert_eq!(
+        (0..6).map(|c| at(1, c)).collect::<Vec<_>>(),
+        [12, 36, 60, 84, 108, 13]
+    );
     assert_eq!(at(5, 19), 119);
 }
 
@@ -249,8 +342,14 @@ fn logical_divide_3_5_2() {
     assert_eq!(logical_divide(&l("24:1"), &l("8:3")), l("(8,3):(3,1)"));
     // paper §3.5.2: (6,2,2) ∘ 8:3 has shape (2,2,2); the divide ((2,2,2),3)
     // (the paper gives shapes only; strides chosen so that A does not coalesce)
-    assert_eq!(composition(&l("(6,2,2):(2,13,100)"), &l("8:3")), l("(2,2,2):(6,13,100)"));
-    assert_eq!(logical_divide(&l("(6,2,2):(2,13,100)"), &l("8:3")), l("((2,2,2),3):((6,13,100),2)"));
+    assert_eq!(
+        composition(&l("(6,2,2):(2,13,100)"), &l("8:3")),
+        l("(2,2,2):(6,13,100)")
+    );
+    assert_eq!(
+        logical_divide(&l("(6,2,2):(2,13,100)"), &l("8:3")),
+        l("((2,2,2),3):((6,13,100),2)")
+    );
     // paper §3.5.2: (8,16):(20,1) ⊘ <4:1, 8:2> = ((4,2),(8,2)):((20,80),(2,1))
     let a = l("(8,16):(20,1)");
     let tl = t("<4:1, 8:2>");
@@ -266,16 +365,31 @@ fn logical_divide_3_5_2() {
 fn logical_divide_tv_walkthrough() {
     // tv-partition-walkthrough.txt, "logical_divide Results for Each Permutation"
     // (16,4):(4,1) on 128:128: F stride 512, R stride 128, rest 2 with stride 8192
-    assert_eq!(logical_divide(&l("128:128"), &l("(16,4):(4,1)")), l("((16,4),2):((512,128),8192)"));
+    assert_eq!(
+        logical_divide(&l("128:128"), &l("(16,4):(4,1)")),
+        l("((16,4),2):((512,128),8192)")
+    );
     // (16,4):(1,16): F stride 128, R stride 2048, rest 2:8192
-    assert_eq!(logical_divide(&l("128:128"), &l("(16,4):(1,16)")), l("((16,4),2):((128,2048),8192)"));
+    assert_eq!(
+        logical_divide(&l("128:128"), &l("(16,4):(1,16)")),
+        l("((16,4),2):((128,2048),8192)")
+    );
     // (16,8):(8,1): F stride 1024, R stride 128, "rest=1, no rest dimension"
-    assert_eq!(logical_divide(&l("128:128"), &l("(16,8):(8,1)")), l("((16,8),1):((1024,128),0)"));
+    assert_eq!(
+        logical_divide(&l("128:128"), &l("(16,8):(8,1)")),
+        l("((16,8),1):((1024,128),0)")
+    );
     // walkthrough: thread 0's rows are [0,1,2,3,64,65,66,67]
     let d = logical_divide(&l("128:1"), &l("(16,4):(4,1)"));
     let rows: Vec<i64> = (0..2)
         .flat_map(|rest| (0..4).map(move |r| (r, rest)))
-        .map(|(r, rest)| d.try_eval(&DynTuple::tuple([DynTuple::ints([0, r]), DynTuple::int(rest)])).unwrap())
+        .map(|(r, rest)| {
+            d.try_eval(&DynTuple::tuple([
+                DynTuple::ints([0, r]),
+                DynTuple::int(rest),
+            ]))
+            .unwrap()
+        })
         .collect();
     assert_eq!(rows, [0, 1, 2, 3, 64, 65, 66, 67]);
 }
@@ -283,8 +397,14 @@ fn logical_divide_tv_walkthrough() {
 #[test]
 fn static_marks() {
     // A result leaf is static iff every input leaf was.
-    assert_eq!(format!("{:#}", composition(&l("(_4,_8):(_1,_5)"), &l("_8:_2"))), "(_2,_4):(_2,_5)");
-    assert_eq!(format!("{:#}", composition(&l("(_4,_8):(_1,_5)"), &l("8:_2"))), "(2,4):(2,5)");
+    assert_eq!(
+        format!("{:#}", composition(&l("(_4,_8):(_1,_5)"), &l("_8:_2"))),
+        "(_2,_4):(_2,_5)"
+    );
+    assert_eq!(
+        format!("{:#}", composition(&l("(_4,_8):(_1,_5)"), &l("8:_2"))),
+        "(2,4):(2,5)"
+    );
     assert_eq!(format!("{:#}", coalesce(&l("(_2,_4):(_1,_2)"))), "_8:_1");
 }
 
@@ -293,8 +413,14 @@ fn errors_name_conditions() {
     let e = try_left_inverse(&l("(3,2):(2,3)")).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::NotInjective);
     assert!(e.to_string().contains("3:2 and 2:3"), "{e}");
-    assert_eq!(try_group_modes(&l("(2,3):(1,2)"), 1, 3).unwrap_err().kind(), ErrorKind::RankMismatch);
-    assert_eq!("<4:1,".parse::<DynTiler>().unwrap_err().kind(), ErrorKind::Parse);
+    assert_eq!(
+        try_group_modes(&l("(2,3):(1,2)"), 1, 3).unwrap_err().kind(),
+        ErrorKind::RankMismatch
+    );
+    assert_eq!(
+        "<4:1,".parse::<DynTiler>().unwrap_err().kind(),
+        ErrorKind::Parse
+    );
     let e = std::panic::catch_unwind(|| composition(&l("(4,6,8):(2,3,5)"), &l("6:3"))).unwrap_err();
     let msg = e.downcast_ref::<String>().unwrap();
     assert!(msg.starts_with("stride divisibility (paper Eq. 20) violated: 3 does not divide 4"));
@@ -308,8 +434,17 @@ fn mode_helpers() {
     assert_eq!(take(&a, 1, 3), l("(3,4):(2,6)"));
     assert_eq!(append(&l("4:1"), &l("2:4")), l("(4,2):(1,4)"));
     assert_eq!(prepend(&l("(4,2):(1,4)"), &l("3:8")), l("(3,4,2):(8,1,4)"));
-    assert_eq!(make_layout(&[l("4:1"), l("(2,3):(4,8)")]), l("(4,(2,3)):(1,(4,8))"));
-    assert_eq!(flatten(&l("((2,2),(4,2)):((1,8),(2,16))")), l("(2,2,4,2):(1,8,2,16)"));
-    assert_eq!(filter_zeros(&l("(4,(2,3)):(0,(1,0))")), l("(1,(2,1)):(0,(1,0))"));
+    assert_eq!(
+        make_layout(&[l("4:1"), l("(2,3):(4,8)")]),
+        l("(4,(2,3)):(1,(4,8))")
+    );
+    assert_eq!(
+        flatten(&l("((2,2),(4,2)):((1,8),(2,16))")),
+        l("(2,2,4,2):(1,8,2,16)")
+    );
+    assert_eq!(
+        filter_zeros(&l("(4,(2,3)):(0,(1,0))")),
+        l("(1,(2,1)):(0,(1,0))")
+    );
     assert_eq!(filter(&l("(4,(2,3)):(0,(1,2))")), l("6:1"));
 }

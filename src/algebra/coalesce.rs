@@ -68,7 +68,11 @@ pub fn try_coalesce_by_mode(a: &DynLayout, profile: &DynTuple) -> Result<DynLayo
             if ps.len() > a.rank() || (a.shape().is_int() && !ps.is_empty() && ps.len() > 1) {
                 return Err(err(
                     ErrorKind::RankMismatch,
-                    format!("profile {profile} has rank {} but {a} has rank {}", ps.len(), a.rank()),
+                    format!(
+                        "profile {profile} has rank {} but {a} has rank {}",
+                        ps.len(),
+                        a.rank()
+                    ),
                 ));
             }
             if a.shape().is_int() {
@@ -109,7 +113,10 @@ pub fn try_filter_zeros(a: &DynLayout) -> Result<DynLayout> {
     fn go(s: &DynTuple, d: &DynTuple) -> DynTuple {
         match (s, d) {
             (DynTuple::Int(si), DynTuple::Int(di)) if di.value == 0 => {
-                DynTuple::Int(crate::dynamic::DynInt { value: 1, is_static: si.is_static })
+                DynTuple::Int(crate::dynamic::DynInt {
+                    value: 1,
+                    is_static: si.is_static,
+                })
             }
             (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => {
                 DynTuple::Tuple(ss.iter().zip(ds).map(|(s, d)| go(s, d)).collect())
@@ -169,7 +176,10 @@ fn range_check(a: &DynLayout, begin: usize, end: usize) -> Result<()> {
     if begin > end || end > a.rank() {
         return Err(err(
             ErrorKind::RankMismatch,
-            format!("mode range [{begin}, {end}) is not within the {} modes of {a}", a.rank()),
+            format!(
+                "mode range [{begin}, {end}) is not within the {} modes of {a}",
+                a.rank()
+            ),
         ));
     }
     Ok(())
@@ -265,7 +275,10 @@ pub fn make_layout(modes: &[DynLayout]) -> DynLayout {
 /// assert_eq!(select(&a, &[2, 0]).to_string(), "(4,2):(6,1)");
 /// ```
 pub fn try_select(a: &DynLayout, indices: &[usize]) -> Result<DynLayout> {
-    let modes = indices.iter().map(|&i| a.mode(i)).collect::<Result<Vec<_>>>()?;
+    let modes = indices
+        .iter()
+        .map(|&i| a.mode(i))
+        .collect::<Result<Vec<_>>>()?;
     concat(modes)
 }
 
@@ -292,4 +305,3 @@ pub fn try_take(a: &DynLayout, begin: usize, end: usize) -> Result<DynLayout> {
 pub fn take(a: &DynLayout, begin: usize, end: usize) -> DynLayout {
     unwrap(try_take(a, begin, end))
 }
-

@@ -12,9 +12,15 @@ use crate::error::{ErrorKind, Result};
 fn complement_modes(a: &DynLayout, m: i64) -> Result<Vec<(i64, i64)>> {
     require_nonnegative(a, "complement")?;
     if m < 1 {
-        return Err(err(ErrorKind::InvalidArgument, format!("complement cotarget {m} must be positive")));
+        return Err(err(
+            ErrorKind::InvalidArgument,
+            format!("complement cotarget {m} must be positive"),
+        ));
     }
-    let mut modes: Vec<(i64, i64)> = flat_modes(a).into_iter().filter(|&(s, d)| s > 1 && d > 0).collect();
+    let mut modes: Vec<(i64, i64)> = flat_modes(a)
+        .into_iter()
+        .filter(|&(s, d)| s > 1 && d > 0)
+        .collect();
     modes.sort_by_key(|&(s, d)| (d, s));
     let mut out = Vec::with_capacity(modes.len() + 1);
     let mut current = 1i64;

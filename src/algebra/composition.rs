@@ -26,7 +26,12 @@ fn coalesce_for_composition(a: &DynLayout) -> Result<Vec<(i64, i64)>> {
 /// The base case `A ∘ s:d` (paper Eq. 19-21) on coalesced modes of `A`: "divide out" `d`,
 /// then "keep" `s`, truncating `A` where the remaining points fall inside one mode
 /// (the "Apparent Violations" paragraph). Returns the flat modes of the result.
-fn base_case(a: &[(i64, i64)], s: i64, d: i64, a_text: &dyn Fn() -> alloc::string::String) -> Result<Vec<(i64, i64)>> {
+fn base_case(
+    a: &[(i64, i64)],
+    s: i64,
+    d: i64,
+    a_text: &dyn Fn() -> alloc::string::String,
+) -> Result<Vec<(i64, i64)>> {
     if d == 0 {
         return Ok(alloc::vec![(s, 0)]);
     }
@@ -86,11 +91,9 @@ fn base_case(a: &[(i64, i64)], s: i64, d: i64, a_text: &dyn Fn() -> alloc::strin
 pub(crate) fn search_layout(f: &[i64], sizes: &[i64]) -> Option<Vec<Vec<(i64, i64)>>> {
     fn rec(g: &[i64], n: i64, sizes: &[i64], acc: &mut Vec<Vec<(i64, i64)>>) -> bool {
         if n == 1 {
-            acc.last_mut().map(|m| {
-                if m.is_empty() {
-                    m.push((1, 0))
-                }
-            });
+            if let Some(m) = acc.last_mut().filter(|m| m.is_empty()) {
+                m.push((1, 0));
+            }
             return match sizes.split_first() {
                 None => true,
                 Some((&next, rest)) => {
@@ -125,7 +128,9 @@ pub(crate) fn search_layout(f: &[i64], sizes: &[i64]) -> Option<Vec<Vec<(i64, i6
         let t = t as usize;
         let e = g[1];
         (0..t).all(|i| g[i] == (i as i64).wrapping_mul(e))
-            && g.iter().enumerate().all(|(k, &v)| v == g[k % t].wrapping_add(g[k - k % t]))
+            && g.iter()
+                .enumerate()
+                .all(|(k, &v)| v == g[k % t].wrapping_add(g[k - k % t]))
     }
     let mut acc = Vec::new();
     let (&first, rest) = sizes.split_first()?;
@@ -143,7 +148,11 @@ fn eval_checked(a: &DynLayout, i: i64) -> Result<i64> {
 }
 
 /// The result tree: `B`'s shape with each leaf replaced by the modes computed for it.
-fn build(b_shape: &DynTuple, parts: &mut impl Iterator<Item = Vec<(i64, i64)>>, is_static: bool) -> (DynTuple, DynTuple) {
+fn build(
+    b_shape: &DynTuple,
+    parts: &mut impl Iterator<Item = Vec<(i64, i64)>>,
+    is_static: bool,
+) -> (DynTuple, DynTuple) {
     match b_shape {
         DynTuple::Int(_) => {
             let modes = parts.next().unwrap_or_default();
@@ -162,7 +171,11 @@ fn build(b_shape: &DynTuple, parts: &mut impl Iterator<Item = Vec<(i64, i64)>>, 
 /// mutually segregated (`s_i·d_i ≤ d_j` or `s_j·d_j ≤ d_i`). A rank-1 `A` is linear and always
 /// distributes; so does a `B` with at most one such sublayout.
 fn distributes(a: &[(i64, i64)], b: &[(i64, i64)]) -> bool {
-    let live: Vec<(i64, i64)> = b.iter().copied().filter(|&(s, d)| s > 1 && d != 0).collect();
+    let live: Vec<(i64, i64)> = b
+        .iter()
+        .copied()
+        .filter(|&(s, d)| s > 1 && d != 0)
+        .collect();
     if live.len() <= 1 || a.len() == 1 {
         return true;
     }
@@ -180,7 +193,8 @@ fn distributes(a: &[(i64, i64)], b: &[(i64, i64)]) -> bool {
         .all(|&(_, d)| prefixes.iter().all(|&q| q % d == 0 || d % q == 0));
     let segregated = live.iter().enumerate().all(|(i, &(si, di))| {
         live[i + 1..].iter().all(|&(sj, dj)| {
-            si.checked_mul(di).is_some_and(|x| x <= dj) || sj.checked_mul(dj).is_some_and(|x| x <= di)
+            si.checked_mul(di).is_some_and(|x| x <= dj)
+                || sj.checked_mul(dj).is_some_and(|x| x <= di)
         })
     });
     divisible && segregated
@@ -226,7 +240,9 @@ pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout>
             Ok(m) => parts.push(m),
             Err(e) if e.kind() == ErrorKind::Overflow || s > EXACT_SEARCH_LIMIT => return Err(e),
             Err(e) => {
-                let f = (0..s).map(|i| eval_checked(a, i * d)).collect::<Result<Vec<_>>>()?;
+                let f = (0..s)
+                    .map(|i| eval_checked(a, i * d))
+                    .collect::<Result<Vec<_>>>()?;
                 match search_layout(&f, &[s]) {
                     Some(mut found) => {
                         parts.push(found.pop().unwrap_or_default());
@@ -326,7 +342,10 @@ fn by_mode_unmarked(
                 .collect::<Result<Vec<_>>>()?;
             if a.shape().is_int() && ts.len() == 1 {
                 // A rank-1 integer layout tiled by a one-element tuple stays rank 1.
-                return modes.into_iter().next().ok_or_else(|| LayoutError::new(ErrorKind::RankMismatch));
+                return modes
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| LayoutError::new(ErrorKind::RankMismatch));
             }
             concat(modes)
         }

@@ -97,8 +97,14 @@ pub(crate) fn grouped(
     } else {
         (alloc::vec![concat(tiles)?], alloc::vec![concat(rests)?])
     };
-    let tile = tiles.into_iter().next().ok_or_else(|| crate::LayoutError::new(crate::ErrorKind::RankMismatch))?;
-    let rest = rests.into_iter().next().ok_or_else(|| crate::LayoutError::new(crate::ErrorKind::RankMismatch))?;
+    let tile = tiles
+        .into_iter()
+        .next()
+        .ok_or_else(|| crate::LayoutError::new(crate::ErrorKind::RankMismatch))?;
+    let rest = rests
+        .into_iter()
+        .next()
+        .ok_or_else(|| crate::LayoutError::new(crate::ErrorKind::RankMismatch))?;
     let r = match g {
         Grouping::Zipped => concat([tile, rest])?,
         Grouping::Tiled => {

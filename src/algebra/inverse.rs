@@ -67,7 +67,10 @@ pub fn right_inverse(l: &DynLayout) -> DynLayout {
 /// ```
 pub fn try_left_inverse(l: &DynLayout) -> Result<DynLayout> {
     require_nonnegative(l, "left_inverse")?;
-    let mut modes: Vec<(i64, i64, i64)> = indexed_modes(l)?.into_iter().filter(|m| m.1 != 0 && m.0 > 1).collect();
+    let mut modes: Vec<(i64, i64, i64)> = indexed_modes(l)?
+        .into_iter()
+        .filter(|m| m.1 != 0 && m.0 > 1)
+        .collect();
     modes.sort_by_key(|m| m.1);
     let mut out = Vec::with_capacity(modes.len() + 1);
     if let Some(&(_, d0, _)) = modes.first() {
@@ -83,7 +86,9 @@ pub fn try_left_inverse(l: &DynLayout) -> Result<DynLayout> {
                 if end > d1 {
                     return Err(err(
                         ErrorKind::NotInjective,
-                        format!("modes {s}:{d} and {s1}:{d1} of {l} overlap ({s}·{d} = {end} > {d1})"),
+                        format!(
+                            "modes {s}:{d} and {s1}:{d1} of {l} overlap ({s}·{d} = {end} > {d1})"
+                        ),
                     ));
                 }
                 if d1 % d != 0 {

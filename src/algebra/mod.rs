@@ -72,7 +72,12 @@ pub(crate) fn from_modes(modes: &[(i64, i64)], is_static: bool) -> Result<DynLay
 /// The shape and stride tuples of flat modes: an integer leaf for one mode, a flat tuple
 /// otherwise, `1:0` for none.
 pub(crate) fn modes_to_tuples(modes: &[(i64, i64)], is_static: bool) -> (DynTuple, DynTuple) {
-    let leaf = |v: i64| DynTuple::Int(DynInt { value: v, is_static });
+    let leaf = |v: i64| {
+        DynTuple::Int(DynInt {
+            value: v,
+            is_static,
+        })
+    };
     match modes {
         [] => (leaf(1), leaf(0)),
         [(s, d)] => (leaf(*s), leaf(*d)),
@@ -87,7 +92,10 @@ pub(crate) fn modes_to_tuples(modes: &[(i64, i64)], is_static: bool) -> (DynTupl
 pub(crate) fn mark(l: DynLayout, is_static: bool) -> DynLayout {
     let (s, d) = l.into_parts();
     // Marks do not change values, so the invariants still hold.
-    unwrap(DynLayout::new(s.with_static(is_static), d.with_static(is_static)))
+    unwrap(DynLayout::new(
+        s.with_static(is_static),
+        d.with_static(is_static),
+    ))
 }
 
 /// The concatenation `(L0, L1, ...)` of layouts as one layout of rank `n` (no marks changed).

@@ -1,6 +1,5 @@
 //! Logical product and its mode groupings (paper §3.5.1; `layout-algebra-spec.md`).
 
-use alloc::format;
 use alloc::vec::Vec;
 
 use super::complement::try_complement;
@@ -101,7 +100,8 @@ fn tiler_layout(t: &DynTiler) -> Result<DynLayout> {
         DynTiler::Tuple(v) => concat(v.iter().map(tiler_layout).collect::<Result<Vec<_>>>()?),
         DynTiler::Skip => Err(err(
             ErrorKind::InvalidArgument,
-            format!("'_' has no layout; blocked and raked products need a layout or a tuple of layouts"),
+            "'_' has no layout; blocked and raked products need a layout or a tuple of layouts"
+                .into(),
         )),
     }
 }
@@ -123,20 +123,24 @@ fn zip_product(a: &DynLayout, t: &DynTiler, raked: bool) -> Result<DynLayout> {
     let (a, b) = (pad(a, r)?, pad(&b, r)?);
     let p = product_layout(&a, &b)?;
     let (tile, grid) = (p.mode(0)?, p.mode(1)?);
-    let res = if r == 1 {
-        if raked {
-            concat([grid, tile])?
-        } else {
-            concat([tile, grid])?
-        }
+    // The grid has B's structure with each leaf possibly refined: group it by B's modes.
+    let grid_modes: Vec<DynLayout> = if b.shape().is_int() {
+        alloc::vec![grid]
     } else {
-        concat(
-            tile.modes()
-                .zip(grid.modes())
-                .map(|(x, y)| if raked { concat([y, x]) } else { concat([x, y]) })
-                .collect::<Result<Vec<_>>>()?,
-        )?
+        grid.modes().collect()
     };
+    let res = concat(
+        tile.modes()
+            .zip(grid_modes)
+            .map(|(x, y)| {
+                if raked {
+                    concat([y, x])
+                } else {
+                    concat([x, y])
+                }
+            })
+            .collect::<Result<Vec<_>>>()?,
+    )?;
     Ok(mark(res, static_of(&a, t)))
 }
 

@@ -46,7 +46,10 @@ impl DynTiler {
     pub fn from_shape(shape: &DynTuple) -> Result<Self> {
         Ok(match shape {
             DynTuple::Int(i) => {
-                let one = DynTuple::Int(DynInt { value: 1, is_static: i.is_static });
+                let one = DynTuple::Int(DynInt {
+                    value: 1,
+                    is_static: i.is_static,
+                });
                 DynTiler::Layout(DynLayout::new(shape.clone(), one)?)
             }
             DynTuple::Tuple(v) => {

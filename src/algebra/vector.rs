@@ -57,7 +57,8 @@ pub fn max_common_vector(a: &DynLayout, b: &DynLayout) -> i64 {
 pub fn try_max_common_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
     let (k, inv_b) = common(a, b)?;
     if k == 1 {
-        return DynLayout::new(DynTuple::int(1), DynTuple::int(0)).map(|l| super::mark(l, a.is_static() && b.is_static()));
+        return DynLayout::new(DynTuple::int(1), DynTuple::int(0))
+            .map(|l| super::mark(l, a.is_static() && b.is_static()));
     }
     let r = try_composition_layout(&inv_b, &DynLayout::new(DynTuple::int(k), DynTuple::int(1))?)?;
     Ok(super::mark(r, a.is_static() && b.is_static()))
