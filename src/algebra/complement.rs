@@ -4,7 +4,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::coalesce::coalesce_modes;
-use super::{ceil_div, err, flat_modes, from_modes, require_nonnegative, unwrap};
+use super::{ceil_div, err, flat_modes, from_modes, require_nonnegative};
 use crate::dynamic::{checked_mul, DynLayout};
 use crate::error::{ErrorKind, Result};
 
@@ -64,11 +64,7 @@ pub fn try_complement(a: &DynLayout, m: i64) -> Result<DynLayout> {
     from_modes(&modes, a.is_static())
 }
 
-/// Panicking form of [`try_complement`].
-#[track_caller]
-pub fn complement(a: &DynLayout, m: i64) -> DynLayout {
-    unwrap(try_complement(a, m))
-}
+plain!(complement = try_complement(a: &DynLayout, m: i64) -> DynLayout);
 
 /// `complement(A)`: the complement with respect to `cosize(A)` (CuTe's one-argument form;
 /// paper Table 7).
@@ -83,11 +79,7 @@ pub fn try_complement_full(a: &DynLayout) -> Result<DynLayout> {
     try_complement(a, a.cosize())
 }
 
-/// Panicking form of [`try_complement_full`].
-#[track_caller]
-pub fn complement_full(a: &DynLayout) -> DynLayout {
-    unwrap(try_complement_full(a))
-}
+plain!(complement_full = try_complement_full(a: &DynLayout) -> DynLayout);
 
 /// The complement as used inside divides and products (CuTe C++): coalesced without the
 /// trailing size-1 extension mode.

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use super::coalesce::coalesce_modes;
 use super::tiler::{AsTiler, DynTiler};
-use super::{concat, err, flat_modes, mark, modes_to_tuples, unwrap};
+use super::{concat, err, flat_modes, mark, modes_to_tuples};
 use crate::dynamic::{checked_mul, DynLayout, DynTuple};
 use crate::error::{ErrorKind, LayoutError, Result};
 
@@ -290,6 +290,8 @@ pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout>
     }
 }
 
+plain!(composition_layout = try_composition_layout(a: &DynLayout, b: &DynLayout) -> DynLayout);
+
 /// `A ∘ T` for a layout or a tiler (paper §3.3.5): a layout tiler composes with the whole of
 /// `A`; a tuple tiler `<T0, T1, ...>` composes mode by mode (Eq. 12), `_` keeps a mode, and
 /// modes of `A` beyond the tiler's length are kept unchanged.
@@ -304,11 +306,7 @@ pub fn try_composition<T: AsTiler + ?Sized>(a: &DynLayout, b: &T) -> Result<DynL
     by_mode(a, &b.as_tiler(), &try_composition_layout)
 }
 
-/// Panicking form of [`try_composition`].
-#[track_caller]
-pub fn composition<T: AsTiler + ?Sized>(a: &DynLayout, b: &T) -> DynLayout {
-    unwrap(try_composition(a, b))
-}
+plain_tiler!(composition = try_composition);
 
 /// Applies `op` by mode along a tiler: layouts apply to the whole, tuples by mode (keeping
 /// the modes beyond the tuple), `_` keeps the (sub)layout. Static marks: every leaf of the

@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 use super::complement::complement_plain;
 use super::composition::{by_mode, check_tiler_rank, static_of, try_composition_layout};
 use super::tiler::{AsTiler, DynTiler};
-use super::{concat, mark, unwrap};
+use super::{concat, mark};
 use crate::dynamic::DynLayout;
 use crate::error::Result;
 
@@ -30,11 +30,7 @@ pub fn try_logical_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<D
     by_mode(a, &t.as_tiler(), &divide_layout)
 }
 
-/// Panicking form of [`try_logical_divide`].
-#[track_caller]
-pub fn logical_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> DynLayout {
-    unwrap(try_logical_divide(a, t))
-}
+plain_tiler!(logical_divide = try_logical_divide);
 
 /// The tiles and rests of a by-mode divide or product: for a layout tiler, the two modes of
 /// `op(A, B)`; for a tuple tiler, one (tile, rest) pair per tiled mode (a `_` mode is a tile
@@ -130,11 +126,7 @@ pub fn try_zipped_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<Dy
     grouped(a, &t.as_tiler(), &divide_layout, Grouping::Zipped)
 }
 
-/// Panicking form of [`try_zipped_divide`].
-#[track_caller]
-pub fn zipped_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> DynLayout {
-    unwrap(try_zipped_divide(a, t))
-}
+plain_tiler!(zipped_divide = try_zipped_divide);
 
 /// `tiled_divide(A, T)`: `((T_M, T_N), R_M, R_N, L, ...)`.
 ///
@@ -148,11 +140,7 @@ pub fn try_tiled_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<Dyn
     grouped(a, &t.as_tiler(), &divide_layout, Grouping::Tiled)
 }
 
-/// Panicking form of [`try_tiled_divide`].
-#[track_caller]
-pub fn tiled_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> DynLayout {
-    unwrap(try_tiled_divide(a, t))
-}
+plain_tiler!(tiled_divide = try_tiled_divide);
 
 /// `flat_divide(A, T)`: `(T_M, T_N, R_M, R_N, L, ...)`.
 ///
@@ -166,8 +154,4 @@ pub fn try_flat_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynL
     grouped(a, &t.as_tiler(), &divide_layout, Grouping::Flat)
 }
 
-/// Panicking form of [`try_flat_divide`].
-#[track_caller]
-pub fn flat_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> DynLayout {
-    unwrap(try_flat_divide(a, t))
-}
+plain_tiler!(flat_divide = try_flat_divide);

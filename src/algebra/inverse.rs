@@ -4,7 +4,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::coalesce::coalesce_modes;
-use super::{err, flat_modes, from_modes, require_nonnegative, unwrap};
+use super::{err, flat_modes, from_modes, require_nonnegative};
 use crate::dynamic::{checked_mul, DynLayout};
 use crate::error::{ErrorKind, Result};
 
@@ -43,11 +43,7 @@ pub fn try_right_inverse(l: &DynLayout) -> Result<DynLayout> {
     from_modes(&out, l.is_static())
 }
 
-/// Panicking form of [`try_right_inverse`].
-#[track_caller]
-pub fn right_inverse(l: &DynLayout) -> DynLayout {
-    unwrap(try_right_inverse(l))
-}
+plain!(right_inverse = try_right_inverse(l: &DynLayout) -> DynLayout);
 
 /// `left_inverse(L)` (paper §3.4.3, Eq. 26): a layout `L†` with `L(L†(L(k))) = L(k)` for every
 /// `k < size(L)`; for an injective `L`, `L†(L(k)) = k`. Values on offsets outside the image of
@@ -105,8 +101,4 @@ pub fn try_left_inverse(l: &DynLayout) -> Result<DynLayout> {
     from_modes(&merged, l.is_static())
 }
 
-/// Panicking form of [`try_left_inverse`].
-#[track_caller]
-pub fn left_inverse(l: &DynLayout) -> DynLayout {
-    unwrap(try_left_inverse(l))
-}
+plain!(left_inverse = try_left_inverse(l: &DynLayout) -> DynLayout);

@@ -25,6 +25,28 @@ use alloc::vec::Vec;
 use crate::dynamic::{DynInt, DynLayout, DynTuple};
 use crate::error::{ErrorKind, LayoutError, Result};
 
+/// Defines the panicking form `name` of an operation `try_name` with the given arguments.
+macro_rules! plain {
+    ($name:ident = $try_name:ident($($arg:ident: $ty:ty),*) -> $ret:ty) => {
+        #[doc = concat!("Panicking form of [`", stringify!($try_name), "`].")]
+        #[track_caller]
+        pub fn $name($($arg: $ty),*) -> $ret {
+            $crate::algebra::unwrap($try_name($($arg),*))
+        }
+    };
+}
+
+/// Defines the panicking form `name` of an operation `try_name(a, tiler)`.
+macro_rules! plain_tiler {
+    ($name:ident = $try_name:ident) => {
+        #[doc = concat!("Panicking form of [`", stringify!($try_name), "`].")]
+        #[track_caller]
+        pub fn $name<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> DynLayout {
+            $crate::algebra::unwrap($try_name(a, t))
+        }
+    };
+}
+
 mod coalesce;
 mod complement;
 mod composition;

@@ -6,7 +6,7 @@ use super::complement::try_complement;
 use super::composition::{by_mode, static_of, try_composition_layout};
 use super::divide::{grouped, Grouping};
 use super::tiler::{AsTiler, DynTiler};
-use super::{concat, err, mark, require_nonnegative, unwrap};
+use super::{concat, err, mark, require_nonnegative};
 use crate::dynamic::{checked_mul, DynLayout, DynTuple};
 use crate::error::{ErrorKind, Result};
 
@@ -32,11 +32,7 @@ pub fn try_logical_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<
     by_mode(a, &t.as_tiler(), &product_layout)
 }
 
-/// Panicking form of [`try_logical_product`].
-#[track_caller]
-pub fn logical_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> DynLayout {
-    unwrap(try_logical_product(a, t))
-}
+plain_tiler!(logical_product = try_logical_product);
 
 /// `zipped_product(A, T)`: `((M, N, ...), (T_M, T_N, ...))`; for a layout `B` this is the
 /// logical product itself.
@@ -51,11 +47,7 @@ pub fn try_zipped_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<D
     grouped(a, &t.as_tiler(), &product_layout, Grouping::Zipped)
 }
 
-/// Panicking form of [`try_zipped_product`].
-#[track_caller]
-pub fn zipped_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> DynLayout {
-    unwrap(try_zipped_product(a, t))
-}
+plain_tiler!(zipped_product = try_zipped_product);
 
 /// `tiled_product(A, T)`: `((M, N, ...), T_M, T_N, ...)`.
 ///
@@ -69,11 +61,7 @@ pub fn try_tiled_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<Dy
     grouped(a, &t.as_tiler(), &product_layout, Grouping::Tiled)
 }
 
-/// Panicking form of [`try_tiled_product`].
-#[track_caller]
-pub fn tiled_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> DynLayout {
-    unwrap(try_tiled_product(a, t))
-}
+plain_tiler!(tiled_product = try_tiled_product);
 
 /// `flat_product(A, T)`: `(M, N, ..., T_M, T_N, ...)`.
 ///
@@ -87,11 +75,7 @@ pub fn try_flat_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<Dyn
     grouped(a, &t.as_tiler(), &product_layout, Grouping::Flat)
 }
 
-/// Panicking form of [`try_flat_product`].
-#[track_caller]
-pub fn flat_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> DynLayout {
-    unwrap(try_flat_product(a, t))
-}
+plain_tiler!(flat_product = try_flat_product);
 
 /// A tiler as one layout: a layout is itself, a tuple is the concatenation of its elements.
 fn tiler_layout(t: &DynTiler) -> Result<DynLayout> {
@@ -158,11 +142,7 @@ pub fn try_blocked_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<
     zip_product(a, &t.as_tiler(), false)
 }
 
-/// Panicking form of [`try_blocked_product`].
-#[track_caller]
-pub fn blocked_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> DynLayout {
-    unwrap(try_blocked_product(a, t))
-}
+plain_tiler!(blocked_product = try_blocked_product);
 
 /// `raked_product(A, B)` (paper §3.5.1): like [`blocked_product`] with the modes zipped in
 /// reverse, `((T_M, M), (T_N, N), ...)`, so that `A`'s elements are raked across `B`.
@@ -176,8 +156,4 @@ pub fn try_raked_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<Dy
     zip_product(a, &t.as_tiler(), true)
 }
 
-/// Panicking form of [`try_raked_product`].
-#[track_caller]
-pub fn raked_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> DynLayout {
-    unwrap(try_raked_product(a, t))
-}
+plain_tiler!(raked_product = try_raked_product);

@@ -1,8 +1,8 @@
 //! Vectorization (paper §3.4.2): the largest common contiguous sub-vector of two layouts.
 
 use super::composition::try_composition_layout;
+use super::flat_modes;
 use super::inverse::try_right_inverse;
-use super::{flat_modes, unwrap};
 use crate::dynamic::{DynLayout, DynTuple};
 use crate::error::Result;
 
@@ -39,11 +39,7 @@ pub fn try_max_common_vector(a: &DynLayout, b: &DynLayout) -> Result<i64> {
     common(a, b).map(|(k, _)| k)
 }
 
-/// Panicking form of [`try_max_common_vector`].
-#[track_caller]
-pub fn max_common_vector(a: &DynLayout, b: &DynLayout) -> i64 {
-    unwrap(try_max_common_vector(a, b))
-}
+plain!(max_common_vector = try_max_common_vector(a: &DynLayout, b: &DynLayout) -> i64);
 
 /// `max_common_layout(A, B)` (paper Eq. 25): the layout `[B‡]_K` of the coordinates of the
 /// `K = max_common_vector(A, B)` offsets that both layouts produce at the same coordinates;
@@ -64,8 +60,4 @@ pub fn try_max_common_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> 
     Ok(super::mark(r, a.is_static() && b.is_static()))
 }
 
-/// Panicking form of [`try_max_common_layout`].
-#[track_caller]
-pub fn max_common_layout(a: &DynLayout, b: &DynLayout) -> DynLayout {
-    unwrap(try_max_common_layout(a, b))
-}
+plain!(max_common_layout = try_max_common_layout(a: &DynLayout, b: &DynLayout) -> DynLayout);
