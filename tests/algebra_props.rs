@@ -562,3 +562,53 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// Two arbitrary layouts of one shape (stride 0, gaps, overlaps): the common vector is
+    /// where both produce offsets 0..K at the same coordinates.
+    #[test]
+    fn max_common_vector_general(a in layout(128, 0, 40), seed in prop::collection::vec(0i64..=40, 8)) {
+        let b = DynLayout::new(a.shape().clone(), with_strides(a.shape(), seed.into_iter().cycle())).unwrap();
+        if let Ok(k) = try_max_common_vector(&a, &b) {
+            let l = max_common_layout(&a, &b);
+            prop_assert!(k >= 1);
+            prop_assert_eq!(l.size(), k);
+            for x in 0..k {
+                let c = l.eval(x);
+                prop_assert!(c < a.size());
+                prop_assert_eq!(a.eval(c), x);
+                prop_assert_eq!(b.eval(c), x);
+            }
+        } else {
+            prop_assert!(try_composition(&a, &right_inverse(&b)).is_err());
+        }
+    }
+
+    /// `try_` forms never panic, whatever the numbers: errors (overflow included) instead.
+    #[test]
+    fn no_panics_on_large_values(
+        s in prop::collection::vec(1i64..=1 << 20, 1..=4),
+        d in prop::collection::vec(-(1i64 << 40)..=1 << 40, 4),
+        s2 in prop::collection::vec(1i64..=1 << 20, 1..=3),
+        d2 in prop::collection::vec(0i64..=1 << 40, 3),
+        m in 1i64..=i64::MAX,
+    ) {
+        let mk = |s: &[i64], d: &[i64]| DynLayout::new(DynTuple::ints(s.iter().copied()), DynTuple::ints(d.iter().copied().take(s.len())));
+        let (Ok(a), Ok(b)) = (mk(&s, &d), mk(&s2, &d2)) else { return Ok(()) };
+        let _ = try_coalesce(&a);
+        let _ = try_composition(&a, &b);
+        let _ = try_composition(&b, &a);
+        let _ = try_complement(&b, m);
+        let _ = try_complement_full(&a);
+        let _ = try_right_inverse(&a);
+        let _ = try_left_inverse(&b);
+        let _ = try_logical_divide(&b, &a);
+        let _ = try_logical_product(&b, &b);
+        let _ = try_blocked_product(&b, &b);
+        let _ = try_raked_product(&a, &b);
+        let _ = try_max_common_vector(&b, &b);
+        let _ = try_zipped_divide(&a, &DynTiler::Tuple(vec![DynTiler::from(b.clone())]));
+    }
+}
