@@ -135,6 +135,18 @@ fn composition_readme_extension_and_unsound_references() {
 }
 
 #[test]
+fn composition_beyond_the_divisibility_conditions() {
+    // Eq. 20/21 are sufficient, not necessary (paper §3.3.2 derives them as conditions under
+    // which its construction works). Small cases are decided exactly by evaluation:
+    // (2,3):(2,1) ∘ 2:3 violates Eq. 20 (S̄_1 = 2, d = 3) but its two values 0, 3 are 2:3.
+    assert_eq!(composition(&l("(2,3):(2,1)"), &l("2:3")), l("2:3"));
+    // values 0, 3, 3, 6 are (2,2):(3,3)
+    assert_eq!(composition(&l("(2,3):(2,1)"), &l("4:3")), l("(2,2):(3,3)"));
+    // and the paper's rejected examples stay rejected: no layout has their values
+    assert!(try_composition(&l("(4,6,8):(2,3,5)"), &l("6:3")).is_err());
+}
+
+#[test]
 fn composition_table_4_tv_layouts() {
     // paper §3.3.4, Table 4 (integer rows) with ThrValLayoutC ((4,8),2):((16,1),8)
     let tv = l("((4,8),2):((16,1),8)");

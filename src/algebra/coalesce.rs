@@ -61,7 +61,7 @@ pub fn try_coalesce_by_mode(a: &DynLayout, profile: &DynTuple) -> Result<DynLayo
     match profile {
         DynTuple::Int(_) => try_coalesce(a),
         DynTuple::Tuple(ps) => {
-            if ps.len() > a.rank() || (a.shape().is_int() && !ps.is_empty() && ps.len() > 1) {
+            if ps.len() > a.rank() {
                 return Err(err(
                     ErrorKind::RankMismatch,
                     format!(

@@ -81,8 +81,8 @@ pub fn try_complement_full(a: &DynLayout) -> Result<DynLayout> {
 
 plain!(complement_full = try_complement_full(a: &DynLayout) -> DynLayout);
 
-/// The complement as used inside divides and products (CuTe C++): coalesced without the
-/// trailing size-1 extension mode.
+/// The complement as used inside divides (CuTe C++): coalesced without the trailing size-1
+/// extension mode, so that `24:1 ⊘ 8:3 = (8,3):(3,1)` as in paper §3.5.2.
 pub(crate) fn complement_plain(a: &DynLayout, m: i64) -> Result<DynLayout> {
     let modes = coalesce_modes(&complement_modes(a, m)?, false)?;
     from_modes(&modes, a.is_static())

@@ -8,7 +8,9 @@
 //!
 //! **Static marks.** A leaf of a result is static (printed `_4` by `{:#}`) iff every leaf of
 //! every layout or tiler argument was static. Plain integer arguments (a cotarget `M`, mode
-//! indices) do not affect the marks.
+//! indices) do not affect the marks. The structural operations that only move leaves around
+//! (`flatten`, `group_modes`, `append`, `prepend`, `make_layout`, `select`, `take`,
+//! `filter_zeros`) keep each leaf's own mark.
 //!
 //! ```
 //! use cute_layout::algebra::{coalesce, composition, complement, logical_divide};
@@ -139,5 +141,29 @@ pub(crate) fn require_nonnegative(l: &DynLayout, what: &str) -> Result<()> {
             alloc::format!("{what} needs non-negative strides; {l} has stride {d}"),
         )),
         None => Ok(()),
+    }
+}
+
+/// Method forms of the most used operations.
+impl DynLayout {
+    /// `self ∘ b`: [`try_composition`] as a method.
+    ///
+    /// ```
+    /// # use cute_layout::DynLayout;
+    /// let a: DynLayout = "(4,6,8,10):(2,3,5,7)".parse().unwrap();
+    /// assert_eq!(a.try_compose(&"6:12".parse::<DynLayout>().unwrap()).unwrap().to_string(), "(2,3):(9,5)");
+    /// ```
+    pub fn try_compose<T: AsTiler + ?Sized>(&self, b: &T) -> Result<DynLayout> {
+        try_composition(self, b)
+    }
+    /// `self ∘ b`: [`composition`] as a method (panics on an inadmissible composition).
+    #[track_caller]
+    pub fn compose<T: AsTiler + ?Sized>(&self, b: &T) -> DynLayout {
+        composition(self, b)
+    }
+    /// [`coalesce`] as a method.
+    #[track_caller]
+    pub fn coalesced(&self) -> DynLayout {
+        coalesce(self)
     }
 }
