@@ -12,6 +12,8 @@ mod macros;
 pub use macros::__private;
 
 #[cfg(feature = "alloc")]
+pub mod algebra;
+#[cfg(feature = "alloc")]
 pub mod dynamic;
 pub mod error;
 pub mod fmt;

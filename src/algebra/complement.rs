@@ -1,0 +1,89 @@
+//! Complement (paper §3.5, Eq. 27-29).
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::coalesce::coalesce_modes;
+use super::{ceil_div, err, flat_modes, from_modes, require_nonnegative};
+use crate::dynamic::{checked_mul, DynLayout};
+use crate::error::{ErrorKind, Result};
+
+/// The flat modes of `complement(A, M)`, before coalescing.
+fn complement_modes(a: &DynLayout, m: i64) -> Result<Vec<(i64, i64)>> {
+    require_nonnegative(a, "complement")?;
+    if m < 1 {
+        return Err(err(
+            ErrorKind::InvalidArgument,
+            format!("complement cotarget {m} must be positive"),
+        ));
+    }
+    let mut modes: Vec<(i64, i64)> = flat_modes(a)
+        .into_iter()
+        .filter(|&(s, d)| s > 1 && d > 0)
+        .collect();
+    modes.sort_by_key(|&(s, d)| (d, s));
+    let mut out = Vec::with_capacity(modes.len() + 1);
+    let mut current = 1i64;
+    for &(s, d) in &modes {
+        if d < current {
+            return Err(err(
+                ErrorKind::NotInjective,
+                format!(
+                    "mode {s}:{d} of {a} starts inside the span [0, {current}) of its smaller-stride modes, so its image interleaves with theirs"
+                ),
+            ));
+        }
+        out.push((d / current, current));
+        current = checked_mul(d, s)?;
+    }
+    out.push((ceil_div(m, current).max(1), current));
+    Ok(out)
+}
+
+/// `complement(A, M)` (paper §3.5): the layout `A*` whose image is disjoint from `A`'s even
+/// on its extended domain (Eq. 28), ordered (Eq. 29), and which, concatenated with `A`,
+/// reaches at least `M` (`cosize((A, A*)) ≥ M`).
+///
+/// The sorted-stride algorithm: drop stride-0 and size-1 modes, sort by stride, and walk with
+/// `current = 1`; each mode `s:d` contributes `⌊d/current⌋ : current` ("fill the hole below
+/// `d`") and sets `current = s·d`; a final mode `⌈M/current⌉ : current` extends the result. The
+/// result is coalesced, keeping a trailing size-1 mode that carries the extension stride
+/// (Table 7: `complement((4,8):(1,8)) = (2,1):(4,64)`).
+///
+/// Errors: a negative stride; a mode whose stride lies inside the span of the smaller-stride
+/// modes (`d < current`: the modes interleave, which includes every non-injective layout).
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::complement};
+/// let l = |s: &str| s.parse::<DynLayout>().unwrap();
+/// assert_eq!(complement(&l("4:2"), 24), l("(2,3):(1,8)"));
+/// assert_eq!(complement(&l("4:32"), 256), l("(32,2):(1,128)"));
+/// ```
+pub fn try_complement(a: &DynLayout, m: i64) -> Result<DynLayout> {
+    let modes = coalesce_modes(&complement_modes(a, m)?, true)?;
+    from_modes(&modes, a.is_static())
+}
+
+plain!(complement = try_complement(a: &DynLayout, m: i64) -> DynLayout);
+
+/// `complement(A)`: the complement with respect to `cosize(A)` (CuTe's one-argument form;
+/// paper Table 7).
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::complement_full};
+/// let l = |s: &str| s.parse::<DynLayout>().unwrap();
+/// assert_eq!(complement_full(&l("(4,8):(1,8)")), l("(2,1):(4,64)"));
+/// ```
+pub fn try_complement_full(a: &DynLayout) -> Result<DynLayout> {
+    require_nonnegative(a, "complement")?;
+    try_complement(a, a.cosize())
+}
+
+plain!(complement_full = try_complement_full(a: &DynLayout) -> DynLayout);
+
+/// The complement as used inside divides (CuTe C++): coalesced without the trailing size-1
+/// extension mode, so that `24:1 ⊘ 8:3 = (8,3):(3,1)` as in paper §3.5.2.
+pub(crate) fn complement_plain(a: &DynLayout, m: i64) -> Result<DynLayout> {
+    let modes = coalesce_modes(&complement_modes(a, m)?, false)?;
+    from_modes(&modes, a.is_static())
+}

@@ -1,0 +1,366 @@
+//! Composition (paper §3.3): `R = A ∘ B` with `B ≼ R` (Eq. 16) and `R(c) = A(B(c))` (Eq. 17).
+
+use alloc::format;
+use alloc::vec::Vec;
+
+use super::coalesce::coalesce_modes;
+use super::tiler::{AsTiler, DynTiler};
+use super::{concat, err, flat_modes, mark, modes_to_tuples};
+use crate::dynamic::{checked_mul, DynLayout, DynTuple};
+use crate::error::{ErrorKind, LayoutError, Result};
+
+/// Largest number of values the engine evaluates to decide a composition that the paper's
+/// conditions reject or cannot show distributive (see [`try_composition`]).
+pub const EXACT_SEARCH_LIMIT: i64 = 1024;
+
+/// `A` coalesced for composition: flat, minimal, and with its last mode kept even when it has
+/// size 1, so that `A` keeps its values on the extended domain (the last mode extends).
+fn coalesce_for_composition(a: &DynLayout) -> Result<Vec<(i64, i64)>> {
+    let mut modes = flat_modes(a);
+    if modes.is_empty() {
+        modes.push((1, 0));
+    }
+    coalesce_modes(&modes, true)
+}
+
+/// The base case `A ∘ s:d` (paper Eq. 19-21) on coalesced modes of `A`: "divide out" `d`,
+/// then "keep" `s`, truncating `A` where the remaining points fall inside one mode
+/// (the "Apparent Violations" paragraph). Returns the flat modes of the result.
+fn base_case(
+    a: &[(i64, i64)],
+    s: i64,
+    d: i64,
+    a_text: &dyn Fn() -> alloc::string::String,
+) -> Result<Vec<(i64, i64)>> {
+    if d == 0 {
+        return Ok(alloc::vec![(s, 0)]);
+    }
+    let mut out = Vec::new();
+    let mut rest_shape = s;
+    let mut rest_stride = d;
+    // Prefix product S̄_r of A's shape, for messages in the paper's terms.
+    let mut prefix = 1i64;
+    let last = a.len() - 1;
+    for (r, &(sr, dr)) in a.iter().enumerate() {
+        // All remaining points i·rest_stride, i < rest_shape, lie inside this mode (or this is
+        // the extended last mode): keep them and stop.
+        let span = checked_mul(rest_shape - 1, rest_stride)?;
+        if r == last || span < sr {
+            out.push((rest_shape, checked_mul(dr, rest_stride)?));
+            return Ok(out);
+        }
+        let next_prefix = checked_mul(prefix, sr)?;
+        if sr % rest_stride == 0 {
+            let n = sr / rest_stride;
+            if rest_shape % n != 0 {
+                return Err(err(
+                    ErrorKind::ShapeDivisibility,
+                    format!(
+                        "⌈{next_prefix}/{d}⌉ = {} does not divide {s} (mode {} of {})",
+                        super::ceil_div(next_prefix, d),
+                        r + 1,
+                        a_text()
+                    ),
+                ));
+            }
+            if n > 1 {
+                out.push((n, checked_mul(dr, rest_stride)?));
+            }
+            rest_shape /= n;
+            rest_stride = 1;
+        } else if rest_stride % sr == 0 {
+            rest_stride /= sr;
+        } else {
+            return Err(err(
+                ErrorKind::StrideDivisibility,
+                format!(
+                    "{d} does not divide {next_prefix} and {next_prefix} does not divide {d} (mode {} of {})",
+                    r + 1,
+                    a_text()
+                ),
+            ));
+        }
+        prefix = next_prefix;
+    }
+    // Unreachable: the last mode always returns above.
+    Ok(out)
+}
+
+/// Searches for a layout whose flat shape refines `sizes` (in order) and whose values are `f`.
+/// Returns the modes of each element of `sizes`.
+pub(crate) fn search_layout(f: &[i64], sizes: &[i64]) -> Option<Vec<Vec<(i64, i64)>>> {
+    fn rec(g: &[i64], n: i64, sizes: &[i64], acc: &mut Vec<Vec<(i64, i64)>>) -> bool {
+        if n == 1 {
+            if let Some(m) = acc.last_mut().filter(|m| m.is_empty()) {
+                m.push((1, 0));
+            }
+            return match sizes.split_first() {
+                None => true,
+                Some((&next, rest)) => {
+                    acc.push(Vec::new());
+                    if rec(g, next, rest, acc) {
+                        return true;
+                    }
+                    acc.pop();
+                    false
+                }
+            };
+        }
+        // Try the first factor t of this element, largest first.
+        let mut t = n;
+        while t > 1 {
+            if n % t == 0 && fits(g, t) {
+                let e = g[1];
+                let next: Vec<i64> = g.iter().step_by(t as usize).copied().collect();
+                let m = acc.last_mut().expect("a current element");
+                m.push((t, e));
+                if rec(&next, n / t, sizes, acc) {
+                    return true;
+                }
+                acc.last_mut().expect("a current element").pop();
+            }
+            t -= 1;
+        }
+        false
+    }
+    // g has a first mode of size t: g(i) = i·g(1) for i < t and g(i + t·j) = g(i) + g(t·j).
+    fn fits(g: &[i64], t: i64) -> bool {
+        let t = t as usize;
+        let e = g[1];
+        (0..t).all(|i| g[i] == (i as i64).wrapping_mul(e))
+            && g.iter()
+                .enumerate()
+                .all(|(k, &v)| v == g[k % t].wrapping_add(g[k - k % t]))
+    }
+    let mut acc = Vec::new();
+    let (&first, rest) = sizes.split_first()?;
+    acc.push(Vec::new());
+    if rec(f, first, rest, &mut acc) {
+        Some(acc)
+    } else {
+        None
+    }
+}
+
+/// Evaluates `A` at a non-negative integral coordinate (extended last mode), checked.
+fn eval_checked(a: &DynLayout, i: i64) -> Result<i64> {
+    a.try_eval(&DynTuple::int(i))
+}
+
+/// The result tree: `B`'s shape with each leaf replaced by the modes computed for it.
+fn build(
+    b_shape: &DynTuple,
+    parts: &mut impl Iterator<Item = Vec<(i64, i64)>>,
+    is_static: bool,
+) -> (DynTuple, DynTuple) {
+    match b_shape {
+        DynTuple::Int(_) => {
+            let modes = parts.next().unwrap_or_default();
+            modes_to_tuples(&modes, is_static)
+        }
+        DynTuple::Tuple(v) => {
+            let (s, d): (Vec<_>, Vec<_>) = v.iter().map(|t| build(t, parts, is_static)).unzip();
+            (DynTuple::Tuple(s), DynTuple::Tuple(d))
+        }
+    }
+}
+
+/// Whether the paper's sufficient condition for left-distributivity (§3.3.2, after Eq. 23)
+/// holds: every base sublayout `s_i:d_i` of `B` with `s_i > 1`, `d_i ≠ 0` satisfies the stride
+/// divisibility condition (20) against every prefix product of `A`, and their images are
+/// mutually segregated (`s_i·d_i ≤ d_j` or `s_j·d_j ≤ d_i`). A rank-1 `A` is linear and always
+/// distributes; so does a `B` with at most one such sublayout.
+fn distributes(a: &[(i64, i64)], b: &[(i64, i64)]) -> bool {
+    let live: Vec<(i64, i64)> = b
+        .iter()
+        .copied()
+        .filter(|&(s, d)| s > 1 && d != 0)
+        .collect();
+    if live.len() <= 1 || a.len() == 1 {
+        return true;
+    }
+    let mut prefixes = Vec::new();
+    let mut p = 1i64;
+    for &(s, _) in &a[..a.len() - 1] {
+        match p.checked_mul(s) {
+            Some(q) => p = q,
+            None => return false,
+        }
+        prefixes.push(p);
+    }
+    let divisible = live
+        .iter()
+        .all(|&(_, d)| prefixes.iter().all(|&q| q % d == 0 || d % q == 0));
+    let segregated = live.iter().enumerate().all(|(i, &(si, di))| {
+        live[i + 1..].iter().all(|&(sj, dj)| {
+            si.checked_mul(di).is_some_and(|x| x <= dj)
+                || sj.checked_mul(dj).is_some_and(|x| x <= di)
+        })
+    });
+    divisible && segregated
+}
+
+/// `A ∘ B` for two layouts (paper §3.3): a layout `R` compatible with `B` (Eq. 16) with
+/// `R(c) = A(B(c))` for every coordinate `c` of `B` (Eq. 17).
+///
+/// * `A` is coalesced first, keeping its last mode, which extends: `(1,1):(1,1) ∘ 4:1 = 4:1`.
+/// * Each leaf `s:d` of `B` is composed by the base case (Eq. 19): `d = 0` gives `s:0`;
+///   otherwise `A` is truncated to the modes the points `i·d` reach, and the stride (Eq. 20)
+///   and shape (Eq. 21) divisibility conditions are required of those modes:
+///   `(4,2,8):(3,12,97) ∘ 3:3 = 3:9`, while `(4,6,8):(2,3,5) ∘ 6:3` is an error.
+/// * The leaves' results replace the leaves of `B` (left-distributivity, Eq. 22), so `R` has
+///   `B`'s structure.
+/// * Beyond the paper: when the conditions fail but at most [`EXACT_SEARCH_LIMIT`] values
+///   are involved, the engine evaluates them and searches for a layout of a shape refining
+///   `B`'s, so that it refuses only compositions that no layout represents. Likewise, when
+///   `B`'s leaves are not provably distributive (segregated and divisible) the result is
+///   checked by evaluation, and refused (`NotDistributive`) when it cannot be checked.
+///
+/// `B` must have non-negative strides (its values are coordinates of `A`).
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::composition};
+/// let l = |s: &str| s.parse::<DynLayout>().unwrap();
+/// // Table 4, RowMajor row:
+/// assert_eq!(composition(&l("(8,8):(8,1)"), &l("((4,8),2):((16,1),8)")), l("((4,8),2):((2,8),1)"));
+/// ```
+pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
+    super::require_nonnegative(b, "composition A ∘ B with B")?;
+    let is_static = a.is_static() && b.is_static();
+    let ac = coalesce_for_composition(a)?;
+    let a_text = || {
+        let (s, d) = modes_to_tuples(&ac, false);
+        format!("{s}:{d}")
+    };
+    let b_modes = flat_modes(b);
+    let mut parts = Vec::with_capacity(b_modes.len());
+    let mut exact = false; // some leaf was decided by evaluation
+    for &(s, d) in &b_modes {
+        match base_case(&ac, s, d, &a_text) {
+            Ok(m) => parts.push(m),
+            Err(e) if e.kind() == ErrorKind::Overflow || s > EXACT_SEARCH_LIMIT => return Err(e),
+            Err(e) => {
+                let f = (0..s)
+                    .map(|i| eval_checked(a, i * d))
+                    .collect::<Result<Vec<_>>>()?;
+                match search_layout(&f, &[s]) {
+                    Some(mut found) => {
+                        parts.push(found.pop().unwrap_or_default());
+                        exact = true;
+                    }
+                    None => return Err(e),
+                }
+            }
+        }
+    }
+    let (shape, stride) = build(b.shape(), &mut parts.clone().into_iter(), is_static);
+    let candidate = DynLayout::new(shape, stride);
+    if !exact && distributes(&ac, &b_modes) {
+        return candidate;
+    }
+    // Not provably distributive: decide by evaluation where that is small enough.
+    let n = b.size();
+    let not_distributive = || {
+        err(
+            ErrorKind::NotDistributive,
+            format!(
+                "the leaves of {b} are not mutually segregated or do not divide the prefix products of {}, and no layout refining the shape of B gives A(B(i))",
+                a_text()
+            ),
+        )
+    };
+    if n > EXACT_SEARCH_LIMIT {
+        return Err(not_distributive());
+    }
+    let f = (0..n)
+        .map(|i| eval_checked(a, b.eval(i)))
+        .collect::<Result<Vec<_>>>()?;
+    if let Ok(c) = &candidate {
+        if (0..n).all(|i| c.eval(i) == f[i as usize]) {
+            return candidate;
+        }
+    }
+    let sizes: Vec<i64> = b_modes.iter().map(|m| m.0).collect();
+    match search_layout(&f, &sizes) {
+        Some(found) => {
+            let (shape, stride) = build(b.shape(), &mut found.into_iter(), is_static);
+            DynLayout::new(shape, stride)
+        }
+        None => Err(not_distributive()),
+    }
+}
+
+plain!(composition_layout = try_composition_layout(a: &DynLayout, b: &DynLayout) -> DynLayout);
+
+/// `A ∘ T` for a layout or a tiler (paper §3.3.5): a layout tiler composes with the whole of
+/// `A`; a tuple tiler `<T0, T1, ...>` composes mode by mode (Eq. 12), `_` keeps a mode, and
+/// modes of `A` beyond the tiler's length are kept unchanged.
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::{composition, DynTiler}};
+/// let a: DynLayout = "(8,16):(20,1)".parse().unwrap();
+/// let t: DynTiler = "<4:1,8:2>".parse().unwrap();
+/// assert_eq!(composition(&a, &t).to_string(), "(4,8):(20,2)");
+/// ```
+pub fn try_composition<T: AsTiler + ?Sized>(a: &DynLayout, b: &T) -> Result<DynLayout> {
+    by_mode(a, &b.as_tiler(), &try_composition_layout)
+}
+
+plain_tiler!(composition = try_composition);
+
+/// Applies `op` by mode along a tiler: layouts apply to the whole, tuples by mode (keeping
+/// the modes beyond the tuple), `_` keeps the (sub)layout. Static marks: every leaf of the
+/// result is static iff `A` and the tiler were.
+pub(crate) fn by_mode(
+    a: &DynLayout,
+    t: &DynTiler,
+    op: &dyn Fn(&DynLayout, &DynLayout) -> Result<DynLayout>,
+) -> Result<DynLayout> {
+    let r = by_mode_unmarked(a, t, op)?;
+    Ok(mark(r, a.is_static() && t.is_static()))
+}
+
+fn by_mode_unmarked(
+    a: &DynLayout,
+    t: &DynTiler,
+    op: &dyn Fn(&DynLayout, &DynLayout) -> Result<DynLayout>,
+) -> Result<DynLayout> {
+    match t {
+        DynTiler::Layout(b) => op(a, b),
+        DynTiler::Skip => Ok(a.clone()),
+        DynTiler::Tuple(ts) => {
+            check_tiler_rank(a, ts.len(), t)?;
+            let modes = a
+                .modes()
+                .enumerate()
+                .map(|(i, m)| match ts.get(i) {
+                    Some(ti) => by_mode_unmarked(&m, ti, op),
+                    None => Ok(m),
+                })
+                .collect::<Result<Vec<_>>>()?;
+            if a.shape().is_int() && ts.len() == 1 {
+                // A rank-1 integer layout tiled by a one-element tuple stays rank 1.
+                return modes
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| LayoutError::new(ErrorKind::RankMismatch));
+            }
+            concat(modes)
+        }
+    }
+}
+
+pub(crate) fn check_tiler_rank(a: &DynLayout, n: usize, t: &DynTiler) -> Result<()> {
+    if n > a.rank() {
+        return Err(err(
+            ErrorKind::RankMismatch,
+            format!("tiler {t} has {n} modes but {a} has rank {}", a.rank()),
+        ));
+    }
+    Ok(())
+}
+
+/// Marks helper used by divides and products.
+pub(crate) fn static_of(a: &DynLayout, t: &DynTiler) -> bool {
+    a.is_static() && t.is_static()
+}

@@ -1,0 +1,157 @@
+//! Logical divide and its mode groupings (paper §3.5.2; `layout-algebra-spec.md`).
+
+use alloc::vec::Vec;
+
+use super::complement::complement_plain;
+use super::composition::{by_mode, check_tiler_rank, static_of, try_composition_layout};
+use super::tiler::{AsTiler, DynTiler};
+use super::{concat, mark};
+use crate::dynamic::DynLayout;
+use crate::error::Result;
+
+/// `A ⊘ B = A ∘ (B, B*)` with `B* = complement(B, size(A))` for one layout `B`.
+fn divide_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
+    let rest = complement_plain(b, a.size())?;
+    try_composition_layout(a, &concat([b.clone(), rest])?)
+}
+
+/// `logical_divide(A, T)` (paper §3.5.2): `A ⊘ B = A ∘ (B, complement(B, size(A)))`, a
+/// rank-2 layout whose mode 0 (the "tile") is `A ∘ B` and whose mode 1 (the "rest")
+/// iterates over the tiles. A tuple tiler divides mode by mode (`_` keeps a mode; modes
+/// beyond the tiler are kept).
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::{logical_divide, DynTiler}};
+/// let a: DynLayout = "(8,16):(20,1)".parse().unwrap();
+/// let t: DynTiler = "<4:1,8:2>".parse().unwrap();
+/// assert_eq!(logical_divide(&a, &t).to_string(), "((4,2),(8,2)):((20,80),(2,1))");
+/// ```
+pub fn try_logical_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
+    by_mode(a, &t.as_tiler(), &divide_layout)
+}
+
+plain_tiler!(logical_divide = try_logical_divide);
+
+/// The tiles and rests of a by-mode divide or product: for a layout tiler, the two modes of
+/// `op(A, B)`; for a tuple tiler, one (tile, rest) pair per tiled mode (a `_` mode is a tile
+/// with no rest) with the untiled modes of `A` appended to the rests.
+pub(crate) fn split(
+    a: &DynLayout,
+    t: &DynTiler,
+    op: &dyn Fn(&DynLayout, &DynLayout) -> Result<DynLayout>,
+) -> Result<(Vec<DynLayout>, Vec<DynLayout>)> {
+    match t {
+        DynTiler::Layout(b) => {
+            let r = op(a, b)?;
+            Ok((alloc::vec![r.mode(0)?], alloc::vec![r.mode(1)?]))
+        }
+        DynTiler::Skip => Ok((alloc::vec![a.clone()], Vec::new())),
+        DynTiler::Tuple(ts) => {
+            check_tiler_rank(a, ts.len(), t)?;
+            let mut tiles = Vec::new();
+            let mut rests = Vec::new();
+            for (i, m) in a.modes().enumerate() {
+                match ts.get(i) {
+                    Some(DynTiler::Tuple(sub)) => {
+                        // A nested tuple tiler: this mode's tiles and rests, grouped.
+                        let (st, sr) = split(&m, &DynTiler::Tuple(sub.clone()), op)?;
+                        tiles.push(concat(st)?);
+                        rests.push(concat(sr)?);
+                    }
+                    Some(ti) => {
+                        let (st, sr) = split(&m, ti, op)?;
+                        tiles.extend(st);
+                        rests.extend(sr);
+                    }
+                    None => rests.push(m),
+                }
+            }
+            Ok((tiles, rests))
+        }
+    }
+}
+
+/// Grouping of tiles and rests: `zipped` = `(tiles, rests)`, `tiled` = `(tiles, rests...)`,
+/// `flat` = `(tiles..., rests...)`.
+#[derive(Clone, Copy)]
+pub(crate) enum Grouping {
+    Zipped,
+    Tiled,
+    Flat,
+}
+
+pub(crate) fn grouped(
+    a: &DynLayout,
+    t: &DynTiler,
+    op: &dyn Fn(&DynLayout, &DynLayout) -> Result<DynLayout>,
+    g: Grouping,
+) -> Result<DynLayout> {
+    let (tiles, rests) = split(a, t, op)?;
+    // For a layout tiler the tile and rest are single modes whose own modes are the groups.
+    let (tiles, rests) = if matches!(t, DynTiler::Layout(_)) {
+        (tiles, rests)
+    } else {
+        (alloc::vec![concat(tiles)?], alloc::vec![concat(rests)?])
+    };
+    let tile = tiles
+        .into_iter()
+        .next()
+        .ok_or_else(|| crate::LayoutError::new(crate::ErrorKind::RankMismatch))?;
+    let rest = rests
+        .into_iter()
+        .next()
+        .ok_or_else(|| crate::LayoutError::new(crate::ErrorKind::RankMismatch))?;
+    let r = match g {
+        Grouping::Zipped => concat([tile, rest])?,
+        Grouping::Tiled => {
+            let mut v = alloc::vec![tile];
+            v.extend(rest.modes());
+            concat(v)?
+        }
+        Grouping::Flat => concat(tile.modes().chain(rest.modes()).collect::<Vec<_>>())?,
+    };
+    Ok(mark(r, static_of(a, t)))
+}
+
+/// `zipped_divide(A, T)`: the by-mode divide with tiles and rests gathered,
+/// `((T_M, T_N), (R_M, R_N, L, ...))`. Mode 0 is exactly `A ∘ T`.
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::{zipped_divide, DynTiler}};
+/// let a: DynLayout = "(8,16):(20,1)".parse().unwrap();
+/// let t: DynTiler = "<4:1,8:2>".parse().unwrap();
+/// assert_eq!(zipped_divide(&a, &t).to_string(), "((4,8),(2,2)):((20,2),(80,1))");
+/// ```
+pub fn try_zipped_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
+    grouped(a, &t.as_tiler(), &divide_layout, Grouping::Zipped)
+}
+
+plain_tiler!(zipped_divide = try_zipped_divide);
+
+/// `tiled_divide(A, T)`: `((T_M, T_N), R_M, R_N, L, ...)`.
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::{tiled_divide, DynTiler}};
+/// let a: DynLayout = "(8,16):(20,1)".parse().unwrap();
+/// let t: DynTiler = "<4:1,8:2>".parse().unwrap();
+/// assert_eq!(tiled_divide(&a, &t).to_string(), "((4,8),2,2):((20,2),80,1)");
+/// ```
+pub fn try_tiled_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
+    grouped(a, &t.as_tiler(), &divide_layout, Grouping::Tiled)
+}
+
+plain_tiler!(tiled_divide = try_tiled_divide);
+
+/// `flat_divide(A, T)`: `(T_M, T_N, R_M, R_N, L, ...)`.
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::{flat_divide, DynTiler}};
+/// let a: DynLayout = "(8,16):(20,1)".parse().unwrap();
+/// let t: DynTiler = "<4:1,8:2>".parse().unwrap();
+/// assert_eq!(flat_divide(&a, &t).to_string(), "(4,8,2,2):(20,2,80,1)");
+/// ```
+pub fn try_flat_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
+    grouped(a, &t.as_tiler(), &divide_layout, Grouping::Flat)
+}
+
+plain_tiler!(flat_divide = try_flat_divide);

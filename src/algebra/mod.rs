@@ -1,0 +1,169 @@
+//! The layout algebra on runtime-structured layouts ([`DynLayout`]): coalesce, composition,
+//! complement, inverses, divides, products and vectorization, after C. Cecka, "CuTe Layout
+//! Representation and Algebra" (the paper), §3.
+//!
+//! Every operation comes in two forms: `try_op`, returning [`Result`], and `op`, which panics
+//! with the same message. Errors name the violated condition with its numbers; all integer
+//! arithmetic is checked and overflow is an [`ErrorKind::Overflow`] error.
+//!
+//! **Static marks.** A leaf of a result is static (printed `_4` by `{:#}`) iff every leaf of
+//! every layout or tiler argument was static. Plain integer arguments (a cotarget `M`, mode
+//! indices) do not affect the marks. The structural operations that only move leaves around
+//! (`flatten`, `group_modes`, `append`, `prepend`, `make_layout`, `select`, `take`,
+//! `filter_zeros`) keep each leaf's own mark.
+//!
+//! ```
+//! use cute_layout::algebra::{coalesce, composition, complement, logical_divide};
+//! use cute_layout::DynLayout;
+//! let l = |s: &str| s.parse::<DynLayout>().unwrap();
+//! assert_eq!(coalesce(&l("(2,(1,6)):(1,(6,2))")), l("12:1"));
+//! assert_eq!(composition(&l("(4,6,8,10):(2,3,5,7)"), &l("6:12")), l("(2,3):(9,5)"));
+//! assert_eq!(complement(&l("4:2"), 24), l("(2,3):(1,8)"));
+//! assert_eq!(logical_divide(&l("128:128"), &l("(16,4):(4,1)")), l("((16,4),2):((512,128),8192)"));
+//! ```
+
+use alloc::vec::Vec;
+
+use crate::dynamic::{DynInt, DynLayout, DynTuple};
+use crate::error::{ErrorKind, LayoutError, Result};
+
+/// Defines the panicking form `name` of an operation `try_name` with the given arguments.
+macro_rules! plain {
+    ($name:ident = $try_name:ident($($arg:ident: $ty:ty),*) -> $ret:ty) => {
+        #[doc = concat!("Panicking form of [`", stringify!($try_name), "`].")]
+        #[track_caller]
+        pub fn $name($($arg: $ty),*) -> $ret {
+            $crate::algebra::unwrap($try_name($($arg),*))
+        }
+    };
+}
+
+/// Defines the panicking form `name` of an operation `try_name(a, tiler)`.
+macro_rules! plain_tiler {
+    ($name:ident = $try_name:ident) => {
+        #[doc = concat!("Panicking form of [`", stringify!($try_name), "`].")]
+        #[track_caller]
+        pub fn $name<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> DynLayout {
+            $crate::algebra::unwrap($try_name(a, t))
+        }
+    };
+}
+
+mod coalesce;
+mod complement;
+mod composition;
+mod divide;
+mod inverse;
+mod product;
+mod tiler;
+mod vector;
+
+pub use coalesce::*;
+pub use complement::*;
+pub use composition::*;
+pub use divide::*;
+pub use inverse::*;
+pub use product::*;
+pub use tiler::{AsTiler, DynTiler};
+pub use vector::*;
+
+/// The plain form of a `try_` operation: the value, or a panic with the error's message.
+#[track_caller]
+pub(crate) fn unwrap<T>(r: Result<T>) -> T {
+    match r {
+        Ok(v) => v,
+        Err(e) => panic!("{e}"),
+    }
+}
+
+/// `⌈a / b⌉` for `a >= 0`, `b > 0`.
+pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
+    a / b + i64::from(a % b != 0)
+}
+
+/// The flat `(shape, stride)` leaves of a layout, left to right.
+pub(crate) fn flat_modes(l: &DynLayout) -> Vec<(i64, i64)> {
+    l.shape().leaves().zip(l.stride().leaves()).collect()
+}
+
+/// A layout from flat modes: an integer leaf for one mode, a flat tuple otherwise, `1:0` for
+/// none.
+pub(crate) fn from_modes(modes: &[(i64, i64)], is_static: bool) -> Result<DynLayout> {
+    let (s, d) = modes_to_tuples(modes, is_static);
+    DynLayout::new(s, d)
+}
+
+/// The shape and stride tuples of flat modes: an integer leaf for one mode, a flat tuple
+/// otherwise, `1:0` for none.
+pub(crate) fn modes_to_tuples(modes: &[(i64, i64)], is_static: bool) -> (DynTuple, DynTuple) {
+    let leaf = |v: i64| {
+        DynTuple::Int(DynInt {
+            value: v,
+            is_static,
+        })
+    };
+    match modes {
+        [] => (leaf(1), leaf(0)),
+        [(s, d)] => (leaf(*s), leaf(*d)),
+        _ => (
+            DynTuple::Tuple(modes.iter().map(|m| leaf(m.0)).collect()),
+            DynTuple::Tuple(modes.iter().map(|m| leaf(m.1)).collect()),
+        ),
+    }
+}
+
+/// The layout with every leaf marked static or dynamic.
+pub(crate) fn mark(l: DynLayout, is_static: bool) -> DynLayout {
+    let (s, d) = l.into_parts();
+    // Marks do not change values, so the invariants still hold.
+    unwrap(DynLayout::new(
+        s.with_static(is_static),
+        d.with_static(is_static),
+    ))
+}
+
+/// The concatenation `(L0, L1, ...)` of layouts as one layout of rank `n` (no marks changed).
+pub(crate) fn concat(modes: impl IntoIterator<Item = DynLayout>) -> Result<DynLayout> {
+    let (s, d): (Vec<_>, Vec<_>) = modes.into_iter().map(DynLayout::into_parts).unzip();
+    DynLayout::new(DynTuple::Tuple(s), DynTuple::Tuple(d))
+}
+
+/// An error of kind `kind` with a formatted detail.
+pub(crate) fn err(kind: ErrorKind, detail: alloc::string::String) -> LayoutError {
+    LayoutError::with_detail(kind, detail)
+}
+
+/// Rejects negative strides for operations defined only on non-negative ones.
+pub(crate) fn require_nonnegative(l: &DynLayout, what: &str) -> Result<()> {
+    match l.stride().leaves().find(|&d| d < 0) {
+        Some(d) => Err(err(
+            ErrorKind::NegativeStride,
+            alloc::format!("{what} needs non-negative strides; {l} has stride {d}"),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Method forms of the most used operations.
+impl DynLayout {
+    /// `self ∘ b`: [`try_composition`] as a method.
+    ///
+    /// ```
+    /// # use cute_layout::DynLayout;
+    /// let a: DynLayout = "(4,6,8,10):(2,3,5,7)".parse().unwrap();
+    /// assert_eq!(a.try_compose(&"6:12".parse::<DynLayout>().unwrap()).unwrap().to_string(), "(2,3):(9,5)");
+    /// ```
+    pub fn try_compose<T: AsTiler + ?Sized>(&self, b: &T) -> Result<DynLayout> {
+        try_composition(self, b)
+    }
+    /// `self ∘ b`: [`composition`] as a method (panics on an inadmissible composition).
+    #[track_caller]
+    pub fn compose<T: AsTiler + ?Sized>(&self, b: &T) -> DynLayout {
+        composition(self, b)
+    }
+    /// [`coalesce`] as a method.
+    #[track_caller]
+    pub fn coalesced(&self) -> DynLayout {
+        coalesce(self)
+    }
+}

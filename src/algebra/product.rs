@@ -1,0 +1,159 @@
+//! Logical product and its mode groupings (paper §3.5.1; `layout-algebra-spec.md`).
+
+use alloc::vec::Vec;
+
+use super::complement::try_complement;
+use super::composition::{by_mode, static_of, try_composition_layout};
+use super::divide::{grouped, Grouping};
+use super::tiler::{AsTiler, DynTiler};
+use super::{concat, err, mark, require_nonnegative};
+use crate::dynamic::{checked_mul, DynLayout, DynTuple};
+use crate::error::{ErrorKind, Result};
+
+/// `A ⊗ B = (A, complement(A, size(A)·cosize(B)) ∘ B)` for one layout `B`.
+fn product_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
+    require_nonnegative(b, "logical_product(A, B) with B")?;
+    let m = checked_mul(a.size(), b.cosize())?;
+    let rest = try_composition_layout(&try_complement(a, m)?, b)?;
+    concat([a.clone(), rest])
+}
+
+/// `logical_product(A, T)` (paper §3.5.1): `A ⊗ B = (A, A* ∘ B)` with
+/// `A* = complement(A, size(A)·cosize(B))`: mode 0 is `A` (the "tile"), mode 1 is compatible
+/// with `B` and places a shifted copy of `A` at each element of `B`. A tuple tiler multiplies
+/// mode by mode.
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::logical_product};
+/// let l = |s: &str| s.parse::<DynLayout>().unwrap();
+/// assert_eq!(logical_product(&l("(3,4):(4,1)"), &l("(2,5):(1,2)")), l("((3,4),(2,5)):((4,1),(12,24))"));
+/// ```
+pub fn try_logical_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
+    by_mode(a, &t.as_tiler(), &product_layout)
+}
+
+plain_tiler!(logical_product = try_logical_product);
+
+/// `zipped_product(A, T)`: `((M, N, ...), (T_M, T_N, ...))`; for a layout `B` this is the
+/// logical product itself.
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::{zipped_product, DynTiler}};
+/// let a: DynLayout = "(3,4):(4,1)".parse().unwrap();
+/// let t: DynTiler = "<2:1,5:1>".parse().unwrap();
+/// assert_eq!(zipped_product(&a, &t).to_string(), "((3,4),(2,5)):((4,1),(1,4))");
+/// ```
+pub fn try_zipped_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
+    grouped(a, &t.as_tiler(), &product_layout, Grouping::Zipped)
+}
+
+plain_tiler!(zipped_product = try_zipped_product);
+
+/// `tiled_product(A, T)`: `((M, N, ...), T_M, T_N, ...)`.
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::{tiled_product, DynTiler}};
+/// let a: DynLayout = "(3,4):(4,1)".parse().unwrap();
+/// let t: DynTiler = "<2:1,5:1>".parse().unwrap();
+/// assert_eq!(tiled_product(&a, &t).to_string(), "((3,4),2,5):((4,1),1,4)");
+/// ```
+pub fn try_tiled_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
+    grouped(a, &t.as_tiler(), &product_layout, Grouping::Tiled)
+}
+
+plain_tiler!(tiled_product = try_tiled_product);
+
+/// `flat_product(A, T)`: `(M, N, ..., T_M, T_N, ...)`.
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::{flat_product, DynTiler}};
+/// let a: DynLayout = "(3,4):(4,1)".parse().unwrap();
+/// let t: DynTiler = "<2:1,5:1>".parse().unwrap();
+/// assert_eq!(flat_product(&a, &t).to_string(), "(3,4,2,5):(4,1,1,4)");
+/// ```
+pub fn try_flat_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
+    grouped(a, &t.as_tiler(), &product_layout, Grouping::Flat)
+}
+
+plain_tiler!(flat_product = try_flat_product);
+
+/// A tiler as one layout: a layout is itself, a tuple is the concatenation of its elements.
+fn tiler_layout(t: &DynTiler) -> Result<DynLayout> {
+    match t {
+        DynTiler::Layout(l) => Ok(l.clone()),
+        DynTiler::Tuple(v) => concat(v.iter().map(tiler_layout).collect::<Result<Vec<_>>>()?),
+        DynTiler::Skip => Err(err(
+            ErrorKind::InvalidArgument,
+            "'_' has no layout; blocked and raked products need a layout or a tuple of layouts"
+                .into(),
+        )),
+    }
+}
+
+/// `A` padded with `1:0` modes to rank `r`.
+fn pad(a: &DynLayout, r: usize) -> Result<DynLayout> {
+    if a.rank() >= r {
+        return Ok(a.clone());
+    }
+    let unit = DynLayout::new(DynTuple::int(1), DynTuple::int(0))?;
+    let mut modes: Vec<DynLayout> = a.modes().collect();
+    modes.resize(r, unit);
+    concat(modes)
+}
+
+fn zip_product(a: &DynLayout, t: &DynTiler, raked: bool) -> Result<DynLayout> {
+    let b = tiler_layout(t)?;
+    let r = a.rank().max(b.rank());
+    let (a, b) = (pad(a, r)?, pad(&b, r)?);
+    let p = product_layout(&a, &b)?;
+    let (tile, grid) = (p.mode(0)?, p.mode(1)?);
+    // The grid has B's structure with each leaf possibly refined: group it by B's modes.
+    let grid_modes: Vec<DynLayout> = if b.shape().is_int() {
+        alloc::vec![grid]
+    } else {
+        grid.modes().collect()
+    };
+    let res = concat(
+        tile.modes()
+            .zip(grid_modes)
+            .map(|(x, y)| {
+                if raked {
+                    concat([y, x])
+                } else {
+                    concat([x, y])
+                }
+            })
+            .collect::<Result<Vec<_>>>()?,
+    )?;
+    Ok(mark(res, static_of(&a, t)))
+}
+
+/// `blocked_product(A, B)` (paper §3.5.1): the logical product with like modes zipped,
+/// `((M, T_M), (N, T_N), ...)`, so that `A` appears as contiguous blocks arranged by `B`.
+/// The result has rank `max(rank A, rank B)` (the shorter is padded with `1:0` modes, as CuTe
+/// C++ does). A tuple tiler is taken as the concatenation of its layouts.
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::blocked_product};
+/// let l = |s: &str| s.parse::<DynLayout>().unwrap();
+/// assert_eq!(blocked_product(&l("(3,4):(4,1)"), &l("(2,5):(1,2)")), l("((3,2),(4,5)):((4,12),(1,24))"));
+/// ```
+pub fn try_blocked_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
+    zip_product(a, &t.as_tiler(), false)
+}
+
+plain_tiler!(blocked_product = try_blocked_product);
+
+/// `raked_product(A, B)` (paper §3.5.1): like [`blocked_product`] with the modes zipped in
+/// reverse, `((T_M, M), (T_N, N), ...)`, so that `A`'s elements are raked across `B`.
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::raked_product};
+/// let l = |s: &str| s.parse::<DynLayout>().unwrap();
+/// assert_eq!(raked_product(&l("(3,4):(4,1)"), &l("(2,5):(1,2)")), l("((2,3),(5,4)):((12,4),(24,1))"));
+/// ```
+pub fn try_raked_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
+    zip_product(a, &t.as_tiler(), true)
+}
+
+plain_tiler!(raked_product = try_raked_product);

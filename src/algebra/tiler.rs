@@ -1,0 +1,153 @@
+//! Tilers (paper §3.3.5, Definition 3.1): tuples of layouts, integers and shapes applied by
+//! mode, written `<4:1,8:2>` in text.
+
+use alloc::borrow::Cow;
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
+
+use crate::dynamic::{DynInt, DynLayout, DynTuple};
+use crate::error::{LayoutError, Result};
+use crate::parse::Parser;
+
+/// A tiler (paper Definition 3.1): a layout applied to a whole layout, or a tuple of tilers
+/// applied by mode (Eq. 12), where `_` leaves a mode untouched. An integer `n` is the layout
+/// `n:1`; a shape `(4,8)` is the tiler `<4,8>` = `<4:1,8:1>`.
+///
+/// Text form: `<4:1,8:2>`, `<_,3>`, `<<2,2>,4:1>`; anything else is a layout (with a `:`), an
+/// integer, or a shape.
+///
+/// ```
+/// use cute_layout::algebra::DynTiler;
+/// let t: DynTiler = "<4:1, 8:2>".parse().unwrap();
+/// assert_eq!(t.to_string(), "<4:1,8:2>");
+/// assert_eq!("(4,8)".parse::<DynTiler>().unwrap().to_string(), "<4:1,8:1>");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum DynTiler {
+    /// A layout applied to the whole (sub)layout.
+    Layout(DynLayout),
+    /// Tilers applied to the modes of the (sub)layout, in order; modes beyond the tuple's
+    /// length are kept unchanged.
+    Tuple(Vec<DynTiler>),
+    /// `_`: the mode is left untouched.
+    Skip,
+}
+
+impl From<DynLayout> for DynTiler {
+    fn from(l: DynLayout) -> Self {
+        DynTiler::Layout(l)
+    }
+}
+
+impl DynTiler {
+    /// The tiler of a shape: an integer `n` is `n:1`, a tuple is the by-mode tiler of its
+    /// elements (paper §3.3.5: `(4,8) ≡ <4,8> ≡ <4:1,8:1>`).
+    pub fn from_shape(shape: &DynTuple) -> Result<Self> {
+        Ok(match shape {
+            DynTuple::Int(i) => {
+                let one = DynTuple::Int(DynInt {
+                    value: 1,
+                    is_static: i.is_static,
+                });
+                DynTiler::Layout(DynLayout::new(shape.clone(), one)?)
+            }
+            DynTuple::Tuple(v) => {
+                DynTiler::Tuple(v.iter().map(DynTiler::from_shape).collect::<Result<_>>()?)
+            }
+        })
+    }
+
+    /// Whether every leaf of every layout in the tiler is static.
+    pub fn is_static(&self) -> bool {
+        match self {
+            DynTiler::Layout(l) => l.is_static(),
+            DynTiler::Tuple(v) => v.iter().all(DynTiler::is_static),
+            DynTiler::Skip => true,
+        }
+    }
+}
+
+/// Anything usable where a tiler is expected: a [`DynTiler`] or a [`DynLayout`].
+pub trait AsTiler {
+    /// This value as a tiler.
+    fn as_tiler(&self) -> Cow<'_, DynTiler>;
+}
+
+impl AsTiler for DynTiler {
+    fn as_tiler(&self) -> Cow<'_, DynTiler> {
+        Cow::Borrowed(self)
+    }
+}
+
+impl AsTiler for DynLayout {
+    fn as_tiler(&self) -> Cow<'_, DynTiler> {
+        Cow::Owned(DynTiler::Layout(self.clone()))
+    }
+}
+
+impl fmt::Display for DynTiler {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DynTiler::Layout(l) => fmt::Display::fmt(l, f),
+            DynTiler::Skip => f.write_str("_"),
+            DynTiler::Tuple(v) => {
+                f.write_str("<")?;
+                for (i, t) in v.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(",")?;
+                    }
+                    fmt::Display::fmt(t, f)?;
+                }
+                f.write_str(">")
+            }
+        }
+    }
+}
+
+fn tiler(p: &mut Parser<'_>, depth: usize) -> Result<DynTiler> {
+    const MAX_DEPTH: usize = 64;
+    if depth > MAX_DEPTH {
+        return Err(p.error("a tiler nested at most 64 deep"));
+    }
+    if p.eat('<') {
+        let mut items = Vec::new();
+        if p.eat('>') {
+            return Ok(DynTiler::Tuple(items));
+        }
+        loop {
+            items.push(tiler(p, depth + 1)?);
+            if p.eat('>') {
+                return Ok(DynTiler::Tuple(items));
+            }
+            p.expect(',', "'>' or ','")?;
+        }
+    }
+    if p.peek() == Some('_') {
+        // `_` alone is "skip"; `_4` is a static integer.
+        let mut ahead = p.clone();
+        ahead.eat('_');
+        if !matches!(ahead.peek(), Some(c) if c == '-' || c.is_ascii_digit()) {
+            *p = ahead;
+            return Ok(DynTiler::Skip);
+        }
+    }
+    let shape = p.tuple()?;
+    if p.peek() == Some(':') {
+        p.eat(':');
+        let stride = p.tuple()?;
+        return Ok(DynTiler::Layout(DynLayout::new(shape, stride)?));
+    }
+    DynTiler::from_shape(&shape)
+}
+
+impl FromStr for DynTiler {
+    type Err = LayoutError;
+    /// Parse a tiler: `<4:1,8:2>`, `<_,(2,2):(1,4)>`, `(4,8)`, `3`, `(4,8):(8,1)`.
+    fn from_str(s: &str) -> Result<Self> {
+        let mut p = Parser::new(s);
+        let t = tiler(&mut p, 0)?;
+        p.finish()?;
+        Ok(t)
+    }
+}
