@@ -7,6 +7,7 @@ use crate::int::{
     CeilQuot, Int, IntAdd, IntCeilDiv, IntDiv, IntMul, IntSub, Plain, Prod, Quot, Sum,
 };
 use crate::layout::Layout;
+use crate::ops::coalesce::CoalesceList;
 use crate::ops::coalesce::NotTrue;
 use crate::ops::compose::CoalesceExt;
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
@@ -289,13 +290,7 @@ where
     type Output = LayoutOf<<ComplementModes<S, D, Mx> as CoalesceExt>::Output>;
     #[inline(always)]
     fn try_complement(&self, m: Mx) -> Result<Self::Output> {
-        if m.value() <= 0 {
-            return Err(err(
-                ErrorKind::InvalidArgument,
-                #[cfg(feature = "alloc")]
-                alloc::format!("complement cotarget {} is not positive", m.value()),
-            ));
-        }
+        check_cotarget(m.value())?;
         let modes = self
             .shape()
             .flatten_into(&self.stride(), Nil)
@@ -306,6 +301,55 @@ where
             .coalesce_ext()?
             .to_layout())
     }
+}
+
+/// The complement as CuTe C++ uses it inside logical divide: fully coalesced, without the
+/// trailing size-1 mode that carries the extension stride (`complement(8:3, 24) = 3:1`, so that
+/// `24:1 ⊘ 8:3 = (8,3):(3,1)` as in paper §3.5.2).
+pub trait ComplementPlain<Mx> {
+    /// The complement.
+    type Output;
+    /// The value.
+    fn try_complement_plain(&self, m: Mx) -> Result<Self::Output>;
+}
+/// [`ComplementPlain`] as a type.
+pub type ComplementPlainOf<A, Mx> = <A as ComplementPlain<Mx>>::Output;
+
+impl<S, D, Mx: Int> ComplementPlain<Mx> for Layout<S, D>
+where
+    S: Congruent<D> + FlattenInto<D, Nil>,
+    D: IntTuple,
+    FlatModes<S, D>: FilterModes,
+    <FlatModes<S, D> as FilterModes>::Output: SortByStride,
+    <<FlatModes<S, D> as FilterModes>::Output as SortByStride>::Output: ComplementFold<U1, Mx>,
+    ComplementModes<S, D, Mx>: CoalesceList,
+    <ComplementModes<S, D, Mx> as CoalesceList>::Output: ToLayout,
+{
+    type Output = LayoutOf<<ComplementModes<S, D, Mx> as CoalesceList>::Output>;
+    #[inline(always)]
+    fn try_complement_plain(&self, m: Mx) -> Result<Self::Output> {
+        check_cotarget(m.value())?;
+        let modes = self
+            .shape()
+            .flatten_into(&self.stride(), Nil)
+            .filter_modes()
+            .sort_by_stride();
+        Ok(modes
+            .complement_fold(U1::default(), m)?
+            .coalesce_list()?
+            .to_layout())
+    }
+}
+
+fn check_cotarget(m: i64) -> Result<()> {
+    if m <= 0 {
+        return Err(err(
+            ErrorKind::InvalidArgument,
+            #[cfg(feature = "alloc")]
+            alloc::format!("complement cotarget {m} is not positive"),
+        ));
+    }
+    Ok(())
 }
 
 /// `cosize(L) = L(size(L) − 1) + 1` as a type, for non-negative strides: `1 + Σ (s−1)·d`.

@@ -32,22 +32,36 @@ pub trait CoalesceExt {
     /// The values.
     fn coalesce_ext(self) -> Result<Self::Output>;
 }
-impl<H: Plain> CoalesceExt for Cons<H, Nil> {
-    type Output = Cons<H, Nil>;
+// Dispatch on the tail (an unknown tail is then ambiguous at once, which keeps the trait
+// solver from expanding unknown lists when it probes candidates).
+impl<H, T: CoalesceExtTail<H>> CoalesceExt for Cons<H, T> {
+    type Output = T::Output;
     #[inline(always)]
     fn coalesce_ext(self) -> Result<Self::Output> {
-        Ok(self)
+        self.1.coalesce_ext_tail(self.0)
     }
 }
-impl<H, H2, T> CoalesceExt for Cons<H, Cons<H2, T>>
+#[doc(hidden)]
+pub trait CoalesceExtTail<H> {
+    type Output: Plain;
+    fn coalesce_ext_tail(self, h: H) -> Result<Self::Output>;
+}
+impl<H: Plain> CoalesceExtTail<H> for Nil {
+    type Output = Cons<H, Nil>;
+    #[inline(always)]
+    fn coalesce_ext_tail(self, h: H) -> Result<Self::Output> {
+        Ok(Cons(h, Nil))
+    }
+}
+impl<H, H2, T> CoalesceExtTail<H> for Cons<H2, T>
 where
     Cons<H2, T>: CoalesceExt,
     <Cons<H2, T> as CoalesceExt>::Output: PushFrontExt<H>,
 {
     type Output = <<Cons<H2, T> as CoalesceExt>::Output as PushFrontExt<H>>::Output;
     #[inline(always)]
-    fn coalesce_ext(self) -> Result<Self::Output> {
-        self.1.coalesce_ext()?.push_front_ext(self.0)
+    fn coalesce_ext_tail(self, h: H) -> Result<Self::Output> {
+        self.coalesce_ext()?.push_front_ext(h)
     }
 }
 
@@ -170,20 +184,51 @@ pub trait ComposeStep<Bar, Rs, Rd, Lim> {
     fn compose_step(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output>;
 }
 
+impl<Si, Di, T, Bar, Rs, Rd, Lim> ComposeStep<Bar, Rs, Rd, Lim> for Cons<M<Si, Di>, T>
+where
+    T: ComposeStepTail<Si, Di, Bar, Rs, Rd, Lim>,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn compose_step(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
+        self.1.compose_step_tail(self.0, bar, rs, rd, lim)
+    }
+}
+
+/// [`ComposeStep`] dispatched on the tail of A's modes (`Self`) after the mode `Si:Di`.
+#[doc(hidden)]
+pub trait ComposeStepTail<Si, Di, Bar, Rs, Rd, Lim> {
+    type Output: Plain;
+    fn compose_step_tail(
+        self,
+        m: M<Si, Di>,
+        bar: Bar,
+        rs: Rs,
+        rd: Rd,
+        lim: Lim,
+    ) -> Result<Self::Output>;
+}
+
 // The last mode of A extends: it takes everything that is left.
-impl<Si, Di: Int, Bar, Rs: Int, Rd: IntMul<Di>, Lim> ComposeStep<Bar, Rs, Rd, Lim>
-    for Cons<M<Si, Di>, Nil>
+impl<Si, Di: Int, Bar, Rs: Int, Rd: IntMul<Di>, Lim> ComposeStepTail<Si, Di, Bar, Rs, Rd, Lim>
+    for Nil
 {
     type Output = Cons<M<Rs, Prod<Rd, Di>>, Nil>;
     #[inline(always)]
-    fn compose_step(self, _: Bar, rs: Rs, rd: Rd, _: Lim) -> Result<Self::Output> {
-        Ok(Cons(M(rs, rd.mul(self.0 .1)?), Nil))
+    fn compose_step_tail(
+        self,
+        m: M<Si, Di>,
+        _: Bar,
+        rs: Rs,
+        rd: Rd,
+        _: Lim,
+    ) -> Result<Self::Output> {
+        Ok(Cons(M(rs, rd.mul(m.1)?), Nil))
     }
 }
 
 // A mode with more after it: truncate (Lim < Bar·Si), or divide and keep.
-impl<Si: Int, Di, H2, T, Bar, Rs, Rd, Lim> ComposeStep<Bar, Rs, Rd, Lim>
-    for Cons<M<Si, Di>, Cons<H2, T>>
+impl<Si: Int, Di, H2, T, Bar, Rs, Rd, Lim> ComposeStepTail<Si, Di, Bar, Rs, Rd, Lim> for Cons<H2, T>
 where
     Bar: IntMul<Si>,
     Lim: IntLt<Prod<Bar, Si>>,
@@ -197,8 +242,15 @@ where
         LtSel<Lim, Prod<Bar, Si>>,
     >>::Output;
     #[inline(always)]
-    fn compose_step(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
-        self.compose_step_sel(bar, rs, rd, lim)
+    fn compose_step_tail(
+        self,
+        m: M<Si, Di>,
+        bar: Bar,
+        rs: Rs,
+        rd: Rd,
+        lim: Lim,
+    ) -> Result<Self::Output> {
+        Cons(m, self).compose_step_sel(bar, rs, rd, lim)
     }
 }
 

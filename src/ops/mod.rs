@@ -5,9 +5,9 @@
 //! through the same impls, with runtime values and runtime checks where a value is dynamic.
 
 pub mod coalesce;
-pub mod divide;
 pub mod complement;
 pub mod compose;
+pub mod divide;
 pub mod modes;
 pub mod select;
 pub mod tiler;
@@ -15,8 +15,88 @@ pub mod tiler;
 pub use coalesce::{Coalesce, Coalesced};
 pub use complement::{Complement, ComplementFull, ComplementOf, Cosize};
 pub use compose::{Compose, Composition};
-pub use tiler::Underscore;
 pub use divide::{
-    BlockedProduct, FlatDivide, FlatProduct, LogicalDivide, LogicalDivision, LogicalProduct, LogicalProductOf,
-    RakedProduct, TiledDivide, TiledProduct, ZippedDivide, ZippedDivision, ZippedProduct,
+    BlockedProduct, FlatDivide, FlatProduct, LogicalDivide, LogicalDivision, LogicalProduct,
+    LogicalProductOf, RakedProduct, TiledDivide, TiledProduct, ZippedDivide, ZippedDivision,
+    ZippedProduct,
 };
+pub use tiler::Underscore;
+
+use crate::error::Result;
+use crate::layout::Layout;
+
+macro_rules! inherent {
+    ($($(#[$doc:meta])* $Trait:ident :: $try_m:ident / $m:ident ($arg:ident : $T:ident);)*) => {
+        /// The layout algebra as inherent methods: no trait imports needed. Each method
+        /// forwards to the trait of the same name in [`ops`](crate::ops), whose associated type
+        /// is the result.
+        impl<S, D> Layout<S, D> {
+            $(
+                $(#[$doc])*
+                #[inline(always)]
+                pub fn $try_m<$T>(&self, $arg: $T) -> Result<<Self as $Trait<$T>>::Output>
+                where
+                    Self: $Trait<$T>,
+                {
+                    <Self as $Trait<$T>>::$try_m(self, $arg)
+                }
+                $(#[$doc])*
+                #[doc = ""]
+                #[doc = concat!("Panics with the error's message where `", stringify!($try_m), "` errs (only for runtime values).")]
+                #[inline(always)]
+                pub fn $m<$T>(&self, $arg: $T) -> <Self as $Trait<$T>>::Output
+                where
+                    Self: $Trait<$T>,
+                {
+                    <Self as $Trait<$T>>::$m(self, $arg)
+                }
+            )*
+        }
+    };
+}
+
+inherent! {
+    /// `composition(self, b)`: see [`Compose`].
+    Compose::try_compose / compose(b: B);
+    /// `complement(self, m)`: see [`Complement`].
+    Complement::try_complement / complement(m: M);
+    /// `logical_divide(self, t)`: see [`LogicalDivide`].
+    LogicalDivide::try_logical_divide / logical_divide(t: T);
+    /// `zipped_divide(self, t)`: see [`ZippedDivide`].
+    ZippedDivide::try_zipped_divide / zipped_divide(t: T);
+    /// `tiled_divide(self, t)`: see [`TiledDivide`].
+    TiledDivide::try_tiled_divide / tiled_divide(t: T);
+    /// `flat_divide(self, t)`: see [`FlatDivide`].
+    FlatDivide::try_flat_divide / flat_divide(t: T);
+    /// `logical_product(self, t)`: see [`LogicalProduct`].
+    LogicalProduct::try_logical_product / logical_product(t: T);
+    /// `zipped_product(self, t)`: see [`ZippedProduct`].
+    ZippedProduct::try_zipped_product / zipped_product(t: T);
+    /// `tiled_product(self, t)`: see [`TiledProduct`].
+    TiledProduct::try_tiled_product / tiled_product(t: T);
+    /// `flat_product(self, t)`: see [`FlatProduct`].
+    FlatProduct::try_flat_product / flat_product(t: T);
+    /// `blocked_product(self, b)`: see [`BlockedProduct`].
+    BlockedProduct::try_blocked_product / blocked_product(b: B);
+    /// `raked_product(self, b)`: see [`RakedProduct`].
+    RakedProduct::try_raked_product / raked_product(b: B);
+}
+
+impl<S, D> Layout<S, D> {
+    /// `coalesce(self)`: see [`Coalesce`].
+    #[inline(always)]
+    pub fn coalesce(&self) -> Coalesced<Self>
+    where
+        Self: Coalesce,
+    {
+        Coalesce::coalesce(self)
+    }
+    /// `complement(self)` w.r.t. `cosize(self)`: see [`ComplementFull`].
+    #[inline(always)]
+    pub fn complement_full(&self) -> <Self as ComplementFull>::Output
+    where
+        Self: ComplementFull,
+    {
+        ComplementFull::complement_full(self)
+    }
+}

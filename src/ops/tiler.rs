@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::int::Plain;
 use crate::layout::Layout;
 use crate::ops::compose::{Compose, LayoutParts};
-use crate::tuple::{Cons, Congruent, IntTuple, Nil, ToCons};
+use crate::tuple::{Congruent, Cons, IntTuple, Nil, ToCons};
 
 /// CuTe's `_`: in a tiler, leaves its mode unchanged.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -53,34 +53,50 @@ pub trait TileOp<Op, T> {
     /// The value.
     fn tile_op(&self, t: T) -> Result<Self::Output>;
 }
-
-impl<S: Congruent<D>, D: IntTuple, Op> TileOp<Op, Underscore> for Layout<S, D> {
-    type Output = Self;
+impl<A, Op, T: Tile<A, Op>> TileOp<Op, T> for A {
+    type Output = T::Output;
     #[inline(always)]
-    fn tile_op(&self, _: Underscore) -> Result<Self> {
-        Ok(*self)
+    fn tile_op(&self, t: T) -> Result<Self::Output> {
+        t.tile(self)
     }
 }
-impl<S: Congruent<D>, D: IntTuple, BS: Congruent<BD>, BD: IntTuple, Op> TileOp<Op, Layout<BS, BD>> for Layout<S, D>
+
+/// A tiler (`Self`) applied to a layout `A` with operation `Op`. Implemented on the tiler so
+/// that an unknown tiler type leaves the trait solver nothing to expand.
+pub trait Tile<A, Op> {
+    /// The result layout.
+    type Output: LayoutParts;
+    /// The value.
+    fn tile(self, a: &A) -> Result<Self::Output>;
+}
+
+impl<A: LayoutParts, Op> Tile<A, Op> for Underscore {
+    type Output = A;
+    #[inline(always)]
+    fn tile(self, a: &A) -> Result<A> {
+        Ok(*a)
+    }
+}
+impl<A, BS: Congruent<BD>, BD: IntTuple, Op> Tile<A, Op> for Layout<BS, BD>
 where
-    Op: LayoutOp<Layout<S, D>, Layout<BS, BD>>,
+    Op: LayoutOp<A, Layout<BS, BD>>,
 {
     type Output = Op::Output;
     #[inline(always)]
-    fn tile_op(&self, t: Layout<BS, BD>) -> Result<Self::Output> {
-        Op::apply(self, t)
+    fn tile(self, a: &A) -> Result<Self::Output> {
+        Op::apply(a, self)
     }
 }
 macro_rules! tile_int {
     ([$($g:tt)*] $N:ty) => {
-        impl<S: Congruent<D>, D: IntTuple, Op, $($g)*> TileOp<Op, $N> for Layout<S, D>
+        impl<A, Op, $($g)*> Tile<A, Op> for $N
         where
-            Op: LayoutOp<Layout<S, D>, Layout<$N, U1>>,
+            Op: LayoutOp<A, Layout<$N, U1>>,
         {
             type Output = Op::Output;
             #[inline(always)]
-            fn tile_op(&self, n: $N) -> Result<Self::Output> {
-                Op::apply(self, Layout::try_new(n, U1::default())?)
+            fn tile(self, a: &A) -> Result<Self::Output> {
+                Op::apply(a, Layout::try_new(self, U1::default())?)
             }
         }
     };
@@ -213,7 +229,7 @@ where
 macro_rules! tile_tuple {
     ($(($T:ident $t:ident))+) => {
         #[allow(non_snake_case)]
-        impl<S: Congruent<D>, D: IntTuple, Op, $($T,)*> TileOp<Op, ($($T,)*)> for Layout<S, D>
+        impl<S: Congruent<D>, D: IntTuple, Op, $($T,)*> Tile<Layout<S, D>, Op> for ($($T,)*)
         where
             Layout<S, D>: ModesOf,
             <Layout<S, D> as ModesOf>::Output: ByMode<Op, crate::tuple::cons_type!($($T),*)>,
@@ -221,9 +237,9 @@ macro_rules! tile_tuple {
         {
             type Output = <<<Layout<S, D> as ModesOf>::Output as ByMode<Op, crate::tuple::cons_type!($($T),*)>>::Output as ConcatLayouts>::Output;
             #[inline(always)]
-            fn tile_op(&self, t: ($($T,)*)) -> Result<Self::Output> {
-                let ($($t,)*) = t;
-                Ok(self.modes_of().by_mode(crate::tuple::cons_expr!($($t),*))?.concat_layouts())
+            fn tile(self, a: &Layout<S, D>) -> Result<Self::Output> {
+                let ($($t,)*) = self;
+                Ok(a.modes_of().by_mode(crate::tuple::cons_expr!($($t),*))?.concat_layouts())
             }
         }
     };
