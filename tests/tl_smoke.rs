@@ -1,4 +1,4 @@
-use cute_layout::ops::{Coalesce, Coalesced};
+use cute_layout::ops::Coalesced;
 use cute_layout::typenum::*;
 use cute_layout::Layout;
 use static_assertions::assert_type_eq_all as same;
@@ -25,7 +25,7 @@ fn coalesce_static() {
     println!("{c:#}");
 }
 
-use cute_layout::ops::{Compose, Composition};
+use cute_layout::ops::Composition;
 
 #[test]
 fn compose_static() {
@@ -62,7 +62,7 @@ fn compose_static() {
     }
 }
 
-use cute_layout::ops::{Complement, ComplementFull, ComplementOf};
+use cute_layout::ops::ComplementOf;
 
 #[test]
 fn complement_static() {
