@@ -14,6 +14,11 @@ use crate::int::{
 };
 use crate::layout::Layout;
 use crate::ops::coalesce::{CoalesceList, NotTrue, PushFrontSel};
+use crate::ops::complement::FilterModes;
+use crate::ops::distribute::{
+    distributes_at_run_time, AtMostOne, DistributeSel, Distributive, LiveDistribute, ModeValues,
+    PrefixList,
+};
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
 use crate::ops::select::{
     Dyn, EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, Selector, ZeroSel,
@@ -545,6 +550,9 @@ macro_rules! compose_with_tuple {
 }
 crate::tuple::for_each_tuple_pair!(compose_with_tuple);
 
+/// B's modes that matter for distributivity: flat, without size-1 and stride-0 modes.
+pub type LiveModes<BS, BD> = <FlatModes<BS, BD> as FilterModes>::Output;
+
 /// A's modes normalised for composition: flattened, coalesced, last mode kept.
 pub type Normalized<S, D> = <FlatModes<S, D> as CoalesceExt>::Output;
 
@@ -585,7 +593,15 @@ where
     BS: Congruent<BD>,
     BD: IntTuple,
     FlatModes<S, D>: CoalesceExt,
-    Normalized<S, D>: Copy,
+    Normalized<S, D>: Copy + AtMostOne + PrefixList<U1> + ModeValues,
+    BS: FlattenInto<BD, Nil>,
+    FlatModes<BS, BD>: FilterModes + ModeValues,
+    LiveModes<BS, BD>: AtMostOne + LiveDistribute<<Normalized<S, D> as PrefixList<U1>>::Output>,
+    <LiveModes<BS, BD> as AtMostOne>::Output: SelOr<<Normalized<S, D> as AtMostOne>::Output>,
+    Or<<LiveModes<BS, BD> as AtMostOne>::Output, <Normalized<S, D> as AtMostOne>::Output>: SelOr<
+        <LiveModes<BS, BD> as LiveDistribute<<Normalized<S, D> as PrefixList<U1>>::Output>>::Output,
+    >,
+    DistributeSel<Normalized<S, D>, LiveModes<BS, BD>>: Distributive,
     BS: ComposeWith<Normalized<S, D>, BD>,
     <BS as ComposeWith<Normalized<S, D>, BD>>::Shape:
         Congruent<<BS as ComposeWith<Normalized<S, D>, BD>>::Stride>,
@@ -600,6 +616,16 @@ where
             .shape()
             .flatten_into(&self.stride(), Nil)
             .coalesce_ext()?;
+        if <DistributeSel<Normalized<S, D>, LiveModes<BS, BD>> as Selector>::STATIC.is_none() {
+            let (mut am, mut bm) = ([(0i64, 0i64); 64], [(0i64, 0i64); 64]);
+            let na = a.mode_values(&mut am, 0).min(64);
+            let nb = b
+                .shape()
+                .flatten_into(&b.stride(), Nil)
+                .mode_values(&mut bm, 0)
+                .min(64);
+            distributes_at_run_time(&am[..na], &bm[..nb])?;
+        }
         let (s, d) = b.shape().compose_with(&b.stride(), a)?;
         Layout::try_new(s, d)
     }

@@ -7,6 +7,7 @@
 pub mod coalesce;
 pub mod complement;
 pub mod compose;
+pub mod distribute;
 pub mod divide;
 pub mod modes;
 pub mod select;

@@ -1,0 +1,212 @@
+//! Left-distributivity of composition over B's modes (paper Eq. 22, 23).
+//!
+//! `A ∘ (B0, B1, ...) = (A ∘ B0, A ∘ B1, ...)` holds when A is rank 1, when at most one base
+//! sublayout of B matters, or when every base sublayout `s:d` of B (with `s > 1`, `d ≠ 0`)
+//! satisfies the stride divisibility condition against every prefix product of A and the
+//! sublayouts have mutually segregated images (`s_i·d_i ≤ d_j` or `s_j·d_j ≤ d_i`).
+
+use typenum::{B0, B1};
+
+use crate::error::{ErrorKind, LayoutError, Result};
+use crate::int::{Int, IntMul, IntRem, Mod, Prod};
+use crate::ops::modes::M;
+use crate::ops::select::{And, Dyn, IntLt, IsZero, LtSel, Or, SelAnd, SelOr, Selector, ZeroSel};
+use crate::tuple::{Cons, Nil};
+
+/// The exclusive prefix products `S̄_1, ..., S̄_R` of A's modes, the last mode excluded.
+pub trait PrefixList<Acc> {
+    /// The list of prefix products.
+    type Output;
+}
+impl<Acc> PrefixList<Acc> for Nil {
+    type Output = Nil;
+}
+impl<S, D, T, Acc> PrefixList<Acc> for Cons<M<S, D>, T>
+where
+    T: PrefixTail<Prod<Acc, S>>,
+    Acc: IntMul<S>,
+    S: Int,
+{
+    type Output = T::Output;
+}
+#[doc(hidden)]
+pub trait PrefixTail<P> {
+    type Output;
+}
+impl<P> PrefixTail<P> for Nil {
+    type Output = Nil;
+}
+impl<P, H, T> PrefixTail<P> for Cons<H, T>
+where
+    Cons<H, T>: PrefixList<P>,
+{
+    type Output = Cons<P, <Cons<H, T> as PrefixList<P>>::Output>;
+}
+
+/// `q | d` or `d | q` for every `q` of a list, as a selector.
+pub trait DividesAll<D> {
+    /// The selector.
+    type Output: Selector;
+}
+impl<D> DividesAll<D> for Nil {
+    type Output = B1;
+}
+impl<Q, T, D> DividesAll<D> for Cons<Q, T>
+where
+    Q: IntRem<D>,
+    D: IntRem<Q>,
+    ZeroSel<Mod<Q, D>>: SelOr<ZeroSel<Mod<D, Q>>>,
+    T: DividesAll<D>,
+    Or<ZeroSel<Mod<Q, D>>, ZeroSel<Mod<D, Q>>>: SelAnd<T::Output>,
+{
+    type Output = And<Or<ZeroSel<Mod<Q, D>>, ZeroSel<Mod<D, Q>>>, T::Output>;
+}
+
+/// Whether a mode `s:d` of B is segregated from every mode of a list, as a selector.
+pub trait SegregatedFrom<S, D> {
+    /// The selector.
+    type Output: Selector;
+}
+impl<S, D> SegregatedFrom<S, D> for Nil {
+    type Output = B1;
+}
+impl<S, D, S2, D2, T> SegregatedFrom<S, D> for Cons<M<S2, D2>, T>
+where
+    S: IntMul<D>,
+    S2: IntMul<D2>,
+    // s·d ≤ d2  ⟺  ¬(d2 < s·d)
+    D2: IntLt<Prod<S, D>>,
+    D: IntLt<Prod<S2, D2>>,
+    LtSel<D2, Prod<S, D>>: Not,
+    LtSel<D, Prod<S2, D2>>: Not,
+    <LtSel<D2, Prod<S, D>> as Not>::Output: SelOr<<LtSel<D, Prod<S2, D2>> as Not>::Output>,
+    T: SegregatedFrom<S, D>,
+    Or<<LtSel<D2, Prod<S, D>> as Not>::Output, <LtSel<D, Prod<S2, D2>> as Not>::Output>:
+        SelAnd<T::Output>,
+{
+    type Output = And<
+        Or<<LtSel<D2, Prod<S, D>> as Not>::Output, <LtSel<D, Prod<S2, D2>> as Not>::Output>,
+        T::Output,
+    >;
+}
+
+/// Negation of a selector.
+pub trait Not {
+    /// The negated selector.
+    type Output: Selector;
+}
+impl Not for B1 {
+    type Output = B0;
+}
+impl Not for B0 {
+    type Output = B1;
+}
+impl Not for Dyn {
+    type Output = Dyn;
+}
+
+/// Whether the live modes of B (`Self`, stride-0 and size-1 modes removed) divide the prefix
+/// products `Qs` of A and are mutually segregated, as a selector.
+pub trait LiveDistribute<Qs> {
+    /// The selector.
+    type Output: Selector;
+}
+impl<Qs> LiveDistribute<Qs> for Nil {
+    type Output = B1;
+}
+impl<S, D, T, Qs> LiveDistribute<Qs> for Cons<M<S, D>, T>
+where
+    Qs: DividesAll<D>,
+    T: SegregatedFrom<S, D> + LiveDistribute<Qs>,
+    Qs::Output: SelAnd<<T as SegregatedFrom<S, D>>::Output>,
+    And<Qs::Output, <T as SegregatedFrom<S, D>>::Output>: SelAnd<<T as LiveDistribute<Qs>>::Output>,
+{
+    type Output = And<
+        And<Qs::Output, <T as SegregatedFrom<S, D>>::Output>,
+        <T as LiveDistribute<Qs>>::Output,
+    >;
+}
+
+/// At most one element, as a selector.
+pub trait AtMostOne {
+    /// [`B1`] for lists of length 0 or 1.
+    type Output: Selector;
+}
+impl AtMostOne for Nil {
+    type Output = B1;
+}
+impl<H> AtMostOne for Cons<H, Nil> {
+    type Output = B1;
+}
+impl<H, H2, T> AtMostOne for Cons<H, Cons<H2, T>> {
+    type Output = B0;
+}
+
+/// The distributivity selector for normalised A modes `AM` and live B modes `LB`.
+pub type DistributeSel<AM, LB> = Or<
+    Or<<LB as AtMostOne>::Output, <AM as AtMostOne>::Output>,
+    <LB as LiveDistribute<<AM as PrefixList<typenum::U1>>::Output>>::Output,
+>;
+
+/// Composition distributes over B's modes (paper Eq. 23): checked at compile time for static
+/// layouts.
+#[diagnostic::on_unimplemented(
+    message = "composition does not distribute over B's modes (paper Eq. 22-23)",
+    label = "B's modes are not mutually segregated, or do not divide A's prefix products",
+    note = "A ∘ (B0, B1) = (A ∘ B0, A ∘ B1) needs segregated images `s_i·d_i ≤ d_j` and the stride divisibility condition for each mode of B; compose mode by mode or use the runtime engine (DynLayout), which decides such cases by evaluation"
+)]
+pub trait Distributive {}
+impl Distributive for B1 {}
+impl Distributive for Dyn {}
+
+/// The runtime form of the condition: modes of A (`a`, normalised) and of B (`b`, flat).
+pub(crate) fn distributes_at_run_time(a: &[(i64, i64)], b: &[(i64, i64)]) -> Result<()> {
+    let live = |&(s, d): &(i64, i64)| s > 1 && d != 0;
+    let n_live = b.iter().filter(|m| live(m)).count();
+    if n_live <= 1 || a.len() <= 1 {
+        return Ok(());
+    }
+    let mut q = 1i64;
+    let mut ok = true;
+    for &(s, _) in &a[..a.len() - 1] {
+        q = q.checked_mul(s).ok_or_else(LayoutError::overflow)?;
+        ok &= b
+            .iter()
+            .filter(|m| live(m))
+            .all(|&(_, d)| q % d == 0 || d % q == 0);
+    }
+    for (i, &(si, di)) in b.iter().enumerate().filter(|(_, m)| live(m)) {
+        for &(sj, dj) in b[i + 1..].iter().filter(|m| live(m)) {
+            let x = si.checked_mul(di).ok_or_else(LayoutError::overflow)?;
+            let y = sj.checked_mul(dj).ok_or_else(LayoutError::overflow)?;
+            ok &= x <= dj || y <= di;
+        }
+    }
+    if ok {
+        Ok(())
+    } else {
+        Err(LayoutError::new(ErrorKind::NotDistributive))
+    }
+}
+
+/// Copy a flat mode list's values into a buffer; returns the count.
+pub trait ModeValues {
+    /// Write `(s, d)` pairs from index `at`.
+    fn mode_values(&self, out: &mut [(i64, i64)], at: usize) -> usize;
+}
+impl ModeValues for Nil {
+    fn mode_values(&self, _: &mut [(i64, i64)], at: usize) -> usize {
+        at
+    }
+}
+impl<S: Int, D: Int, T: ModeValues> ModeValues for Cons<M<S, D>, T> {
+    fn mode_values(&self, out: &mut [(i64, i64)], at: usize) -> usize {
+        if let Some(slot) = out.get_mut(at) {
+            *slot = (self.0 .0.value(), self.0 .1.value());
+        }
+        self.1.mode_values(out, at + 1)
+    }
+}
+
+#[allow(dead_code)]
+fn _z<T: IsZero>() {}
