@@ -237,7 +237,8 @@ pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout>
     let mut exact = false; // some leaf was decided by evaluation
     for &(s, d) in &b_modes {
         match base_case(&ac, s, d, &a_text) {
-            Ok(m) => parts.push(m),
+            // Each leaf's result is coalesced, as CuTe C++ does: `(4,8):(1,4) ∘ 8:1 = 8:1`.
+            Ok(m) => parts.push(super::coalesce::coalesce_modes(&m, false)?),
             Err(e) if e.kind() == ErrorKind::Overflow || s > EXACT_SEARCH_LIMIT => return Err(e),
             Err(e) => {
                 let f = (0..s)
