@@ -14,6 +14,7 @@ use crate::int::{
 };
 use crate::layout::Layout;
 use crate::ops::coalesce::{CoalesceList, NotTrue, PushFrontSel};
+use crate::ops::select::{AnyDyn, HasDyn};
 use crate::ops::complement::FilterModes;
 use crate::ops::distribute::{
     distributes_at_run_time, AtMostOne, DistributeSel, Distributive, LiveDistribute, ModeValues,
@@ -601,7 +602,9 @@ where
     Or<<LiveModes<BS, BD> as AtMostOne>::Output, <Normalized<S, D> as AtMostOne>::Output>: SelOr<
         <LiveModes<BS, BD> as LiveDistribute<<Normalized<S, D> as PrefixList<U1>>::Output>>::Output,
     >,
-    DistributeSel<Normalized<S, D>, LiveModes<BS, BD>>: Distributive,
+    (S, D, BS, BD): HasDyn,
+    DistributeSel<Normalized<S, D>, LiveModes<BS, BD>>: SelOr<AnyDyn<(S, D, BS, BD)>>,
+    Or<DistributeSel<Normalized<S, D>, LiveModes<BS, BD>>, AnyDyn<(S, D, BS, BD)>>: Distributive,
     BS: ComposeWith<Normalized<S, D>, BD>,
     <BS as ComposeWith<Normalized<S, D>, BD>>::Shape:
         Congruent<<BS as ComposeWith<Normalized<S, D>, BD>>::Stride>,
@@ -616,7 +619,9 @@ where
             .shape()
             .flatten_into(&self.stride(), Nil)
             .coalesce_ext()?;
-        if <DistributeSel<Normalized<S, D>, LiveModes<BS, BD>> as Selector>::STATIC.is_none() {
+        if <Or<DistributeSel<Normalized<S, D>, LiveModes<BS, BD>>, AnyDyn<(S, D, BS, BD)>> as Selector>::STATIC
+            .is_none()
+        {
             let (mut am, mut bm) = ([(0i64, 0i64); 64], [(0i64, 0i64); 64]);
             let na = a.mode_values(&mut am, 0).min(64);
             let nb = b

@@ -160,7 +160,29 @@ impl Distributive for B1 {}
 impl Distributive for Dyn {}
 
 /// The runtime form of the condition: modes of A (`a`, normalised) and of B (`b`, flat).
-pub(crate) fn distributes_at_run_time(a: &[(i64, i64)], b: &[(i64, i64)]) -> Result<()> {
+pub(crate) fn distributes_at_run_time(a_modes: &[(i64, i64)], b: &[(i64, i64)]) -> Result<()> {
+    // Coalesce A's runtime values (the types could not), keeping its last mode.
+    let mut buf = [(0i64, 0i64); 64];
+    let mut n = 0;
+    if let Some((&last, init)) = a_modes.split_last() {
+        buf[0] = last;
+        n = 1;
+        for &(s0, d0) in init.iter().rev() {
+            let (s1, d1) = buf[0];
+            if s0 == 1 {
+                continue;
+            } else if s1 == 1 && n > 1 {
+                buf[0] = (s0, d0);
+            } else if s0.checked_mul(d0) == Some(d1) {
+                buf[0] = (s0.checked_mul(s1).ok_or_else(LayoutError::overflow)?, d0);
+            } else if n < buf.len() {
+                buf.copy_within(0..n, 1);
+                buf[0] = (s0, d0);
+                n += 1;
+            }
+        }
+    }
+    let a = &buf[..n];
     let live = |&(s, d): &(i64, i64)| s > 1 && d != 0;
     let n_live = b.iter().filter(|m| live(m)).count();
     if n_live <= 1 || a.len() <= 1 {

@@ -185,3 +185,45 @@ pub fn decide<S: Selector>(b: impl FnOnce() -> bool) -> bool {
         None => b(),
     }
 }
+
+/// Whether an `IntTuple` has a runtime leaf: [`Dyn`] if so, [`B0`] if every leaf is static.
+/// `Or<Sel, AnyDyn<T>>` turns a static "no" into a runtime check when values are dynamic.
+pub trait HasDyn {
+    /// [`Dyn`] or [`B0`].
+    type Sel: Selector;
+}
+/// [`HasDyn`] as a type.
+pub type AnyDyn<T> = <T as HasDyn>::Sel;
+impl HasDyn for i64 {
+    type Sel = Dyn;
+}
+impl HasDyn for UTerm {
+    type Sel = B0;
+}
+impl<U: Unsigned, B: Bit> HasDyn for UInt<U, B> {
+    type Sel = B0;
+}
+impl<U: Unsigned + NonZero> HasDyn for NInt<U> {
+    type Sel = B0;
+}
+impl HasDyn for crate::tuple::Nil {
+    type Sel = B0;
+}
+impl<H: HasDyn, T: HasDyn> HasDyn for crate::tuple::Cons<H, T>
+where
+    H::Sel: SelOr<T::Sel>,
+{
+    type Sel = Or<H::Sel, T::Sel>;
+}
+macro_rules! has_dyn_tuple {
+    ($(($T:ident $D:ident))*) => {
+        impl<$($T,)*> HasDyn for ($($T,)*)
+        where
+            crate::tuple::cons_type!($($T),*): HasDyn,
+        {
+            type Sel = <crate::tuple::cons_type!($($T),*) as HasDyn>::Sel;
+        }
+    };
+}
+has_dyn_tuple!();
+crate::tuple::for_each_tuple_pair!(has_dyn_tuple);

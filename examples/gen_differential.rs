@@ -1,0 +1,392 @@
+//! Generates the differential tests `tests/diff_*.rs`: random layouts whose algebra the
+//! type-level engine (static and mixed `Layout`s) computes at compile time, checked at test
+//! time against the runtime engine (`cute_layout::algebra` on `DynLayout`).
+//!
+//! ```sh
+//! cargo run --example gen_differential   # rewrites tests/diff_*.rs (deterministic seed)
+//! ```
+//!
+//! Each case is emitted only where the type-level engine is specified to accept it — the
+//! paper's conditions, replicated below from `src/ops` (the runtime engine accepts a superset:
+//! it also decides some compositions by evaluation) — so that the generated files compile. The
+//! expected values are not in the files: every case calls the runtime engine at test time.
+
+use std::fmt::Write as _;
+
+use cute_layout::algebra;
+use cute_layout::{DynLayout, DynTuple};
+
+/// Cases per operation family.
+const CASES: usize = 500;
+/// Of which this many use mixed layouts (some leaves runtime values). Runtime leaves go in the
+/// right-hand operand (the left for coalesce): the type-level engine cannot coalesce runtime
+/// values, so its static checks on a mixed left operand can be stricter than the runtime
+/// engine's — like CuTe C++'s static assertions on the static part of a mixed layout.
+const MIXED: usize = 100;
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        // xorshift64*
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+    fn pick<T: Copy>(&mut self, xs: &[T]) -> T {
+        xs[self.below(xs.len() as u64) as usize]
+    }
+}
+
+/// A random layout: rank 1..=3, depth ≤ 2, small shapes (powers of two and not), strides
+/// 0..=64 drawn so that compact-ish layouts are common.
+fn random_layout(r: &mut Rng, max_rank: u64) -> DynLayout {
+    fn tree(r: &mut Rng, depth: u32, max_rank: u64) -> DynTuple {
+        if depth == 0 || r.below(3) != 0 {
+            DynTuple::int(r.pick(&[1, 2, 2, 2, 3, 4, 4, 4, 5, 6, 8, 8]))
+        } else {
+            DynTuple::tuple((0..1 + r.below(max_rank)).map(|_| tree(r, depth - 1, 3)))
+        }
+    }
+    loop {
+        let shape = if r.below(4) == 0 {
+            DynTuple::int(r.pick(&[2, 3, 4, 6, 8, 12, 16]))
+        } else {
+            DynTuple::tuple((0..1 + r.below(max_rank)).map(|_| tree(r, 1, 3)))
+        };
+        let l = if r.below(2) == 0 {
+            DynLayout::column_major(shape.clone())
+        } else {
+            DynLayout::row_major(shape.clone())
+        };
+        let Ok(l) = l else { continue };
+        // Perturb strides: scale, permute-ish, zero.
+        let leaves: Vec<i64> = l.stride().leaves().collect();
+        let mut k = 0;
+        let scale = r.pick(&[1, 1, 1, 2, 3]);
+        let stride = map_leaves(l.stride(), &mut |d| {
+            k += 1;
+            match r.below(10) {
+                0 => 0,
+                1 => leaves[(k * 7) % leaves.len()] * scale,
+                _ => d * scale,
+            }
+        });
+        if let Ok(l) = DynLayout::new(shape, stride) {
+            if l.size() <= 512 {
+                return l;
+            }
+        }
+    }
+}
+
+fn map_leaves(t: &DynTuple, f: &mut impl FnMut(i64) -> i64) -> DynTuple {
+    match t {
+        DynTuple::Int(i) => DynTuple::int(f(i.value)),
+        DynTuple::Tuple(v) => DynTuple::tuple(v.iter().map(|x| map_leaves(x, f))),
+    }
+}
+
+fn flat(l: &DynLayout) -> Vec<(i64, i64)> {
+    l.shape().leaves().zip(l.stride().leaves()).collect()
+}
+
+/// A's modes for composition: coalesced, keeping the last mode (as `src/ops/compose.rs`).
+fn normalized(a: &DynLayout) -> Vec<(i64, i64)> {
+    let modes = flat(a);
+    let mut out: Vec<(i64, i64)> = vec![*modes.last().unwrap()];
+    for &(s0, d0) in modes[..modes.len() - 1].iter().rev() {
+        let protected = out.len() == 1;
+        let (s1, d1) = out[0];
+        if s0 == 1 {
+            continue;
+        } else if s1 == 1 && !protected {
+            out[0] = (s0, d0);
+        } else if d1 == s0 * d0 {
+            out[0] = (s0 * s1, d0);
+        } else {
+            out.insert(0, (s0, d0));
+        }
+    }
+    out
+}
+
+fn shape_div(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    if q != 0 {
+        q
+    } else {
+        1
+    }
+}
+
+/// Whether the type-level base case accepts `A ∘ s:d` (Eq. 20, 21 after truncation).
+fn leaf_ok(a: &[(i64, i64)], s: i64, d: i64) -> bool {
+    if d < 0 {
+        return false;
+    }
+    if d == 0 {
+        return true;
+    }
+    let (mut bar, mut rs, mut rd, lim) = (1i64, s, d, (s - 1) * d);
+    for &(si, _) in &a[..a.len() - 1] {
+        if lim < bar * si {
+            return true;
+        }
+        if si % rd != 0 && rd % si != 0 {
+            return false;
+        }
+        let n = shape_div(si, rd);
+        if rs % n != 0 {
+            return false;
+        }
+        rs /= n;
+        rd = shape_div(rd, si);
+        bar *= si;
+    }
+    true
+}
+
+/// Whether the type-level engine accepts `A ∘ B` (base cases and distributivity).
+fn compose_ok(a: &DynLayout, b: &DynLayout) -> bool {
+    let an = normalized(a);
+    let bm = flat(b);
+    if !bm.iter().all(|&(s, d)| leaf_ok(&an, s, d)) {
+        return false;
+    }
+    let live: Vec<(i64, i64)> = bm.into_iter().filter(|&(s, d)| s > 1 && d != 0).collect();
+    if live.len() <= 1 || an.len() <= 1 {
+        return true;
+    }
+    let mut q = 1;
+    for &(s, _) in &an[..an.len() - 1] {
+        q *= s;
+        if !live.iter().all(|&(_, d)| q % d == 0 || d % q == 0) {
+            return false;
+        }
+    }
+    live.iter().enumerate().all(|(i, &(si, di))| {
+        live[i + 1..]
+            .iter()
+            .all(|&(sj, dj)| si * di <= dj || sj * dj <= di)
+    })
+}
+
+/// The layout as `layout!` input; `mixed` writes some leaves as runtime values `{v(n)}`.
+fn macro_text(l: &DynLayout, r: &mut Rng, mixed: bool) -> (String, bool) {
+    let mut any = false;
+    let mut leaf = |v: i64, r: &mut Rng| {
+        if mixed && r.below(3) == 0 {
+            any = true;
+            format!("{{v({v})}}")
+        } else {
+            v.to_string()
+        }
+    };
+    fn go(t: &DynTuple, r: &mut Rng, leaf: &mut dyn FnMut(i64, &mut Rng) -> String) -> String {
+        match t {
+            DynTuple::Int(i) => leaf(i.value, r),
+            DynTuple::Tuple(v) => {
+                let parts: Vec<String> = v.iter().map(|x| go(x, r, leaf)).collect();
+                format!("({})", parts.join(","))
+            }
+        }
+    }
+    let s = go(l.shape(), r, &mut leaf);
+    let d = go(l.stride(), r, &mut leaf);
+    (format!("{s}:{d}"), any)
+}
+
+/// `layout!(...)` for a static layout, `layout!(...)?`-style for a mixed one.
+fn expr(l: &DynLayout, r: &mut Rng, mixed: bool) -> String {
+    let (text, any) = macro_text(l, r, mixed);
+    if any {
+        format!("layout!({text}).unwrap()")
+    } else {
+        format!("layout!({text})")
+    }
+}
+
+struct File {
+    name: &'static str,
+    body: String,
+    count: usize,
+}
+
+impl File {
+    fn new(name: &'static str) -> Self {
+        File {
+            name,
+            body: String::new(),
+            count: 0,
+        }
+    }
+    fn case(&mut self, mixed: bool, code: String) {
+        let check = if mixed { "same_function" } else { "same_print" };
+        writeln!(self.body, "    {check}({code});").unwrap();
+        self.count += 1;
+    }
+    fn write(&self, dir: &str) {
+        let mut out = String::new();
+        writeln!(
+            out,
+            "//! Generated by `cargo run --example gen_differential`: do not edit.\n//! {} cases: the type-level engine against the runtime engine.\n\n#![allow(clippy::all)]\n\nmod common;\nuse common::*;\nuse cute_layout::{{algebra, layout}};\n\n#[test]\nfn differential() {{",
+            self.count
+        )
+        .unwrap();
+        out.push_str(&self.body);
+        out.push_str("}\n");
+        std::fs::write(format!("{dir}/diff_{}.rs", self.name), out).unwrap();
+    }
+}
+
+fn main() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests");
+    let mut r = Rng(0x5eed_cafe_f00d_beef);
+
+    // coalesce
+    let mut f = File::new("coalesce");
+    for i in 0..CASES {
+        let mixed = i < MIXED;
+        let a = random_layout(&mut r, 3);
+        let ea = expr(&a, &mut r, mixed);
+        f.case(
+            mixed,
+            format!("{{ let a = {ea}; (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) }}"),
+        );
+    }
+    f.write(dir);
+
+    // composition: B drawn to be admissible often (strides dividing A's prefix products).
+    let mut f = File::new("compose");
+    let mut tries = 0;
+    while f.count < CASES {
+        tries += 1;
+        let mixed = f.count < MIXED;
+        let a = random_layout(&mut r, 3);
+        let b = random_layout(&mut r, 2);
+        if b.size() > 64 || !compose_ok(&a, &b) {
+            continue;
+        }
+        let (ea, eb) = (expr(&a, &mut r, false), expr(&b, &mut r, mixed));
+        f.case(
+            mixed,
+            format!("{{ let (a, b) = ({ea}, {eb}); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) }}"),
+        );
+    }
+    eprintln!("compose: {} cases from {tries} tries", f.count);
+    f.write(dir);
+
+    // complement
+    let mut f = File::new("complement");
+    while f.count < CASES {
+        let mixed = f.count < MIXED;
+        let a = random_layout(&mut r, 3);
+        let m = a.cosize().max(1) * r.pick(&[1, 1, 2, 3]) + r.pick(&[0, 0, 1, 5]);
+        if algebra::try_complement(&a, m).is_err() {
+            continue;
+        }
+        let ea = expr(&a, &mut r, false);
+        let em = if mixed { format!("v({m})") } else { format!("typenum::U{m}::default()") };
+        if !mixed && m > 1024 {
+            continue;
+        }
+        f.case(
+            mixed,
+            format!("{{ let a = {ea}; (a.complement({em}), algebra::try_complement(&a.to_dyn(), {m})) }}"),
+        );
+    }
+    f.write(dir);
+
+    // divides: layout tilers and tuple tilers, rotating through the four groupings.
+    let mut f = File::new("divide");
+    let ops = ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"];
+    while f.count < CASES {
+        let mixed = f.count < MIXED;
+        let a = random_layout(&mut r, 3);
+        let op = ops[f.count % 4];
+        let tuple = r.below(2) == 0 && !a.shape().is_int();
+        let (tiler_expr, tiler_dyn, ok) = if tuple {
+            let k = 1 + r.below(a.rank() as u64) as usize;
+            let mut exprs = Vec::new();
+            let mut dyns = Vec::new();
+            let mut ok = true;
+            for (i, m) in a.modes().take(k).enumerate() {
+                let b = random_layout(&mut r, 1);
+                ok &= b.size() <= m.size() && divide_ok(&m, &b);
+                let _ = i;
+                let e = expr(&b, &mut r, mixed);
+                dyns.push(format!("algebra::DynTiler::from({e}.to_dyn())"));
+                exprs.push(e);
+            }
+            (
+                format!("({},)", exprs.join(", ")),
+                format!("algebra::DynTiler::Tuple(vec![{}])", dyns.join(", ")),
+                ok,
+            )
+        } else {
+            let b = random_layout(&mut r, 2);
+            let ok = b.size() <= a.size() && divide_ok(&a, &b);
+            let e = expr(&b, &mut r, mixed);
+            (e.clone(), format!("algebra::DynTiler::from({e}.to_dyn())"), ok)
+        };
+        if !ok {
+            continue;
+        }
+        let ea = expr(&a, &mut r, false);
+        f.case(
+            mixed,
+            format!("{{ let a = {ea}; (a.{op}({tiler_expr}), algebra::try_{op}(&a.to_dyn(), &{tiler_dyn})) }}"),
+        );
+    }
+    f.write(dir);
+
+    // products: logical/zipped/tiled/flat with layouts, blocked/raked with equal ranks.
+    let mut f = File::new("product");
+    let ops = [
+        "logical_product",
+        "zipped_product",
+        "tiled_product",
+        "flat_product",
+        "blocked_product",
+        "raked_product",
+    ];
+    while f.count < CASES {
+        let mixed = f.count < MIXED;
+        let op = ops[f.count % 6];
+        let a = random_layout(&mut r, 2);
+        let b = random_layout(&mut r, 2);
+        if a.size() * b.size() > 1024 || (op.starts_with("blocked") || op.starts_with("raked")) && a.rank() != b.rank() {
+            continue;
+        }
+        if !product_ok(&a, &b) {
+            continue;
+        }
+        let (ea, eb) = (expr(&a, &mut r, false), expr(&b, &mut r, mixed));
+        f.case(
+            mixed,
+            format!("{{ let (a, b) = ({ea}, {eb}); (a.{op}(b), algebra::try_{op}(&a.to_dyn(), &b.to_dyn())) }}"),
+        );
+    }
+    f.write(dir);
+}
+
+/// Whether the type-level logical divide accepts `A ⊘ B`.
+fn divide_ok(a: &DynLayout, b: &DynLayout) -> bool {
+    let Ok(c) = algebra::try_complement(b, a.size()) else { return false };
+    let Ok(c) = algebra::try_coalesce(&c) else { return false };
+    let Ok(t) = algebra::try_make_layout(&[b.clone(), c]) else { return false };
+    compose_ok(a, &t) && algebra::try_logical_divide(a, b).is_ok()
+}
+
+/// Whether the type-level logical product accepts `A ⊗ B`.
+fn product_ok(a: &DynLayout, b: &DynLayout) -> bool {
+    if b.stride().leaves().any(|d| d < 0) || a.stride().leaves().any(|d| d < 0) {
+        return false;
+    }
+    let Ok(c) = algebra::try_complement(a, a.size() * b.cosize()) else { return false };
+    compose_ok(&c, b) && algebra::try_logical_product(a, b).is_ok()
+}
