@@ -11,7 +11,7 @@ use crate::ops::coalesce::CoalesceList;
 use crate::ops::coalesce::NotTrue;
 use crate::ops::compose::CoalesceExt;
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
-use crate::ops::select::{Dyn, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, ZeroSel};
+use crate::ops::select::{AnyDyn, Dyn, HasDyn, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, ZeroSel};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
 
 fn err(kind: ErrorKind, #[cfg(feature = "alloc")] msg: alloc::string::String) -> LayoutError {
@@ -210,6 +210,26 @@ impl<Cur: Int, Mx: IntCeilDiv<Cur>> ComplementFold<Cur, Mx> for Nil {
 }
 impl<S, D, T, Cur, Mx> ComplementFold<Cur, Mx> for Cons<M<S, D>, T>
 where
+    (S, D): HasDyn,
+    Cons<M<S, D>, T>: ComplementStep<Cur, Mx, AnyDyn<(S, D)>>,
+{
+    type Output = <Cons<M<S, D>, T> as ComplementStep<Cur, Mx, AnyDyn<(S, D)>>>::Output;
+    #[inline(always)]
+    fn complement_fold(self, cur: Cur, m: Mx) -> Result<Self::Output> {
+        self.complement_step(cur, m)
+    }
+}
+
+/// One step of [`ComplementFold`], dispatched on whether the mode has runtime values.
+#[doc(hidden)]
+pub trait ComplementStep<Cur, Mx, HasRuntime> {
+    type Output: Plain;
+    fn complement_step(self, cur: Cur, m: Mx) -> Result<Self::Output>;
+}
+
+// A static mode: the injectivity condition is checked at compile time (where `Cur` is static).
+impl<S, D, T, Cur, Mx> ComplementStep<Cur, Mx, B0> for Cons<M<S, D>, T>
+where
     S: Int,
     D: NonNegative + IntDiv<Cur> + IntMul<S> + IntLt<Cur>,
     Cur: Int,
@@ -218,29 +238,52 @@ where
 {
     type Output = Cons<M<Quot<D, Cur>, Cur>, <T as ComplementFold<Prod<D, S>, Mx>>::Output>;
     #[inline(always)]
-    fn complement_fold(self, cur: Cur, m: Mx) -> Result<Self::Output> {
+    fn complement_step(self, cur: Cur, m: Mx) -> Result<Self::Output> {
         let M(s, d) = self.0;
-        let (sv, dv, cv) = (s.value(), d.value(), cur.value());
-        if dv < 0 {
-            return Err(err(
-                ErrorKind::NegativeStride,
-                #[cfg(feature = "alloc")]
-                alloc::format!("stride {dv} in the complement of a layout"),
-            ));
-        }
-        if dv < cv {
-            return Err(err(
-                ErrorKind::NotInjective,
-                #[cfg(feature = "alloc")]
-                alloc::format!(
-                    "in stride order, stride {dv} (shape {sv}) is smaller than {cv}, the span of the modes of smaller stride (runtime strides are taken in the order given)"
-                ),
-            ));
-        }
+        check_injective(s.value(), d.value(), cur.value())?;
         let head = M(d.div(cur)?, cur);
         let tail = self.1.complement_fold(d.mul(s)?, m)?;
         Ok(Cons(head, tail))
     }
+}
+
+// A mode with a runtime shape or stride: it may turn out to have size 1 or stride 0, and then
+// covers nothing (a size-1 gap, the span unchanged); everything after it is dynamic.
+impl<S: Int, D: Int, T, Cur: Int, Mx> ComplementStep<Cur, Mx, Dyn> for Cons<M<S, D>, T>
+where
+    T: ComplementFold<i64, Mx>,
+{
+    type Output = Cons<M<i64, i64>, <T as ComplementFold<i64, Mx>>::Output>;
+    #[inline(always)]
+    fn complement_step(self, cur: Cur, m: Mx) -> Result<Self::Output> {
+        let M(s, d) = self.0;
+        let (s, d, cur) = (s.value(), d.value(), cur.value());
+        if s == 1 || d == 0 {
+            return Ok(Cons(M(1, cur), self.1.complement_fold(cur, m)?));
+        }
+        check_injective(s, d, cur)?;
+        Ok(Cons(M(d / cur, cur), self.1.complement_fold(d.mul(s)?, m)?))
+    }
+}
+
+fn check_injective(s: i64, d: i64, cur: i64) -> Result<()> {
+    if d < 0 {
+        return Err(err(
+            ErrorKind::NegativeStride,
+            #[cfg(feature = "alloc")]
+            alloc::format!("stride {d} in the complement of a layout"),
+        ));
+    }
+    if d < cur {
+        return Err(err(
+            ErrorKind::NotInjective,
+            #[cfg(feature = "alloc")]
+            alloc::format!(
+                "in stride order, mode {s}:{d} starts inside {cur}, the span of the modes of smaller stride (runtime strides are taken in the order given)"
+            ),
+        ));
+    }
+    Ok(())
 }
 
 /// `complement(A, M)` (paper §3.5): the layout `R` whose image is disjoint from `A`'s (Eq. 28),
