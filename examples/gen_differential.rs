@@ -294,7 +294,11 @@ fn main() {
             continue;
         }
         let ea = expr(&a, &mut r, false);
-        let em = if mixed { format!("v({m})") } else { format!("typenum::U{m}::default()") };
+        let em = if mixed {
+            format!("v({m})")
+        } else {
+            format!("typenum::U{m}::default()")
+        };
         if !mixed && m > 1024 {
             continue;
         }
@@ -307,7 +311,12 @@ fn main() {
 
     // divides: layout tilers and tuple tilers, rotating through the four groupings.
     let mut f = File::new("divide");
-    let ops = ["logical_divide", "zipped_divide", "tiled_divide", "flat_divide"];
+    let ops = [
+        "logical_divide",
+        "zipped_divide",
+        "tiled_divide",
+        "flat_divide",
+    ];
     while f.count < CASES {
         let mixed = f.count < MIXED;
         let a = random_layout(&mut r, 3);
@@ -335,7 +344,11 @@ fn main() {
             let b = random_layout(&mut r, 2);
             let ok = b.size() <= a.size() && divide_ok(&a, &b);
             let e = expr(&b, &mut r, mixed);
-            (e.clone(), format!("algebra::DynTiler::from({e}.to_dyn())"), ok)
+            (
+                e.clone(),
+                format!("algebra::DynTiler::from({e}.to_dyn())"),
+                ok,
+            )
         };
         if !ok {
             continue;
@@ -363,7 +376,9 @@ fn main() {
         let op = ops[f.count % 6];
         let a = random_layout(&mut r, 2);
         let b = random_layout(&mut r, 2);
-        if a.size() * b.size() > 1024 || (op.starts_with("blocked") || op.starts_with("raked")) && a.rank() != b.rank() {
+        if a.size() * b.size() > 1024
+            || (op.starts_with("blocked") || op.starts_with("raked")) && a.rank() != b.rank()
+        {
             continue;
         }
         if !product_ok(&a, &b) {
@@ -380,9 +395,15 @@ fn main() {
 
 /// Whether the type-level logical divide accepts `A ⊘ B`.
 fn divide_ok(a: &DynLayout, b: &DynLayout) -> bool {
-    let Ok(c) = algebra::try_complement(b, a.size()) else { return false };
-    let Ok(c) = algebra::try_coalesce(&c) else { return false };
-    let Ok(t) = algebra::try_make_layout(&[b.clone(), c]) else { return false };
+    let Ok(c) = algebra::try_complement(b, a.size()) else {
+        return false;
+    };
+    let Ok(c) = algebra::try_coalesce(&c) else {
+        return false;
+    };
+    let Ok(t) = algebra::try_make_layout(&[b.clone(), c]) else {
+        return false;
+    };
     compose_ok(a, &t) && algebra::try_logical_divide(a, b).is_ok()
 }
 
@@ -391,6 +412,8 @@ fn product_ok(a: &DynLayout, b: &DynLayout) -> bool {
     if b.stride().leaves().any(|d| d < 0) || a.stride().leaves().any(|d| d < 0) {
         return false;
     }
-    let Ok(c) = algebra::try_complement(a, a.size() * b.cosize()) else { return false };
+    let Ok(c) = algebra::try_complement(a, a.size() * b.cosize()) else {
+        return false;
+    };
     compose_ok(&c, b) && algebra::try_logical_product(a, b).is_ok()
 }

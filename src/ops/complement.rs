@@ -11,7 +11,9 @@ use crate::ops::coalesce::CoalesceList;
 use crate::ops::coalesce::NotTrue;
 use crate::ops::compose::CoalesceExt;
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
-use crate::ops::select::{AnyDyn, Dyn, HasDyn, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, ZeroSel};
+use crate::ops::select::{
+    AnyDyn, Dyn, HasDyn, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, ZeroSel,
+};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
 
 fn err(kind: ErrorKind, #[cfg(feature = "alloc")] msg: alloc::string::String) -> LayoutError {

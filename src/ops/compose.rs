@@ -14,13 +14,13 @@ use crate::int::{
 };
 use crate::layout::Layout;
 use crate::ops::coalesce::{CoalesceList, NotTrue, PushFrontSel};
-use crate::ops::select::{AnyDyn, HasDyn};
 use crate::ops::complement::FilterModes;
 use crate::ops::distribute::{
     distributes_at_run_time, AtMostOne, DistributeSel, Distributive, LiveDistribute, ModeValues,
     PrefixList,
 };
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
+use crate::ops::select::{AnyDyn, HasDyn};
 use crate::ops::select::{
     Dyn, EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, Selector, ZeroSel,
 };

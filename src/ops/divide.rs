@@ -510,6 +510,43 @@ where
     }
 }
 
+/// The repetitions `X` of a product grouped by the modes of `B` (whose shape is `Self`): a
+/// leaf `B` gives `X` as one mode, even when `X` has several; a tuple `B` gives `X`'s modes.
+pub trait GroupLike<X> {
+    /// The list of modes.
+    type Output: Plain;
+    /// The value.
+    fn group_like(x: X) -> Self::Output;
+}
+macro_rules! group_like_leaf {
+    ([$($g:tt)*] $S:ty) => {
+        impl<X: Plain, $($g)*> GroupLike<X> for $S {
+            type Output = Cons<X, Nil>;
+            #[inline(always)]
+            fn group_like(x: X) -> Self::Output {
+                Cons(x, Nil)
+            }
+        }
+    };
+}
+group_like_leaf!([] i64);
+group_like_leaf!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
+macro_rules! group_like_tuple {
+    ($(($T:ident $D:ident))+) => {
+        impl<X: ModesOf, $($T,)*> GroupLike<X> for ($($T,)*) {
+            type Output = X::Output;
+            #[inline(always)]
+            fn group_like(x: X) -> Self::Output {
+                x.modes_of()
+            }
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(group_like_tuple);
+
+/// The grid modes of a blocked or raked product.
+type GridModes<A, B> = <<B as LayoutParts>::Shape as GroupLike<Repeats<A, B>>>::Output;
+
 macro_rules! block_rake {
     ($(#[$doc:meta])* $Trait:ident, $Alias:ident, $try_m:ident, $m:ident, $Sel:ident) => {
         $(#[$doc])*
@@ -534,15 +571,16 @@ macro_rules! block_rake {
             B: LayoutParts + Cosize,
             Size<A::Shape>: IntMul<<B as Cosize>::Output>,
             ComplementOf<A, ProductCotarget<A, B>>: Compose<B>,
-            Repeats<A, B>: ModesOf + LayoutParts,
-            <A as ModesOf>::Output: ZipModes<<Repeats<A, B> as ModesOf>::Output>,
-            <<A as ModesOf>::Output as ZipModes<<Repeats<A, B> as ModesOf>::Output>>::$Sel: ConcatLayouts,
+            Repeats<A, B>: LayoutParts,
+            B::Shape: GroupLike<Repeats<A, B>>,
+            <A as ModesOf>::Output: ZipModes<GridModes<A, B>>,
+            <<A as ModesOf>::Output as ZipModes<GridModes<A, B>>>::$Sel: ConcatLayouts,
         {
-            type Output = <<<A as ModesOf>::Output as ZipModes<<Repeats<A, B> as ModesOf>::Output>>::$Sel as ConcatLayouts>::Output;
+            type Output = <<<A as ModesOf>::Output as ZipModes<GridModes<A, B>>>::$Sel as ConcatLayouts>::Output;
             #[inline(always)]
             fn $try_m(&self, b: B) -> Result<Self::Output> {
                 let x = repeats(self, b)?;
-                let (blocked, raked) = self.modes_of().zip_modes(x.modes_of());
+                let (blocked, raked) = self.modes_of().zip_modes(<B::Shape as GroupLike<_>>::group_like(x));
                 let _ = (&blocked, &raked);
                 Ok(block_rake!(@pick $Sel, blocked, raked).concat_layouts())
             }

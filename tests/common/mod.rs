@@ -11,15 +11,25 @@ pub fn v(x: i64) -> i64 {
 /// A static result prints exactly as the runtime engine's result, static marks included.
 #[track_caller]
 pub fn same_print<L: core::fmt::Display>((stat, rt): (L, Result<DynLayout, LayoutError>)) {
-    let rt = rt.unwrap_or_else(|e| panic!("runtime engine refused where the type-level engine gave {stat:#}: {e}"));
-    assert_eq!(format!("{stat:#}"), format!("{rt:#}"), "type-level vs runtime engine");
+    let rt = rt.unwrap_or_else(|e| {
+        panic!("runtime engine refused where the type-level engine gave {stat:#}: {e}")
+    });
+    assert_eq!(
+        format!("{stat:#}"),
+        format!("{rt:#}"),
+        "type-level vs runtime engine"
+    );
 }
 
 /// A mixed result is the same function as the runtime engine's result: same size, same value
 /// at every integral coordinate.
 #[track_caller]
-pub fn same_function<L: Into<DynLayout> + core::fmt::Display + Copy>((mixed, rt): (L, Result<DynLayout, LayoutError>)) {
-    let rt = rt.unwrap_or_else(|e| panic!("runtime engine refused where the type-level engine gave {mixed:#}: {e}"));
+pub fn same_function<L: Into<DynLayout> + core::fmt::Display + Copy>(
+    (mixed, rt): (L, Result<DynLayout, LayoutError>),
+) {
+    let rt = rt.unwrap_or_else(|e| {
+        panic!("runtime engine refused where the type-level engine gave {mixed:#}: {e}")
+    });
     let m: DynLayout = mixed.into();
     assert_eq!(m.size(), rt.size(), "size of {m:#} vs {rt:#}");
     for i in 0..m.size() {
