@@ -15,7 +15,7 @@ use crate::layout::Layout;
 use crate::ops::complement::{Complement, ComplementOf, Cosize};
 use crate::ops::compose::{Compose, Composition, LayoutParts};
 use crate::ops::tiler::{ByMode, ConcatLayouts, DivideOp, LayoutOp, ModesOf, ProductOp, TileOp};
-use crate::tuple::{Cons, Congruent, IntTuple, Nil, Size};
+use crate::tuple::{Congruent, Cons, IntTuple, Nil, Size};
 
 // ---------------------------------------------------------------------------------------------
 // Base cases
@@ -25,9 +25,17 @@ where
     A: LayoutParts + Compose<DivideTiler<B, A>>,
     B: LayoutParts + Complement<Size<A::Shape>>,
     ComplementOf<B, Size<A::Shape>>: LayoutParts,
-    (B::Shape, <ComplementOf<B, Size<A::Shape>> as LayoutParts>::Shape):
-        Congruent<(B::Stride, <ComplementOf<B, Size<A::Shape>> as LayoutParts>::Stride)>,
-    (B::Stride, <ComplementOf<B, Size<A::Shape>> as LayoutParts>::Stride): IntTuple,
+    (
+        B::Shape,
+        <ComplementOf<B, Size<A::Shape>> as LayoutParts>::Shape,
+    ): Congruent<(
+        B::Stride,
+        <ComplementOf<B, Size<A::Shape>> as LayoutParts>::Stride,
+    )>,
+    (
+        B::Stride,
+        <ComplementOf<B, Size<A::Shape>> as LayoutParts>::Stride,
+    ): IntTuple,
     Composition<A, DivideTiler<B, A>>: LayoutParts,
 {
     type Output = Composition<A, DivideTiler<B, A>>;
@@ -62,10 +70,14 @@ where
     Size<A::Shape>: IntMul<<B as Cosize>::Output>,
     ComplementOf<A, ProductCotarget<A, B>>: Compose<B>,
     Repeats<A, B>: LayoutParts,
-    (A::Shape, <Repeats<A, B> as LayoutParts>::Shape): Congruent<(A::Stride, <Repeats<A, B> as LayoutParts>::Stride)>,
+    (A::Shape, <Repeats<A, B> as LayoutParts>::Shape):
+        Congruent<(A::Stride, <Repeats<A, B> as LayoutParts>::Stride)>,
     (A::Stride, <Repeats<A, B> as LayoutParts>::Stride): IntTuple,
 {
-    type Output = Layout<(A::Shape, <Repeats<A, B> as LayoutParts>::Shape), (A::Stride, <Repeats<A, B> as LayoutParts>::Stride)>;
+    type Output = Layout<
+        (A::Shape, <Repeats<A, B> as LayoutParts>::Shape),
+        (A::Stride, <Repeats<A, B> as LayoutParts>::Stride),
+    >;
     #[inline(always)]
     fn apply(a: &A, b: B) -> Result<Self::Output> {
         let x = repeats(a, b)?;
@@ -197,7 +209,8 @@ pub trait Zipped<Op, T> {
     /// The value.
     fn zipped(&self, t: T) -> Result<Self::Output>;
 }
-impl<S: Congruent<D>, D: IntTuple, BS: Congruent<BD>, BD: IntTuple, Op> Zipped<Op, Layout<BS, BD>> for Layout<S, D>
+impl<S: Congruent<D>, D: IntTuple, BS: Congruent<BD>, BD: IntTuple, Op> Zipped<Op, Layout<BS, BD>>
+    for Layout<S, D>
 where
     Op: LayoutOp<Layout<S, D>, Layout<BS, BD>>,
 {
@@ -221,13 +234,27 @@ impl<M: TileUnzip<K>, K> ZipUnzipped<K> for M
 where
     M::Tiles: ConcatLayouts,
     M::Rests: ConcatLayouts,
-    (<TilesOf<M, K> as LayoutParts>::Shape, <RestsOf<M, K> as LayoutParts>::Shape):
-        Congruent<(<TilesOf<M, K> as LayoutParts>::Stride, <RestsOf<M, K> as LayoutParts>::Stride)>,
-    (<TilesOf<M, K> as LayoutParts>::Stride, <RestsOf<M, K> as LayoutParts>::Stride): IntTuple,
+    (
+        <TilesOf<M, K> as LayoutParts>::Shape,
+        <RestsOf<M, K> as LayoutParts>::Shape,
+    ): Congruent<(
+        <TilesOf<M, K> as LayoutParts>::Stride,
+        <RestsOf<M, K> as LayoutParts>::Stride,
+    )>,
+    (
+        <TilesOf<M, K> as LayoutParts>::Stride,
+        <RestsOf<M, K> as LayoutParts>::Stride,
+    ): IntTuple,
 {
     type Output = Layout<
-        (<TilesOf<M, K> as LayoutParts>::Shape, <RestsOf<M, K> as LayoutParts>::Shape),
-        (<TilesOf<M, K> as LayoutParts>::Stride, <RestsOf<M, K> as LayoutParts>::Stride),
+        (
+            <TilesOf<M, K> as LayoutParts>::Shape,
+            <RestsOf<M, K> as LayoutParts>::Shape,
+        ),
+        (
+            <TilesOf<M, K> as LayoutParts>::Stride,
+            <RestsOf<M, K> as LayoutParts>::Stride,
+        ),
     >;
     #[inline(always)]
     fn zip_unzipped(self) -> Self::Output {
@@ -304,10 +331,14 @@ where
     Layout<RS, RD>: ModesOf,
     Cons<Layout<TS, TD>, <Layout<RS, RD> as ModesOf>::Output>: ConcatLayouts,
     <Layout<TS, TD> as ModesOf>::Output: Append<<Layout<RS, RD> as ModesOf>::Output>,
-    <<Layout<TS, TD> as ModesOf>::Output as Append<<Layout<RS, RD> as ModesOf>::Output>>::Output: ConcatLayouts,
+    <<Layout<TS, TD> as ModesOf>::Output as Append<<Layout<RS, RD> as ModesOf>::Output>>::Output:
+        ConcatLayouts,
 {
-    type Tiled = <Cons<Layout<TS, TD>, <Layout<RS, RD> as ModesOf>::Output> as ConcatLayouts>::Output;
-    type Flat = <<<Layout<TS, TD> as ModesOf>::Output as Append<<Layout<RS, RD> as ModesOf>::Output>>::Output as ConcatLayouts>::Output;
+    type Tiled =
+        <Cons<Layout<TS, TD>, <Layout<RS, RD> as ModesOf>::Output> as ConcatLayouts>::Output;
+    type Flat = <<<Layout<TS, TD> as ModesOf>::Output as Append<
+        <Layout<RS, RD> as ModesOf>::Output,
+    >>::Output as ConcatLayouts>::Output;
     #[inline(always)]
     fn tiled(self) -> Self::Tiled {
         let ((ts, rs), (td, rd)) = self.into_parts();
@@ -465,8 +496,14 @@ where
         let (a, x) = (self.0, r.0);
         let (b, k) = self.1.zip_modes(r.1);
         (
-            Cons(Layout::from_parts_unchecked((a.shape(), x.shape()), (a.stride(), x.stride())), b),
-            Cons(Layout::from_parts_unchecked((x.shape(), a.shape()), (x.stride(), a.stride())), k),
+            Cons(
+                Layout::from_parts_unchecked((a.shape(), x.shape()), (a.stride(), x.stride())),
+                b,
+            ),
+            Cons(
+                Layout::from_parts_unchecked((x.shape(), a.shape()), (x.stride(), a.stride())),
+                k,
+            ),
         )
     }
 }

@@ -209,7 +209,10 @@ impl<S, D: LeftInverseNonNegative, T: NonNegativeStrides> NonNegativeStrides for
     note = "a left inverse reads an offset as mixed-radix digits, one per mode; overlapping modes give no such reading"
 )]
 pub trait LeftInverseInjective {}
-impl<E: Int, D1: IntLt<E>> LeftInverseInjective for (E, D1) where (E, D1): LeftInverseInjectiveSel<LtSel<D1, E>> {}
+impl<E: Int, D1: IntLt<E>> LeftInverseInjective for (E, D1) where
+    (E, D1): LeftInverseInjectiveSel<LtSel<D1, E>>
+{
+}
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
     message = "left_inverse of a non-injective layout: two of its modes overlap",

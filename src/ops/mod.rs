@@ -5,10 +5,10 @@
 //! through the same impls, with runtime values and runtime checks where a value is dynamic.
 
 pub mod coalesce;
-pub mod divide;
-pub mod inverse;
 pub mod complement;
 pub mod compose;
+pub mod divide;
+pub mod inverse;
 pub mod modeops;
 pub mod modes;
 pub mod select;
@@ -18,14 +18,15 @@ pub mod vector;
 pub use coalesce::{Coalesce, Coalesced};
 pub use complement::{Complement, ComplementFull, ComplementOf, Cosize};
 pub use compose::{Compose, Composition};
-pub use tiler::Underscore;
-pub use modeops::{
-    CoalesceByMode, CoalescedByMode, Filter, FilterZeros, FilterZerosOf, Filtered, Flatten, Flattened,
-    GroupModes, GroupedModes,
-};
-pub use vector::{MaxCommonLayout, MaxCommonLayoutOf, MaxCommonVector, MaxCommonVectorOf};
-pub use inverse::{LeftInverse, LeftInverseOf, RightInverse, RightInverseOf};
 pub use divide::{
-    BlockedProduct, FlatDivide, FlatProduct, LogicalDivide, LogicalDivision, LogicalProduct, LogicalProductOf,
-    RakedProduct, TiledDivide, TiledProduct, ZippedDivide, ZippedDivision, ZippedProduct,
+    BlockedProduct, FlatDivide, FlatProduct, LogicalDivide, LogicalDivision, LogicalProduct,
+    LogicalProductOf, RakedProduct, TiledDivide, TiledProduct, ZippedDivide, ZippedDivision,
+    ZippedProduct,
 };
+pub use inverse::{LeftInverse, LeftInverseOf, RightInverse, RightInverseOf};
+pub use modeops::{
+    CoalesceByMode, CoalescedByMode, Filter, FilterZeros, FilterZerosOf, Filtered, Flatten,
+    Flattened, GroupModes, GroupedModes,
+};
+pub use tiler::Underscore;
+pub use vector::{MaxCommonLayout, MaxCommonLayoutOf, MaxCommonVector, MaxCommonVectorOf};

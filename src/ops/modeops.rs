@@ -121,7 +121,10 @@ where
     type Output = Layout<S::Output, D>;
     #[inline(always)]
     fn filter_zeros(&self) -> Self::Output {
-        Layout::from_parts_unchecked(self.shape().filter_zeros_with(&self.stride()), self.stride())
+        Layout::from_parts_unchecked(
+            self.shape().filter_zeros_with(&self.stride()),
+            self.stride(),
+        )
     }
 }
 
@@ -236,8 +239,7 @@ impl<L: Plain> SplitAt<U0> for L {
         (Nil, self)
     }
 }
-impl<H: Plain, T, U: typenum::Unsigned, B: typenum::Bit> SplitAt<typenum::UInt<U, B>>
-    for Cons<H, T>
+impl<H: Plain, T, U: typenum::Unsigned, B: typenum::Bit> SplitAt<typenum::UInt<U, B>> for Cons<H, T>
 where
     typenum::UInt<U, B>: core::ops::Sub<B1>,
     T: SplitAt<typenum::Sub1<typenum::UInt<U, B>>>,
@@ -308,8 +310,9 @@ type Front<L, Bg> = <<L as ModesOf>::Output as SplitAt<Bg>>::Front;
 type Rest<L, Bg> = <<L as ModesOf>::Output as SplitAt<Bg>>::Back;
 type Group<L, Bg, E> = <Rest<L, Bg> as SplitAt<<(Bg, E) as ModeRange>::Len>>::Front;
 type Tail<L, Bg, E> = <Rest<L, Bg> as SplitAt<<(Bg, E) as ModeRange>::Len>>::Back;
-type Regrouped<L, Bg, E> =
-    <Front<L, Bg> as Append<Cons<<Group<L, Bg, E> as ConcatLayouts>::Output, Tail<L, Bg, E>>>>::Output;
+type Regrouped<L, Bg, E> = <Front<L, Bg> as Append<
+    Cons<<Group<L, Bg, E> as ConcatLayouts>::Output, Tail<L, Bg, E>>,
+>>::Output;
 
 /// `group_modes(L, B, E)`: modes `[B, E)` of `L` (typenum indices) gathered into one mode,
 /// `(L0, ..., (L_B, ..., L_(E−1)), L_E, ...)`; an integer layout counts as rank 1.

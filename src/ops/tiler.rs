@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::int::Plain;
 use crate::layout::Layout;
 use crate::ops::compose::{Compose, LayoutParts};
-use crate::tuple::{Cons, Congruent, IntTuple, Nil, ToCons};
+use crate::tuple::{Congruent, Cons, IntTuple, Nil, ToCons};
 
 /// CuTe's `_`: in a tiler, leaves its mode unchanged.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -61,7 +61,8 @@ impl<S: Congruent<D>, D: IntTuple, Op> TileOp<Op, Underscore> for Layout<S, D> {
         Ok(*self)
     }
 }
-impl<S: Congruent<D>, D: IntTuple, BS: Congruent<BD>, BD: IntTuple, Op> TileOp<Op, Layout<BS, BD>> for Layout<S, D>
+impl<S: Congruent<D>, D: IntTuple, BS: Congruent<BD>, BD: IntTuple, Op> TileOp<Op, Layout<BS, BD>>
+    for Layout<S, D>
 where
     Op: LayoutOp<Layout<S, D>, Layout<BS, BD>>,
 {

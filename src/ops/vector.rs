@@ -42,6 +42,10 @@ pub type CommonLayout<A, B> = Coalesced<Composition<A, RightInverseOf<B>>>;
 /// `k < K` — the size of the stride-1 leading mode of `coalesce(A ∘ B‡)`, or 1 when it has
 /// none. Static layouts only; an inadmissible `A ∘ B‡` does not compile.
 ///
+/// With nested layouts, name the result with [`MaxCommonVectorOf`]: the method call is
+/// resolved before its argument's type is known and can overflow the recursion limit (as
+/// `a.compose(b)` can).
+///
 /// ```
 /// use cute_layout::{layout, Layout, ops::{MaxCommonVector, MaxCommonVectorOf}};
 /// use cute_layout::typenum::{U2, U32};
