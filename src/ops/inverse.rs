@@ -9,12 +9,12 @@ use core::marker::PhantomData;
 use typenum::{B0, B1, U0, U1};
 
 use crate::error::Result;
-use crate::int::{Int, IntDiv, IntMul, IntRem, Mod, Plain, Prod, Quot, StaticInt};
+use crate::int::{Int, IntDiv, IntMul, IntRem, Mod, Plain, Prod, Quot};
 use crate::ops::coalesce::CoalesceList;
 use crate::ops::complement::SortByStride;
 use crate::ops::compose::LayoutParts;
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
-use crate::ops::select::{EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, ZeroSel};
+use crate::ops::select::{Dyn, EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, ZeroSel};
 use crate::tuple::{Cons, Nil};
 
 /// A mode's shape `S` with its index stride `R` (the position of its first element among
@@ -33,7 +33,21 @@ pub struct Ix<S, R>(PhantomData<(S, R)>);
 )]
 pub trait StaticModes {}
 impl StaticModes for Nil {}
-impl<S: StaticInt, D: StaticInt, T: StaticModes> StaticModes for Cons<M<S, D>, T> {}
+impl<H: StaticMode, T: StaticModes> StaticModes for Cons<H, T> {}
+
+/// A flat mode `s:d` with static leaves (see [`StaticModes`]).
+#[diagnostic::on_unimplemented(
+    message = "right_inverse and left_inverse need a static layout; the mode `{Self}` has a runtime (`i64`) entry",
+    label = "a runtime shape or stride entry",
+    note = "the inverse is found by searching and sorting the modes by their strides at compile time; use `cute_layout::algebra` on `to_dyn()` for runtime layouts"
+)]
+pub trait StaticMode {}
+impl<U, B> StaticMode for M<typenum::UInt<U, B>, typenum::UTerm> {}
+impl<U, B, U2, B2> StaticMode for M<typenum::UInt<U, B>, typenum::UInt<U2, B2>> {}
+impl<U, B, U2: typenum::Unsigned + typenum::NonZero> StaticMode
+    for M<typenum::UInt<U, B>, typenum::NInt<U2>>
+{
+}
 
 /// The coalesced flat modes of a layout, each with its index stride: `M<Ix<s, r>, d>`.
 pub trait IndexModes<R> {
@@ -87,6 +101,10 @@ impl<H, T, Next> FindStrideSel<Next, B1> for Cons<H, T> {
 }
 impl<H, T: FindStride<Next>, Next> FindStrideSel<Next, B0> for Cons<H, T> {
     type Output = T::Output;
+}
+// Runtime strides are rejected by `StaticModes`; this only keeps that the first error.
+impl<H, T, Next> FindStrideSel<Next, Dyn> for Cons<H, T> {
+    type Output = NotFound;
 }
 
 /// The right inverse's modes `s:r`, following the modes of `Self` from stride `Next`: the
