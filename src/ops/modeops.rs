@@ -7,6 +7,7 @@ use crate::error::Result;
 use crate::int::{Int, Plain, StaticInt};
 use crate::layout::Layout;
 use crate::ops::coalesce::{Coalesce, Coalesced};
+use crate::ops::divide::Append;
 use crate::ops::modes::{FlatModes, FlattenInto, Unzip};
 use crate::ops::select::{Dyn, ZeroSel};
 use crate::ops::tiler::{ConcatLayouts, ModesOf};
@@ -250,28 +251,6 @@ where
     fn split_at(self) -> (Self::Front, Self::Back) {
         let (f, b) = self.1.split_at();
         (Cons(self.0, f), b)
-    }
-}
-
-/// The concatenation of two lists.
-pub trait Append<R> {
-    /// `Self ++ R`.
-    type Output: Plain;
-    /// The value.
-    fn append(self, r: R) -> Self::Output;
-}
-impl<R: Plain> Append<R> for Nil {
-    type Output = R;
-    #[inline(always)]
-    fn append(self, r: R) -> R {
-        r
-    }
-}
-impl<H: Plain, T: Append<R>, R> Append<R> for Cons<H, T> {
-    type Output = Cons<H, T::Output>;
-    #[inline(always)]
-    fn append(self, r: R) -> Self::Output {
-        Cons(self.0, self.1.append(r))
     }
 }
 
