@@ -9,9 +9,12 @@ pub mod complement;
 pub mod compose;
 pub mod distribute;
 pub mod divide;
+pub mod inverse;
+pub mod modeops;
 pub mod modes;
 pub mod select;
 pub mod tiler;
+pub mod vector;
 
 pub use coalesce::{Coalesce, Coalesced};
 pub use complement::{Complement, ComplementFull, ComplementOf, Cosize};
@@ -21,7 +24,13 @@ pub use divide::{
     LogicalProductOf, RakedProduct, TiledDivide, TiledProduct, ZippedDivide, ZippedDivision,
     ZippedProduct,
 };
+pub use inverse::{LeftInverse, LeftInverseOf, RightInverse, RightInverseOf};
+pub use modeops::{
+    CoalesceByMode, CoalescedByMode, Filter, FilterZeros, FilterZerosOf, Filtered, Flatten,
+    Flattened, GroupModes, GroupedModes,
+};
 pub use tiler::Underscore;
+pub use vector::{MaxCommonLayout, MaxCommonLayoutOf, MaxCommonVector, MaxCommonVectorOf};
 
 use crate::error::Result;
 use crate::layout::Layout;

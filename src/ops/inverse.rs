@@ -1,0 +1,371 @@
+//! Right and left inverses in the type system (paper §3.4, Tables 5 and 6).
+//!
+//! Both work on the coalesced flat modes of `L`, each with its index stride (the compact
+//! column-major stride of its position), and need a static layout: finding a mode by its
+//! stride and sorting modes by stride are decisions on stride values.
+
+use core::marker::PhantomData;
+
+use typenum::{B0, B1, U0, U1};
+
+use crate::error::Result;
+use crate::int::{Int, IntDiv, IntMul, IntRem, Mod, Plain, Prod, Quot};
+use crate::ops::coalesce::CoalesceList;
+use crate::ops::complement::SortByStride;
+use crate::ops::compose::LayoutParts;
+use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
+use crate::ops::select::{Dyn, EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, ZeroSel};
+use crate::tuple::{Cons, Nil};
+
+/// A mode's shape `S` with its index stride `R` (the position of its first element among
+/// the integral coordinates of `L`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Ix<S, R>(PhantomData<(S, R)>);
+
+// ---------------------------------------------------------------------------------------------
+// The static precondition
+
+/// The inverses search and sort modes by stride, so every leaf must be static.
+#[diagnostic::on_unimplemented(
+    message = "right_inverse and left_inverse need a static layout; `{Self}` has runtime (`i64`) entries",
+    label = "a runtime shape or stride entry",
+    note = "the inverse is found by searching and sorting the modes by their strides at compile time; use `cute_layout::algebra` on `to_dyn()` for runtime layouts"
+)]
+pub trait StaticModes {}
+impl StaticModes for Nil {}
+impl<H: StaticMode, T: StaticModes> StaticModes for Cons<H, T> {}
+
+/// A flat mode `s:d` with static leaves (see [`StaticModes`]).
+#[diagnostic::on_unimplemented(
+    message = "right_inverse and left_inverse need a static layout; the mode `{Self}` has a runtime (`i64`) entry",
+    label = "a runtime shape or stride entry",
+    note = "the inverse is found by searching and sorting the modes by their strides at compile time; use `cute_layout::algebra` on `to_dyn()` for runtime layouts"
+)]
+pub trait StaticMode {}
+impl<U, B> StaticMode for M<typenum::UInt<U, B>, typenum::UTerm> {}
+impl<U, B, U2, B2> StaticMode for M<typenum::UInt<U, B>, typenum::UInt<U2, B2>> {}
+impl<U, B, U2: typenum::Unsigned + typenum::NonZero> StaticMode
+    for M<typenum::UInt<U, B>, typenum::NInt<U2>>
+{
+}
+
+/// The coalesced flat modes of a layout, each with its index stride: `M<Ix<s, r>, d>`.
+pub trait IndexModes<R> {
+    /// The indexed modes.
+    type Output: Plain;
+}
+impl<R> IndexModes<R> for Nil {
+    type Output = Nil;
+}
+impl<S, D, T, R> IndexModes<R> for Cons<M<S, D>, T>
+where
+    S: Int,
+    R: IntMul<S>,
+    T: IndexModes<Prod<R, S>>,
+    Ix<S, R>: Plain,
+    M<Ix<S, R>, D>: Plain,
+{
+    type Output = Cons<M<Ix<S, R>, D>, <T as IndexModes<Prod<R, S>>>::Output>;
+}
+
+/// The coalesced modes of layout `L`, indexed (see [`IndexModes`]).
+pub type IndexedModes<L> = <<FlatModes<<L as LayoutParts>::Shape, <L as LayoutParts>::Stride> as CoalesceList>::Output as IndexModes<U1>>::Output;
+
+// ---------------------------------------------------------------------------------------------
+// Right inverse: follow the strides from 1.
+
+/// No mode has the stride searched for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct NotFound;
+
+/// The first indexed mode whose stride is `Next`, or [`NotFound`].
+pub trait FindStride<Next> {
+    /// The mode `M<Ix<s, r>, d>` or [`NotFound`].
+    type Output;
+}
+impl<Next> FindStride<Next> for Nil {
+    type Output = NotFound;
+}
+impl<X, D: IntEq<Next>, T, Next: Int> FindStride<Next> for Cons<M<X, D>, T>
+where
+    Cons<M<X, D>, T>: FindStrideSel<Next, EqSel<D, Next>>,
+{
+    type Output = <Cons<M<X, D>, T> as FindStrideSel<Next, EqSel<D, Next>>>::Output;
+}
+#[doc(hidden)]
+pub trait FindStrideSel<Next, Found> {
+    type Output;
+}
+impl<H, T, Next> FindStrideSel<Next, B1> for Cons<H, T> {
+    type Output = H;
+}
+impl<H, T: FindStride<Next>, Next> FindStrideSel<Next, B0> for Cons<H, T> {
+    type Output = T::Output;
+}
+// Runtime strides are rejected by `StaticModes`; this only keeps that the first error.
+impl<H, T, Next> FindStrideSel<Next, Dyn> for Cons<H, T> {
+    type Output = NotFound;
+}
+
+/// The right inverse's modes `s:r`, following the modes of `Self` from stride `Next`: the
+/// mode of stride `Next` contributes, and the search goes on at stride `s·d`.
+pub trait RightInverseChain<Next> {
+    /// The result modes.
+    type Output: Plain;
+}
+impl<L: FindStride<Next>, Next> RightInverseChain<Next> for L
+where
+    L::Output: ChainStep<L>,
+{
+    type Output = <L::Output as ChainStep<L>>::Output;
+}
+#[doc(hidden)]
+pub trait ChainStep<L> {
+    type Output: Plain;
+}
+impl<L> ChainStep<L> for NotFound {
+    type Output = Nil;
+}
+impl<L, S: IntMul<D>, R: Plain, D: Int> ChainStep<L> for M<Ix<S, R>, D>
+where
+    L: RightInverseChain<Prod<S, D>>,
+{
+    type Output = Cons<M<S, R>, <L as RightInverseChain<Prod<S, D>>>::Output>;
+}
+
+/// `right_inverse(L)` (paper §3.4.1, Eq. 24): the largest layout `L‡` with `L(L‡(k)) = k`
+/// for `k < size(L‡)`. From stride 1, follow the coalesced modes of `L`, each mode `s:d`
+/// found contributing `s : r` (`r` its index stride) and the search going on at stride `s·d`;
+/// `1:0` when no mode has stride 1. Static layouts only.
+///
+/// ```
+/// use cute_layout::{layout, Layout, ops::{RightInverse, RightInverseOf}};
+/// static_assertions::assert_type_eq_all!(RightInverseOf<Layout![(4,8):(8,1)]>, Layout![(8,4):(4,1)]);
+/// assert_eq!(layout!((3,7,5):(5,15,1)).right_inverse().to_string(), "(5,21):(21,1)");
+/// assert_eq!(layout!((4,8):(1,5)).right_inverse().to_string(), "4:1"); // Table 5
+/// ```
+pub trait RightInverse {
+    /// The right inverse.
+    type Output;
+    /// The right inverse (static: never an error).
+    fn try_right_inverse(&self) -> Result<Self::Output>;
+    /// The right inverse.
+    fn right_inverse(&self) -> Self::Output {
+        match self.try_right_inverse() {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+/// `right_inverse(L)` as a type.
+pub type RightInverseOf<L> = <L as RightInverse>::Output;
+
+impl<L> RightInverse for L
+where
+    L: LayoutParts,
+    L::Shape: FlattenInto<L::Stride, Nil>,
+    FlatModes<L::Shape, L::Stride>: StaticModes + CoalesceList,
+    <FlatModes<L::Shape, L::Stride> as CoalesceList>::Output: IndexModes<U1>,
+    IndexedModes<L>: RightInverseChain<U1>,
+    <IndexedModes<L> as RightInverseChain<U1>>::Output: ToLayout,
+    LayoutOf<<IndexedModes<L> as RightInverseChain<U1>>::Output>: Default,
+{
+    type Output = LayoutOf<<IndexedModes<L> as RightInverseChain<U1>>::Output>;
+    #[inline(always)]
+    fn try_right_inverse(&self) -> Result<Self::Output> {
+        Ok(Default::default())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Left inverse: read an offset as mixed-radix digits of the strides in increasing order.
+
+/// Drop the indexed modes of stride 0 (they do not contribute to the image).
+pub trait DropZeroStrides {
+    /// The kept modes.
+    type Output: Plain;
+}
+impl DropZeroStrides for Nil {
+    type Output = Nil;
+}
+impl<X, D: IsZero, T: DropZeroStrides> DropZeroStrides for Cons<M<X, D>, T>
+where
+    Cons<M<X, D>, T::Output>: DropSel<ZeroSel<D>>,
+{
+    type Output = <Cons<M<X, D>, T::Output> as DropSel<ZeroSel<D>>>::Output;
+}
+#[doc(hidden)]
+pub trait DropSel<Drop> {
+    type Output: Plain;
+}
+impl<H, T: Plain> DropSel<B1> for Cons<H, T> {
+    type Output = T;
+}
+impl<H: Plain, T: Plain> DropSel<B0> for Cons<H, T> {
+    type Output = Cons<H, T>;
+}
+
+/// A left inverse needs non-negative strides (the image is read in `ℕ`).
+#[diagnostic::on_unimplemented(
+    message = "left_inverse needs non-negative strides, found `{Self}`",
+    label = "negative stride"
+)]
+pub trait LeftInverseNonNegative {}
+impl LeftInverseNonNegative for typenum::UTerm {}
+impl<U: typenum::Unsigned, B: typenum::Bit> LeftInverseNonNegative for typenum::UInt<U, B> {}
+
+/// Every stride of a flat mode list is non-negative.
+pub trait NonNegativeStrides {}
+impl NonNegativeStrides for Nil {}
+impl<S, D: LeftInverseNonNegative, T: NonNegativeStrides> NonNegativeStrides for Cons<M<S, D>, T> {}
+
+/// In stride order, each mode must end before the next begins: `s·d ≤ d'`. Implemented by
+/// `(s·d, d')` pairs that satisfy it.
+#[diagnostic::on_unimplemented(
+    message = "left_inverse of a non-injective layout: two of its modes overlap",
+    label = "in stride order a mode s:d must end before the next stride d': `{Self}` (s·d, d') is not",
+    note = "a left inverse reads an offset as mixed-radix digits, one per mode; overlapping modes give no such reading"
+)]
+pub trait LeftInverseInjective {}
+impl<E: Int, D1: IntLt<E>> LeftInverseInjective for (E, D1) where
+    (E, D1): LeftInverseInjectiveSel<LtSel<D1, E>>
+{
+}
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "left_inverse of a non-injective layout: two of its modes overlap",
+    label = "in stride order a mode s:d must end before the next stride d': `{Self}` (s·d, d') is not",
+    note = "a left inverse reads an offset as mixed-radix digits, one per mode; overlapping modes give no such reading"
+)]
+pub trait LeftInverseInjectiveSel<Sel> {}
+impl<T> LeftInverseInjectiveSel<B0> for T {}
+
+/// In stride order, each stride must divide the next one: implemented by `(d, d')` pairs with
+/// `d | d'`.
+#[diagnostic::on_unimplemented(
+    message = "left_inverse: a stride does not divide the next larger stride",
+    label = "in stride order each stride must divide the next: `{Self}` (d, d') does not",
+    note = "offsets are read as mixed-radix digits `⌊x/d⌋ mod d'/d`, which needs d | d'"
+)]
+pub trait LeftInverseDivisibility {}
+impl<D: Int, D1: IntRem<D>> LeftInverseDivisibility for (D, D1) where
+    (D, D1): LeftInverseDivisibilitySel<ZeroSel<Mod<D1, D>>>
+{
+}
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "left_inverse: a stride does not divide the next larger stride",
+    label = "in stride order each stride must divide the next: `{Self}` (d, d') does not",
+    note = "offsets are read as mixed-radix digits `⌊x/d⌋ mod d'/d`, which needs d | d'"
+)]
+pub trait LeftInverseDivisibilitySel<Sel> {}
+impl<T> LeftInverseDivisibilitySel<B1> for T {}
+
+/// The left inverse's modes from the sorted indexed modes: each mode `s:d` with index stride
+/// `r` contributes `d'/d : r` where `d'` is the next stride, the last one `s : r`.
+pub trait LeftInverseFold {
+    /// The result modes.
+    type Output: Plain;
+}
+impl LeftInverseFold for Nil {
+    type Output = Nil;
+}
+impl<S: Plain, R: Plain, D> LeftInverseFold for Cons<M<Ix<S, R>, D>, Nil> {
+    type Output = Cons<M<S, R>, Nil>;
+}
+impl<S, R: Plain, D, X1, D1, T> LeftInverseFold for Cons<M<Ix<S, R>, D>, Cons<M<X1, D1>, T>>
+where
+    S: IntMul<D>,
+    D: Int,
+    (Prod<S, D>, D1): LeftInverseInjective,
+    (D, D1): LeftInverseDivisibility,
+    D1: IntDiv<D>,
+    Cons<M<X1, D1>, T>: LeftInverseFold,
+{
+    type Output = Cons<M<Quot<D1, D>, R>, <Cons<M<X1, D1>, T> as LeftInverseFold>::Output>;
+}
+
+/// The leading mode `d₀ : 0` of the left inverse (offsets below the smallest stride `d₀`),
+/// only when `d₀ > 1`.
+pub trait LeftInverseLead {
+    /// The result modes, the leading one added.
+    type Output: Plain;
+}
+impl LeftInverseLead for Nil {
+    type Output = Nil;
+}
+impl<X, D: IsOne, T> LeftInverseLead for Cons<M<X, D>, T>
+where
+    Cons<M<X, D>, T>: LeftInverseFold + LeadSel<OneSel<D>>,
+{
+    type Output = <Cons<M<X, D>, T> as LeadSel<OneSel<D>>>::Output;
+}
+#[doc(hidden)]
+pub trait LeadSel<DIsOne> {
+    type Output: Plain;
+}
+impl<X, D, T> LeadSel<B1> for Cons<M<X, D>, T>
+where
+    Cons<M<X, D>, T>: LeftInverseFold,
+{
+    type Output = <Cons<M<X, D>, T> as LeftInverseFold>::Output;
+}
+impl<X, D: Plain, T> LeadSel<B0> for Cons<M<X, D>, T>
+where
+    Cons<M<X, D>, T>: LeftInverseFold,
+{
+    type Output = Cons<M<D, U0>, <Cons<M<X, D>, T> as LeftInverseFold>::Output>;
+}
+
+/// The sorted, non-zero-stride indexed modes of `L`.
+type SortedModes<L> = <<IndexedModes<L> as DropZeroStrides>::Output as SortByStride>::Output;
+/// The left inverse's modes before coalescing.
+type LeftModes<L> = <SortedModes<L> as LeftInverseLead>::Output;
+
+/// `left_inverse(L)` (paper §3.4.3, Eq. 26): a layout `L†` with `L(L†(L(k))) = L(k)` for
+/// `k < size(L)`. The coalesced modes of `L` of non-zero stride, in increasing stride
+/// `d₀ < d₁ < ...`, read an offset as mixed-radix digits: `L† = coalesce((d₀, d₁/d₀, ...,
+/// s_n) : (0, r₀, ..., r_n))` with the index strides `r_k` (the leading `d₀:0` only when
+/// `d₀ > 1`). Needs `s_k·d_k ≤ d_(k+1)` and `d_k | d_(k+1)`, checked at compile time; static
+/// layouts only.
+///
+/// ```
+/// use cute_layout::{layout, Layout, ops::{LeftInverse, LeftInverseOf}};
+/// static_assertions::assert_type_eq_all!(LeftInverseOf<Layout![(4,8):(1,5)]>, Layout![(5,8):(1,4)]);
+/// assert_eq!(layout!(((2,2),(2,4)):((0,2),(0,4))).left_inverse().to_string(), "(2,2,4):(0,2,8)");
+/// ```
+pub trait LeftInverse {
+    /// The left inverse.
+    type Output;
+    /// The left inverse (static: never an error).
+    fn try_left_inverse(&self) -> Result<Self::Output>;
+    /// The left inverse.
+    fn left_inverse(&self) -> Self::Output {
+        match self.try_left_inverse() {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+/// `left_inverse(L)` as a type.
+pub type LeftInverseOf<L> = <L as LeftInverse>::Output;
+
+impl<L> LeftInverse for L
+where
+    L: LayoutParts,
+    L::Shape: FlattenInto<L::Stride, Nil>,
+    FlatModes<L::Shape, L::Stride>: StaticModes + NonNegativeStrides + CoalesceList,
+    <FlatModes<L::Shape, L::Stride> as CoalesceList>::Output: IndexModes<U1>,
+    IndexedModes<L>: DropZeroStrides,
+    <IndexedModes<L> as DropZeroStrides>::Output: SortByStride,
+    SortedModes<L>: LeftInverseLead,
+    LeftModes<L>: CoalesceList,
+    <LeftModes<L> as CoalesceList>::Output: ToLayout,
+    LayoutOf<<LeftModes<L> as CoalesceList>::Output>: Default,
+{
+    type Output = LayoutOf<<LeftModes<L> as CoalesceList>::Output>;
+    #[inline(always)]
+    fn try_left_inverse(&self) -> Result<Self::Output> {
+        Ok(Default::default())
+    }
+}
