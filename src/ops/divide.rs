@@ -457,29 +457,50 @@ regroup_trait!(
 // ---------------------------------------------------------------------------------------------
 // Blocked and raked products
 
-/// Zip two lists of layouts mode by mode into 2-mode layouts: `(Ai, Xi)` (blocked) — the lists
-/// must have the same length, i.e. `rank(A) = rank(B)`.
+/// Zip two lists of layouts (the pair `Self`) mode by mode into 2-mode layouts: `(Ai, Xi)`
+/// (blocked) and `(Xi, Ai)` (raked). The lists must have the same length: `rank(A) = rank(B)`.
 #[diagnostic::on_unimplemented(
     message = "blocked_product and raked_product need rank(A) == rank(B)",
-    label = "the layouts have different ranks"
+    label = "the layouts have different ranks",
+    note = "paper §3.5.1: the blocked product zips row-modes with row-modes and column-modes with column-modes"
 )]
-pub trait ZipModes<R> {
-    /// Pairs `(Ai, Ri)`.
+pub trait ZipModes {
+    /// Pairs `(Ai, Xi)`.
     type Blocked: Plain;
-    /// Pairs `(Ri, Ai)`.
+    /// Pairs `(Xi, Ai)`.
     type Raked: Plain;
     /// The values.
-    fn zip_modes(self, r: R) -> (Self::Blocked, Self::Raked);
+    fn zip_modes(self) -> (Self::Blocked, Self::Raked);
 }
-impl ZipModes<Nil> for Nil {
+impl ZipModes for (Nil, Nil) {
     type Blocked = Nil;
     type Raked = Nil;
     #[inline(always)]
-    fn zip_modes(self, _: Nil) -> (Nil, Nil) {
+    fn zip_modes(self) -> (Nil, Nil) {
         (Nil, Nil)
     }
 }
-impl<AS, AD, XS, XD, AT, XT> ZipModes<Cons<Layout<XS, XD>, XT>> for Cons<Layout<AS, AD>, AT>
+impl<A0, AT, X: ZipWithHead<A0, AT>> ZipModes for (Cons<A0, AT>, X) {
+    type Blocked = X::Blocked;
+    type Raked = X::Raked;
+    #[inline(always)]
+    fn zip_modes(self) -> (Self::Blocked, Self::Raked) {
+        self.1.zip_with_head(self.0 .0, self.0 .1)
+    }
+}
+/// [`ZipModes`] dispatched on the second list (`Self`), given the first list's head and tail.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "blocked_product and raked_product need rank(A) == rank(B)",
+    label = "the layouts have different ranks",
+    note = "paper §3.5.1: the blocked product zips row-modes with row-modes and column-modes with column-modes"
+)]
+pub trait ZipWithHead<A0, AT> {
+    type Blocked: Plain;
+    type Raked: Plain;
+    fn zip_with_head(self, a0: A0, at: AT) -> (Self::Blocked, Self::Raked);
+}
+impl<AS, AD, XS, XD, AT, XT> ZipWithHead<Layout<AS, AD>, AT> for Cons<Layout<XS, XD>, XT>
 where
     AS: Congruent<AD>,
     AD: IntTuple,
@@ -489,14 +510,14 @@ where
     (XS, AS): Congruent<(XD, AD)>,
     (AD, XD): IntTuple,
     (XD, AD): IntTuple,
-    AT: ZipModes<XT>,
+    (AT, XT): ZipModes,
 {
-    type Blocked = Cons<Layout<(AS, XS), (AD, XD)>, AT::Blocked>;
-    type Raked = Cons<Layout<(XS, AS), (XD, AD)>, AT::Raked>;
+    type Blocked = Cons<Layout<(AS, XS), (AD, XD)>, <(AT, XT) as ZipModes>::Blocked>;
+    type Raked = Cons<Layout<(XS, AS), (XD, AD)>, <(AT, XT) as ZipModes>::Raked>;
     #[inline(always)]
-    fn zip_modes(self, r: Cons<Layout<XS, XD>, XT>) -> (Self::Blocked, Self::Raked) {
-        let (a, x) = (self.0, r.0);
-        let (b, k) = self.1.zip_modes(r.1);
+    fn zip_with_head(self, a: Layout<AS, AD>, at: AT) -> (Self::Blocked, Self::Raked) {
+        let x = self.0;
+        let (b, k) = (at, self.1).zip_modes();
         (
             Cons(
                 Layout::from_parts_unchecked((a.shape(), x.shape()), (a.stride(), x.stride())),
@@ -573,14 +594,14 @@ macro_rules! block_rake {
             ComplementOf<A, ProductCotarget<A, B>>: Compose<B>,
             Repeats<A, B>: LayoutParts,
             B::Shape: GroupLike<Repeats<A, B>>,
-            <A as ModesOf>::Output: ZipModes<GridModes<A, B>>,
-            <<A as ModesOf>::Output as ZipModes<GridModes<A, B>>>::$Sel: ConcatLayouts,
+            (<A as ModesOf>::Output, GridModes<A, B>): ZipModes,
+            <(<A as ModesOf>::Output, GridModes<A, B>) as ZipModes>::$Sel: ConcatLayouts,
         {
-            type Output = <<<A as ModesOf>::Output as ZipModes<GridModes<A, B>>>::$Sel as ConcatLayouts>::Output;
+            type Output = <<(<A as ModesOf>::Output, GridModes<A, B>) as ZipModes>::$Sel as ConcatLayouts>::Output;
             #[inline(always)]
             fn $try_m(&self, b: B) -> Result<Self::Output> {
                 let x = repeats(self, b)?;
-                let (blocked, raked) = self.modes_of().zip_modes(<B::Shape as GroupLike<_>>::group_like(x));
+                let (blocked, raked) = (self.modes_of(), <B::Shape as GroupLike<_>>::group_like(x)).zip_modes();
                 let _ = (&blocked, &raked);
                 Ok(block_rake!(@pick $Sel, blocked, raked).concat_layouts())
             }

@@ -35,8 +35,31 @@ pub use vector::{MaxCommonLayout, MaxCommonLayoutOf, MaxCommonVector, MaxCommonV
 use crate::error::Result;
 use crate::layout::Layout;
 
+/// An operation `Op` applied to a layout `L` with `Self` as its argument. The inherent methods
+/// of [`Layout`] take their bound through the argument's type, which is still unknown when
+/// Rust looks the method up: so a violated condition is reported as the named condition when
+/// the argument is known, not as "method cannot be called".
+pub trait OpArg<L, Op> {
+    /// The result.
+    type Output;
+    /// The result; an error only for runtime values that violate a condition.
+    fn try_apply(self, l: &L) -> Result<Self::Output>;
+}
+
 macro_rules! inherent {
-    ($($(#[$doc:meta])* $Trait:ident :: $try_m:ident / $m:ident ($arg:ident : $T:ident);)*) => {
+    ($($(#[$doc:meta])* $Trait:ident :: $try_m:ident / $m:ident ($arg:ident : $T:ident) via $Marker:ident;)*) => {
+        $(
+            #[doc = concat!("Marker of [`", stringify!($Trait), "`] for [`OpArg`].")]
+            #[derive(Clone, Copy, Debug, Default)]
+            pub struct $Marker;
+            impl<L: $Trait<$T>, $T> OpArg<L, $Marker> for $T {
+                type Output = <L as $Trait<$T>>::Output;
+                #[inline(always)]
+                fn try_apply(self, l: &L) -> Result<Self::Output> {
+                    <L as $Trait<$T>>::$try_m(l, self)
+                }
+            }
+        )*
         /// The layout algebra as inherent methods: no trait imports needed. Each method
         /// forwards to the trait of the same name in [`ops`](crate::ops), whose associated type
         /// is the result.
@@ -44,21 +67,18 @@ macro_rules! inherent {
             $(
                 $(#[$doc])*
                 #[inline(always)]
-                pub fn $try_m<$T>(&self, $arg: $T) -> Result<<Self as $Trait<$T>>::Output>
-                where
-                    Self: $Trait<$T>,
-                {
-                    <Self as $Trait<$T>>::$try_m(self, $arg)
+                pub fn $try_m<$T: OpArg<Self, $Marker>>(&self, $arg: $T) -> Result<<$T as OpArg<Self, $Marker>>::Output> {
+                    $arg.try_apply(self)
                 }
                 $(#[$doc])*
                 #[doc = ""]
                 #[doc = concat!("Panics with the error's message where `", stringify!($try_m), "` errs (only for runtime values).")]
                 #[inline(always)]
-                pub fn $m<$T>(&self, $arg: $T) -> <Self as $Trait<$T>>::Output
-                where
-                    Self: $Trait<$T>,
-                {
-                    <Self as $Trait<$T>>::$m(self, $arg)
+                pub fn $m<$T: OpArg<Self, $Marker>>(&self, $arg: $T) -> <$T as OpArg<Self, $Marker>>::Output {
+                    match $arg.try_apply(self) {
+                        Ok(v) => v,
+                        Err(e) => panic!("{e}"),
+                    }
                 }
             )*
         }
@@ -67,29 +87,29 @@ macro_rules! inherent {
 
 inherent! {
     /// `composition(self, b)`: see [`Compose`].
-    Compose::try_compose / compose(b: B);
+    Compose::try_compose / compose(b: B) via ComposeArg;
     /// `complement(self, m)`: see [`Complement`].
-    Complement::try_complement / complement(m: M);
+    Complement::try_complement / complement(m: M) via ComplementArg;
     /// `logical_divide(self, t)`: see [`LogicalDivide`].
-    LogicalDivide::try_logical_divide / logical_divide(t: T);
+    LogicalDivide::try_logical_divide / logical_divide(t: T) via LogicalDivideArg;
     /// `zipped_divide(self, t)`: see [`ZippedDivide`].
-    ZippedDivide::try_zipped_divide / zipped_divide(t: T);
+    ZippedDivide::try_zipped_divide / zipped_divide(t: T) via ZippedDivideArg;
     /// `tiled_divide(self, t)`: see [`TiledDivide`].
-    TiledDivide::try_tiled_divide / tiled_divide(t: T);
+    TiledDivide::try_tiled_divide / tiled_divide(t: T) via TiledDivideArg;
     /// `flat_divide(self, t)`: see [`FlatDivide`].
-    FlatDivide::try_flat_divide / flat_divide(t: T);
+    FlatDivide::try_flat_divide / flat_divide(t: T) via FlatDivideArg;
     /// `logical_product(self, t)`: see [`LogicalProduct`].
-    LogicalProduct::try_logical_product / logical_product(t: T);
+    LogicalProduct::try_logical_product / logical_product(t: T) via LogicalProductArg;
     /// `zipped_product(self, t)`: see [`ZippedProduct`].
-    ZippedProduct::try_zipped_product / zipped_product(t: T);
+    ZippedProduct::try_zipped_product / zipped_product(t: T) via ZippedProductArg;
     /// `tiled_product(self, t)`: see [`TiledProduct`].
-    TiledProduct::try_tiled_product / tiled_product(t: T);
+    TiledProduct::try_tiled_product / tiled_product(t: T) via TiledProductArg;
     /// `flat_product(self, t)`: see [`FlatProduct`].
-    FlatProduct::try_flat_product / flat_product(t: T);
+    FlatProduct::try_flat_product / flat_product(t: T) via FlatProductArg;
     /// `blocked_product(self, b)`: see [`BlockedProduct`].
-    BlockedProduct::try_blocked_product / blocked_product(b: B);
+    BlockedProduct::try_blocked_product / blocked_product(b: B) via BlockedProductArg;
     /// `raked_product(self, b)`: see [`RakedProduct`].
-    RakedProduct::try_raked_product / raked_product(b: B);
+    RakedProduct::try_raked_product / raked_product(b: B) via RakedProductArg;
 }
 
 impl<S, D> Layout<S, D> {
