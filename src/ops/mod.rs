@@ -20,9 +20,10 @@ pub use coalesce::{Coalesce, Coalesced};
 pub use complement::{Complement, ComplementFull, ComplementOf, Cosize};
 pub use compose::{Compose, Composition};
 pub use divide::{
-    BlockedProduct, FlatDivide, FlatProduct, LogicalDivide, LogicalDivision, LogicalProduct,
-    LogicalProductOf, RakedProduct, TiledDivide, TiledProduct, ZippedDivide, ZippedDivision,
-    ZippedProduct,
+    BlockedProduct, BlockedProductOf, FlatDivide, FlatDivision, FlatProduct, FlatProductOf,
+    LogicalDivide, LogicalDivision, LogicalProduct, LogicalProductOf, RakedProduct, RakedProductOf,
+    TiledDivide, TiledDivision, TiledProduct, TiledProductOf, ZippedDivide, ZippedDivision,
+    ZippedProduct, ZippedProductOf,
 };
 pub use inverse::{LeftInverse, LeftInverseOf, RightInverse, RightInverseOf};
 pub use modeops::{

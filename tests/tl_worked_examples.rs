@@ -1,0 +1,169 @@
+//! The worked examples of the runtime-engine issue, checked in the type system: each result is
+//! a type, pinned with `assert_type_eq_all!` (a failure is a compile error of this test file).
+//! Sources are cited per check; the same examples are checked on `DynLayout` in
+//! `tests/algebra_examples.rs`, and Tables 5 and 6 in `tests/tl_inverse.rs`.
+
+use cute_layout::ops::{
+    BlockedProduct, BlockedProductOf, Coalesced, ComplementFull, ComplementOf, Composition,
+    FlatDivide, LogicalDivision, LogicalProductOf, RakedProduct, TiledDivide, Underscore,
+    ZippedDivision,
+};
+use cute_layout::typenum::{U128, U24, U256, U4, U8};
+use cute_layout::{layout, Layout};
+use static_assertions::assert_type_eq_all as same;
+
+#[test]
+fn coalesce_paper_3_2() {
+    // paper §3.2: (2,(1,6)):(1,(6,2)) coalesces to 12:1
+    same!(Coalesced<Layout![(2,(1,6)):(1,(6,2))]>, Layout![12:1]);
+    // paper §3.2: ((4,3),5):((15,1),3) and (4,(3,5)):(15,(1,3)) both coalesce to (4,15):(15,1)
+    same!(
+        Coalesced<Layout![((4,3),5):((15,1),3)]>,
+        Layout![(4,15):(15,1)]
+    );
+    same!(
+        Coalesced<Layout![(4,(3,5)):(15,(1,3))]>,
+        Layout![(4,15):(15,1)]
+    );
+    // shared/reference/README.md: (2,4):(4,1) does not coalesce
+    same!(Coalesced<Layout![(2,4):(4,1)]>, Layout![(2,4):(4,1)]);
+}
+
+#[test]
+fn composition_paper_3_3() {
+    // paper §3.3.1: the associativity counterexample's parts
+    same!(Composition<Layout![(5,3):(1,7)], Layout![2:5]>, Layout![2:7]);
+    same!(Composition<Layout![4:1], Layout![2:5]>, Layout![2:5]);
+    // paper §3.3.3: rank-1 left-hand layouts
+    same!(Composition<Layout![7:11], Layout![3:4]>, Layout![3:44]);
+    same!(Composition<Layout![7:11], Layout![(3,5):(6,3)]>, Layout![(3,5):(66,33)]);
+    // paper §3.3.3: divide out, then keep
+    same!(Composition<Layout![(4,6,8,10):(2,3,5,7)], Layout![6:12]>, Layout![(2,3):(9,5)]);
+    // paper §3.3.3 "Apparent Violations": accepted after coalescing and truncating A
+    same!(Composition<Layout![(4,2,8):(3,12,97)], Layout![3:3]>, Layout![3:9]);
+    // shared/reference/README.md: B past A's domain runs on A's extended last mode
+    same!(Composition<Layout![(1,1):(1,1)], Layout![4:1]>, Layout![4:1]);
+    // paper §3.5.2: 24:1 ∘ 8:3 = 8:3
+    same!(Composition<Layout![24:1], Layout![8:3]>, Layout![8:3]);
+    // (the rejected examples of §3.3.3 are compile-fail tests: ui-tests/compose_*.rs)
+}
+
+#[test]
+fn composition_table_4() {
+    // paper Table 4, integer rows: data layouts composed with the TV layout ((4,8),2):((16,1),8)
+    type Tv = Layout![((4,8),2):((16,1),8)];
+    same!(Composition<Layout![(8,8):(1,8)], Tv>, Layout![((4,8),2):((16,1),8)]);
+    same!(Composition<Layout![(8,8):(8,1)], Tv>, Layout![((4,8),2):((2,8),1)]);
+    same!(Composition<Layout![(8,8):(1,9)], Tv>, Layout![((4,8),2):((18,1),9)]);
+    same!(
+        Composition<Layout![((4,2),(2,4)):((2,16),(1,8))], Tv>,
+        Layout![((4,(4,2)),2):((8,(2,16)),1)]
+    );
+}
+
+#[test]
+fn composition_tilers_3_3_5() {
+    // paper §3.3.5 / Figure 7: a 4x8 sublayout of an 8x16 layout, by mode
+    let a = layout!((8,16):(20,1));
+    let r = a.compose((layout!(4:1), layout!(8:1)));
+    let _: Layout![(4,8):(20,1)] = r;
+    // an integer tile n is n:1, and `_` keeps a mode
+    let _: Layout![(4,8):(20,1)] = a.compose((U4::default(), U8::default()));
+    let _: Layout![(8,8):(20,2)] = a.compose((Underscore, layout!(8:2)));
+    // modes beyond the tiler's length are kept
+    let _: Layout![(4,16):(20,1)] = a.compose((layout!(4:1),));
+}
+
+#[test]
+fn complement_table_7() {
+    // paper Table 7 (integer rows): complement with respect to cosize(L)
+    let _: Layout![1:32] = layout!((4,8):(1,4)).complement_full();
+    let _: Layout![1:32] = layout!((4,8):(8,1)).complement_full();
+    let _: Layout![1:32] = layout!((4,(4,2)):(4,(1,16))).complement_full();
+    let _: Layout![1:40] = layout!((4,8):(1,5)).complement_full();
+    let _: Layout![(2,1):(4,64)] = layout!((4,8):(1,8)).complement_full();
+    let _: Layout![1:8] = layout!(((2,2),(2,4)):((0,1),(0,2))).complement_full();
+    let _: Layout![(2,1):(1,16)] = layout!(((2,2),(2,4)):((0,2),(0,4))).complement_full();
+    // layout-algebra-spec.md: complement(4:2, 24) = (2,3):(1,8)
+    same!(ComplementOf<Layout![4:2], U24>, Layout![(2,3):(1,8)]);
+    // shared/reference/README.md: complement(4:32, 256) = (32,2):(1,128)
+    same!(ComplementOf<Layout![4:32], U256>, Layout![(32,2):(1,128)]);
+    // paper §3.5.1: the complements used by its two product examples
+    let _: Layout![1:12] = layout!((3,4):(4,1)).complement_full();
+    let _: Layout![(2,1):(1,80)] = layout!((4,8):(20,2)).complement_full();
+    let _ = ComplementFull::complement_full(&layout!(4:1));
+}
+
+#[test]
+fn products_3_5_1() {
+    // paper §3.5.1
+    same!(
+        LogicalProductOf<Layout![(3,4):(4,1)], Layout![(2,5):(1,2)]>,
+        Layout![((3,4),(2,5)):((4,1),(12,24))]
+    );
+    same!(
+        LogicalProductOf<Layout![(4,8):(20,2)], Layout![(3,2):(2,1)]>,
+        Layout![((4,8),(3,2)):((20,2),(80,1))]
+    );
+    // shared/reference/README.md: logical_product(128:1, 4:32) = (128,4):(1,4096)
+    same!(LogicalProductOf<Layout![128:1], Layout![4:32]>, Layout![(128,4):(1,4096)]);
+    // paper §3.5.1, Figures 10 and 11
+    same!(
+        BlockedProductOf<Layout![(3,4):(4,1)], Layout![(2,5):(1,2)]>,
+        Layout![((3,2),(4,5)):((4,12),(1,24))]
+    );
+    let r = RakedProduct::raked_product(&layout!((3,4):(4,1)), layout!((2,5):(1,2)));
+    let _: Layout![((2,3),(5,4)):((12,4),(24,1))] = r;
+    // Figure 11, row 1: 12 36 60 84 108 13 ...
+    assert_eq!(
+        (0..6).map(|c| r.call((1, c))).collect::<Vec<_>>(),
+        [12, 36, 60, 84, 108, 13]
+    );
+    let b = BlockedProduct::blocked_product(&layout!((3,4):(4,1)), layout!((2,5):(1,2)));
+    assert_eq!(b.call((5, 19)), 119); // Figure 10, last cell
+}
+
+#[test]
+fn divides_3_5_2() {
+    // paper §3.5.2: 24 ⊘ 8:3 = (8,3):(3,1)
+    same!(LogicalDivision<Layout![24:1], Layout![8:3]>, Layout![(8,3):(3,1)]);
+    // paper §3.5.2 (shapes only in the paper; strides chosen so that A does not coalesce)
+    same!(
+        LogicalDivision<Layout![(6,2,2):(2,13,100)], Layout![8:3]>,
+        Layout![((2,2,2),3):((6,13,100),2)]
+    );
+    // paper §3.5.2: (8,16):(20,1) by <4:1, 8:2>, in all four groupings
+    type A = Layout![(8,16):(20,1)];
+    type T = (Layout![4:1], Layout![8:2]);
+    same!(LogicalDivision<A, T>, Layout![((4,2),(8,2)):((20,80),(2,1))]);
+    same!(ZippedDivision<A, T>, Layout![((4,8),(2,2)):((20,2),(80,1))]);
+    let a = layout!((8,16):(20,1));
+    let _: Layout![((4,8),2,2):((20,2),80,1)] =
+        TiledDivide::tiled_divide(&a, (layout!(4:1), layout!(8:2)));
+    let _: Layout![(4,8,2,2):(20,2,80,1)] =
+        FlatDivide::flat_divide(&a, (layout!(4:1), layout!(8:2)));
+}
+
+#[test]
+fn tv_walkthrough() {
+    // tv-partition-walkthrough.txt, "logical_divide Results for Each Permutation"
+    same!(
+        LogicalDivision<Layout![128:128], Layout![(16,4):(4,1)]>,
+        Layout![((16,4),2):((512,128),8192)]
+    );
+    same!(
+        LogicalDivision<Layout![128:128], Layout![(16,4):(1,16)]>,
+        Layout![((16,4),2):((128,2048),8192)]
+    );
+    same!(
+        LogicalDivision<Layout![128:128], Layout![(16,8):(8,1)]>,
+        Layout![((16,8),1):((1024,128),0)]
+    );
+    // thread 0's rows are 0,1,2,3,64,65,66,67
+    let d = layout!(128:1).logical_divide(layout!((16,4):(4,1)));
+    let rows: Vec<i64> = (0..2)
+        .flat_map(|rest| (0..4).map(move |r| d.call(((0, r), rest))))
+        .collect();
+    assert_eq!(rows, [0, 1, 2, 3, 64, 65, 66, 67]);
+    let _ = U128::default();
+}
