@@ -7,9 +7,10 @@
 //! * `throughput`: `N` independent evaluations of indices read from an array, each passed
 //!   through a register barrier ([`common::opaque`]) so the loop stays scalar and the index is
 //!   opaque; the results are summed.
-//! * `latency`: a dependent chain `i = L(i)` of `N` steps. Both layouts are bijections of
-//!   `[0, size)` onto itself, so the chain stays in bounds with no extra instruction; only the
-//!   start is opaque.
+//! * `latency`: a dependent chain `i = L(opaque(i))` of `N` steps. Both layouts are bijections
+//!   of `[0, size)` onto itself, so the chain stays in bounds with no extra instruction; the
+//!   barrier (no instruction) stops the optimiser from composing unrolled steps (it otherwise
+//!   folds several steps of the hand-written bit permutation into one).
 //!
 //! Criterion reports the time of `N` = 1024 evaluations; `BENCHMARKS.md` divides by `N`.
 //! The `#[no_mangle]` functions are what `benches/asm/run.sh` disassembles.
@@ -72,7 +73,7 @@ fn throughput(f: impl Fn(i64) -> i64, idx: &[i64]) -> i64 {
 fn latency(f: impl Fn(i64) -> i64, start: i64) -> i64 {
     let mut i = start;
     for _ in 0..N {
-        i = f(i);
+        i = f(opaque(i));
     }
     i
 }
