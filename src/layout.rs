@@ -197,9 +197,11 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
         self.eval(self.shape.size_value() - 1) + 1
     }
 
-    /// `L(i)` for an integral coordinate `i` (paper Eq. 4 and 6). Exact for every `i` whose
-    /// offset fits in `i64` — in particular every in-bounds `i` — including coordinates past
-    /// `size(L)`, which run on in the extended last mode.
+    /// `L(i)` for an integral coordinate `i ≥ 0` (paper Eq. 4 and 6). Exact for every such `i`
+    /// whose offset fits in `i64` — in particular every in-bounds `i` — including coordinates
+    /// past `size(L)`, which run on in the extended last mode. Branch-free and division-free
+    /// for static layouts. A negative `i` is not a coordinate: its result is unspecified (never
+    /// a panic); [`Layout::try_call`] reports it as an error.
     #[inline(always)]
     pub fn eval(&self, i: i64) -> i64 {
         self.shape.offset_of_index(&self.stride, i)

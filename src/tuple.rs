@@ -417,8 +417,8 @@ where
             // The last element takes the unreduced remainder (extended domain).
             Cons(self.0.idx2crd(i), self.1.idx2crd(0))
         } else {
-            let s = self.0.size_value();
-            Cons(self.0.idx2crd(i % s), self.1.idx2crd(i / s))
+            let (u, s) = (i as u64, self.0.size_value() as u64);
+            Cons(self.0.idx2crd((u % s) as i64), self.1.idx2crd((u / s) as i64))
         }
     }
     #[inline(always)]
@@ -562,10 +562,13 @@ where
         if ST::LEN == 0 {
             self.0.offset_of_index(&stride.0, i)
         } else {
-            let s = self.0.size_value();
+            // Coordinates are non-negative and sizes positive: split the index with unsigned
+            // division, which compiles to plain shifts and masks (multiply-high for other
+            // constants) without the sign corrections of signed `%` and `/`.
+            let (u, s) = (i as u64, self.0.size_value() as u64);
             self.0
-                .offset_of_index(&stride.0, i % s)
-                .wrapping_add(self.1.offset_of_index(&stride.1, i / s))
+                .offset_of_index(&stride.0, (u % s) as i64)
+                .wrapping_add(self.1.offset_of_index(&stride.1, (u / s) as i64))
         }
     }
     #[inline(always)]
