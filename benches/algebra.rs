@@ -11,7 +11,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use cute_layout::algebra::{try_complement, try_composition, try_logical_divide, DynTiler};
-use cute_layout::ops::{Complement, Compose, LogicalDivide};
+
 use cute_layout::{layout, DynLayout};
 use std::hint::black_box;
 

@@ -35,11 +35,23 @@ type PartN = LogicalDivision<Layout![128:1], Layout![(16,4):(4,1)]>;
 same!(PartN, Layout![((16,4),2):((4,1),64)]);
 
 // Sizes, at compile time.
-const_assert_eq!(<Size<<CTile as Shape>::S> as Unsigned>::USIZE, U16384::USIZE);
-const_assert_eq!(<Size<<Blocks as Shape>::S> as Unsigned>::USIZE, U16384::USIZE);
-const_assert_eq!(<Size<<Threads as Shape>::S> as Unsigned>::USIZE, U256::USIZE);
+const_assert_eq!(
+    <Size<<CTile as Shape>::S> as Unsigned>::USIZE,
+    U16384::USIZE
+);
+const_assert_eq!(
+    <Size<<Blocks as Shape>::S> as Unsigned>::USIZE,
+    U16384::USIZE
+);
+const_assert_eq!(
+    <Size<<Threads as Shape>::S> as Unsigned>::USIZE,
+    U256::USIZE
+);
 // 256 threads x 16 values: a 64x64 block of C.
-const_assert_eq!(<Size<<ValuesPerThread as Shape>::S> as Unsigned>::USIZE, U64::USIZE * U64::USIZE);
+const_assert_eq!(
+    <Size<<ValuesPerThread as Shape>::S> as Unsigned>::USIZE,
+    U64::USIZE * U64::USIZE
+);
 const_assert_eq!(<Size<<PartM as Shape>::S> as Unsigned>::USIZE, 128);
 // Each thread of the 16 along M owns 4 rows in each of the 2 repetitions: 8 of 128 rows.
 const_assert_eq!(128 / U16::USIZE, 8);
@@ -59,7 +71,10 @@ fn main() {
     println!("C tile               {tile}");
     println!("8x8 blocks (zipped)  {blocks}");
     // Block (1, 2) of the grid starts at row 8, column 16: offset 8·128 + 16.
-    println!("  block (1,2) starts at offset {}", blocks.call(((0, 0), (1, 2))));
+    println!(
+        "  block (1,2) starts at offset {}",
+        blocks.call(((0, 0), (1, 2)))
+    );
     assert_eq!(blocks.call(((0, 0), (1, 2))), 8 * 128 + 16);
 
     let vt = layout!((4,4):(1,4)).logical_product(layout!((16,16):(1,16)));
@@ -75,6 +90,9 @@ fn main() {
         .collect();
     println!("  thread 0's rows    {rows:?}");
     assert_eq!(rows, [0, 1, 2, 3, 64, 65, 66, 67]);
-    println!("  all of it is in the types: {} bytes", core::mem::size_of_val(&part_m));
+    println!(
+        "  all of it is in the types: {} bytes",
+        core::mem::size_of_val(&part_m)
+    );
     print_layout(&layout!((4,4):(1,4))).unwrap();
 }

@@ -409,8 +409,15 @@ fn main() {
             continue;
         }
         let ea = expr(&a, &mut r, false);
-        let op = if right { "right_inverse" } else { "left_inverse" };
-        f.case(false, format!("{{ let a = {ea}; (a.{op}(), algebra::try_{op}(&a.to_dyn())) }}"));
+        let op = if right {
+            "right_inverse"
+        } else {
+            "left_inverse"
+        };
+        f.case(
+            false,
+            format!("{{ let a = {ea}; (a.{op}(), algebra::try_{op}(&a.to_dyn())) }}"),
+        );
     }
     f.write(dir);
 
@@ -422,7 +429,9 @@ fn main() {
         if a.size() != b.size() || a.size() > 256 {
             continue;
         }
-        let Ok(bi) = algebra::try_right_inverse(&b) else { continue };
+        let Ok(bi) = algebra::try_right_inverse(&b) else {
+            continue;
+        };
         if !compose_ok(&a, &bi)
             || algebra::try_max_common_vector(&a, &b).is_err()
             || algebra::try_max_common_layout(&a, &b).is_err()
@@ -452,7 +461,10 @@ fn main() {
         let a = random_layout(&mut r, 3);
         let op = ops[i % 3];
         let ea = expr(&a, &mut r, mixed);
-        f.case(mixed, format!("{{ let a = {ea}; (a.{op}(), algebra::try_{op}(&a.to_dyn())) }}"));
+        f.case(
+            mixed,
+            format!("{{ let a = {ea}; (a.{op}(), algebra::try_{op}(&a.to_dyn())) }}"),
+        );
     }
     f.write(dir);
 }

@@ -418,7 +418,10 @@ where
             Cons(self.0.idx2crd(i), self.1.idx2crd(0))
         } else {
             let (u, s) = (i as u64, self.0.size_value() as u64);
-            Cons(self.0.idx2crd((u % s) as i64), self.1.idx2crd((u / s) as i64))
+            Cons(
+                self.0.idx2crd((u % s) as i64),
+                self.1.idx2crd((u / s) as i64),
+            )
         }
     }
     #[inline(always)]

@@ -10,504 +10,2004 @@ use cute_layout::{algebra, layout};
 
 #[test]
 fn differential() {
-    same_function({ let a = layout!(({v(4)},2):(4,2)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!({v(6)}:0).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(((2,{v(2)},{v(4)}),2,{v(2)}):((64,0,8),4,2)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(((6,2),(8,{v(4)})):((64,32),(4,64))).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((2,{v(4)},(4)):(1,2,(8))).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(12:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!({v(4)}:3).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((3,8,({v(2)},{v(3)})):(1,3,(24,48))).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(4:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(3:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(3)}):(0)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(6:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((8,{v(1)}):(1,1)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(8:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!({v(16)}:1).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(2)}):(3)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(4:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(16:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((2,8,2):(32,4,2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(((2),8):((8),1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(4)},{v(4)},(2,{v(4)})):(3,12,(48,96))).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(4:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(8:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(5)},{v(1)}):(3,0)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(6)},2):(1,6)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(6:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(2)},({v(2)}),4):(2,(4),4)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((({v(3)},4)):((9,9))).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(2:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((5):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((8):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((6,({v(4)},{v(4)})):(1,(6,24))).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(6:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(12:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(((4,4),{v(1)}):((2,8),32)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((2,6,6):(2,4,24)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(8)},2,(4)):(8,4,(1))).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(8)},({v(2)},4)):(16,(16,32))).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((4,(4,{v(4)},{v(2)})):(64,(16,4,0))).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((4,(2),4):(8,(1),8)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((2):(2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((({v(8)},2),3):((1,8),16)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(3)},{v(6)},4):(9,9,54)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(4:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(((5),1,(5)):((1),5,(5))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(12:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(8:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(16:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!({v(12)}:1).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((4,(2,{v(6)},2),{v(5)}):(2,(0,16,96),192)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!({v(6)}:0).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(5)}):(0)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(((4,8,2),2):((32,4,0),1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!({v(2)}:1).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(8:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(16:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!({v(4)}:1).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(8)},8):(2,16)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(((2,4),{v(4)}):((1,2),8)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(4)},4):(1,4)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(6:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(8:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(3:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(16:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((4,{v(8)}):(24,3)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(4)},{v(8)}):(16,2)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((5,({v(2)})):(2,(0))).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(5)}):(1)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(2)}):(1)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((2,4):(4,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((2,8,1):(0,2,16)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((({v(2)},2,1)):((0,6,12))).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((2):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((2,5):(10,2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(16:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((8):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((5,({v(4)},4,1),2):(1,(5,20,80),80)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(((4),({v(6)}),(2)):((12),(1),(1))).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(2)}):(1)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((2,1):(1,2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(((2,2)):((6,6))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(((2,4)):((1,2))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(8:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(((8),(4,4,2)):((1),(8,2,0))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(4)},5,6):(60,12,0)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(4:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(12:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(2)},{v(6)}):(2,4)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(4)},{v(2)},4):(8,0,1)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((2,({v(2)},2,{v(4)})):(16,(8,4,1))).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(((2,2,4),{v(5)}):((120,0,15),3)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(2)},3):(3,1)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(4)}):(0)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((8):(3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!((2):(3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(((1,4),2):((16,4),16)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(((5),5,2):((30),6,3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(2)}):(1)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(((8,{v(4)}),{v(8)}):((0,8),32)).unwrap(); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_function({ let a = layout!(4:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,8,1),4):((32,4,4),1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((6,2):(2,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4,(2,1,5)):(40,10,(5,5,40))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4):(1,0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2,8):(4,4,8)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(3:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,8,1),(2,4)):((192,24,24),(12,192))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2,4):(8,16,16)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,1):(3,3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2,(2,8)):(32,8,(16,0))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,1),(2,8,2)):((0,32),(32,2,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,4):(4,4)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),4,(2,2,4)):((64),16,(8,4,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4,8),8):((1,2,8),64)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,3)):((3,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,4),(3),(4,2,1)):((0,12),(48),(0,576,1152))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,2)):((2,4))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,3),2):((1,8),24)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,2),(2,3),2):((24,12),(6,0),1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,4):(4,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,5,2):(1,8,40)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,8)):((8,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),4):((8),0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,6),(4,1,4)):((4,16),(4,4,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((6,(8)):(24,(3))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((5,2,2),3,8):((1,5,10),20,60)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,6),(4,2),1):((0,18),(0,432),864)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1,(4)):(1,(1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,1),8,5):((1,4),4,0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,2):(0,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,3,6)):((3,9,27))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(3,1,6)):(3,(12,36,36))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(4,3)):(1,(4,16))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,5,8)):((1,4,20))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,4):(4,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,2):(2,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3,3):(1,3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(8,2)):(0,(0,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4),8):((96,0),3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2)):((2))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,2,2):(0,16,0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(2)):(1,(1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(6),(2,4)):(1,(8),(4,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),(2,2,4)):((1),(2,4,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2)):((1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2,2):(4,0,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,3,4):(12,4,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((3),(4,2,2)):((48),(12,6,48))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,4,4):(16,4,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,2,4)):((24,12,24))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(2:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,2,3),(1,6)):((1,4,4),(24,24))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1,2,8):(0,8,0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,6)):((3,12))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3,8):(1,3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,8):(24,3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((6,6,2):(12,1,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(3),8):(1,(2),0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),3,4):((12),1,12)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3,(4,4,8)):(256,(64,16,0))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,8,2):(1,8,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(2:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,4):(1,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,8):(8,8)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,8):(1,2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,2,8),(2,2)):((3,6,12),(96,3))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3,3):(3,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(2,4,3)):(1,(12,3,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,4,2),(3)):((24,6,3),(1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(8:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2):(2,0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,2),(4,1,6)):((48,24),(6,6,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((3)):((1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,4),4,3):((2,12),48,192)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1,6,(2,1)):(12,2,(1,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(5,1,2)):(0,(2,2,10))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((5,4,5):(40,0,40)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,4,4)):((16,4,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,2,2),3):((2,8,16),32)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4):(1,4)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(2,2)):(2,(4,8))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),(6),2):((0),(0),2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1,(8,6)):(3,(3,0))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(8,4,8)):(1,(2,16,64))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((6,(3,1,4)):(3,(18,54,54))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),1):((1),4)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,2,1):(2,1,2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((5,(2),(5,2,1)):(6,(30),(6,3,3))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((6,(8,4)):(96,(12,3))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),8):((0),1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((6)):((1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((5,8,8):(0,10,0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(2:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,3,8):(6,6,18)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,4),2):((24,0),3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),8):((3),24)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(6,2)):(12,(2,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((5),2):((2),1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((5,(2,2,6),4):(1,(5,10,20),120)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(12:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(3),(1)):(1,(12),(12))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4,(4,4)):(64,4,(4,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3,8):(3,3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,8):(16,16)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(2,1)):(2,(1,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,8)):((1,2))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((5,8):(8,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(2,2,8)):(32,(8,16,32))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,8,6):(24,24,192)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(12:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,5):(2,8)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2,2):(1,0,8)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((5,2):(3,15)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,2,4),1):((8,4,4),1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((6,2,6):(6,0,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,5),3):((15,3),1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1,4):(2,2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,4),(2),2):((1,3),(12),24)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4),6,2):((2,24),4,96)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((5,4,2):(3,60,60)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(8:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,4),(1),8):((1,6),(24),1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(12:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,6,2),1):((1,0,12),24)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,8):(24,3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),(4)):((8),(8))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((5,8):(1,5)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((6,4,(2)):(2,12,(0))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(12:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,3,8):(72,0,0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4):(12,0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8)):((1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,2,8),2):((32,2,2),1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,1,4):(1,8,8)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(4),2):(24,(6),3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,4,8)):((2,24,24))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(2,3,2)):(0,(4,8,24))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2,6):(0,2,4)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(8:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4,1),2):((3,6,24),24)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((5):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(4),2):(1,(0),8)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1,(1,1,4)):(0,(4,4,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),8,4):((32),1,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(4,2,1)):(3,(6,24,0))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(8:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,8):(1,2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2)):((0))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(2,1,4)):(3,(12,0,24))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8)):((1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,4,1),2):((3,24,96),96)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,5,2):(20,0,2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((5),(2,4,8)):((64),(32,8,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,1,4)):((12,12,3))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(8:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,4),(2,8)):((1,1),(4,8))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,4,8):(64,16,2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((5,4,2),2):((0,15,60),120)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2,(1)):(0,4,(4))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,4,4),4):((64,4,16),1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3,(2),3):(9,(9),18)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,6,1),1,2):((0,4,4),4,2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(8:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3,(5,2),6):(1,(15,15),30)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(3:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),5,3):((15),3,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((3)):((3))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,5):(0,4)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,5,1),(2,2)):((20,4,4),(2,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1,(4)):(4,(1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,4):(4,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(8)):(8,(1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,1,4),(5,6)):((120,120,30),(6,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(8:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1,(4)):(4,(1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(2),1):(4,(2),2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1,(2),(4,8,5)):(0,(2),(4,16,128))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(4),(2)):(2,(8),(32))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(3:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(3:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(3)):(9,(3))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(2:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,1,8):(0,16,2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8)):((0))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,4)):((1,8))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,8):(8,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1,8):(8,8)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((6,6):(6,0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3,(2)):(2,(1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((5),2):((6),3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(8:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,3):(3,6)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((5,8)):((0,3))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(3:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(4,5)):(1,(16,16))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),2):((1),4)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(8:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1,(2,8)):(0,(0,2))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(3:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(2:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,3):(1,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,3):(3,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,5):(5,5)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(2:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),(5),(4,5)):((100),(20),(5,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(12:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3,8,1):(2,6,48)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),(2,2),5):((20),(10,5),1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,1,1)):((2,2,2))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2,(6,2,5)):(360,180,(0,15,3))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(2:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(4)):(12,(3))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((6),2):((1),6)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,8,4)):((3,12,96))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,6)):((12,2))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,4)):((1,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,3):(3,3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1,2,(4,8,8)):(1,1,(2,0,64))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(12:3); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((5,(4),3):(1,(5),0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,5)):((1,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1,(4,3)):(36,(0,3))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,1,2),2,6):((3,12,12),24,48)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4):(3,12)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,8,4)):((1,8,64))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,3),6):((1,4),12)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1,4):(3,3)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(4),4):(16,(4),1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(5),2):(20,(2),2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(5,2)):(2,(8,40))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(6,4)):(24,(1,0))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(2),6):(12,(6),1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,8),2,2):((2,8),64,128)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((5,4):(2,10)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,2,8)):((1,8,16))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,8,(4,1)):(32,4,(1,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(3:2); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,8),(4,2)):((3,6),(48,192))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),2,(8)):((8),8,(16))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,8,4),2,(3)):((1,2,16),64,(128))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(16:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(4),(2,4)):(32,(4),(4,32))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,3):(1,0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(2)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((2,6):(1,0)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,5),4,4):((80,16),4,1)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,8,5)):((40,5,1))); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2):(1,4)); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
-    same_print({ let a = layout!(12:0); (a.coalesce(), algebra::try_coalesce(&a.to_dyn())) });
+    same_function({
+        let a = layout!(({v(4)},2):(4,2)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!({v(6)}:0).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((2,{v(2)},{v(4)}),2,{v(2)}):((64,0,8),4,2)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((6,2),(8,{v(4)})):((64,32),(4,64))).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2,{v(4)},(4)):(1,2,(8))).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(12:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!({v(4)}:3).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((3,8,({v(2)},{v(3)})):(1,3,(24,48))).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(4:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(3:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(3)}):(0)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(6:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((8,{v(1)}):(1,1)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(8:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!({v(16)}:1).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(2)}):(3)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(4:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(16:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2,8,2):(32,4,2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((2),8):((8),1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(4)},{v(4)},(2,{v(4)})):(3,12,(48,96))).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(4:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(8:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(5)},{v(1)}):(3,0)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(6)},2):(1,6)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(6:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(2)},({v(2)}),4):(2,(4),4)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((({v(3)},4)):((9,9))).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(2:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((5):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((8):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((6,({v(4)},{v(4)})):(1,(6,24))).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(6:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(12:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((4,4),{v(1)}):((2,8),32)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2,6,6):(2,4,24));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(8)},2,(4)):(8,4,(1))).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(8)},({v(2)},4)):(16,(16,32))).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((4,(4,{v(4)},{v(2)})):(64,(16,4,0))).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((4,(2),4):(8,(1),8));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2):(2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((({v(8)},2),3):((1,8),16)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(3)},{v(6)},4):(9,9,54)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(4:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((5),1,(5)):((1),5,(5)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(12:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(8:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(16:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!({v(12)}:1).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((4,(2,{v(6)},2),{v(5)}):(2,(0,16,96),192)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!({v(6)}:0).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(5)}):(0)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((4,8,2),2):((32,4,0),1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!({v(2)}:1).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(8:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(16:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!({v(4)}:1).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(8)},8):(2,16)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((2,4),{v(4)}):((1,2),8)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(4)},4):(1,4)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(6:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(8:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(3:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(16:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((4,{v(8)}):(24,3)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(4)},{v(8)}):(16,2)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((5,({v(2)})):(2,(0))).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(5)}):(1)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(2)}):(1)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2,4):(4,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2,8,1):(0,2,16));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((({v(2)},2,1)):((0,6,12))).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2,5):(10,2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(16:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((8):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((5,({v(4)},4,1),2):(1,(5,20,80),80)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((4),({v(6)}),(2)):((12),(1),(1))).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(2)}):(1)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2,1):(1,2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((2,2)):((6,6)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((2,4)):((1,2)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(8:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((8),(4,4,2)):((1),(8,2,0)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(4)},5,6):(60,12,0)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(4:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(12:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(2)},{v(6)}):(2,4)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(4)},{v(2)},4):(8,0,1)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2,({v(2)},2,{v(4)})):(16,(8,4,1))).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((2,2,4),{v(5)}):((120,0,15),3)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(2)},3):(3,1)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(4)}):(0)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((8):(3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2):(3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((1,4),2):((16,4),16));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((5),5,2):((30),6,3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(2)}):(1)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((8,{v(4)}),{v(8)}):((0,8),32)).unwrap();
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(4:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,8,1),4):((32,4,4),1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,2):(2,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4,(2,1,5)):(40,10,(5,5,40)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4):(1,0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2,8):(4,4,8));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,8,1),(2,4)):((192,24,24),(12,192)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2,4):(8,16,16));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,1):(3,3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2,(2,8)):(32,8,(16,0)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,1),(2,8,2)):((0,32),(32,2,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,4):(4,4));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),4,(2,2,4)):((64),16,(8,4,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4,8),8):((1,2,8),64));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,3)):((3,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,4),(3),(4,2,1)):((0,12),(48),(0,576,1152)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,2)):((2,4)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,3),2):((1,8),24));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,2),(2,3),2):((24,12),(6,0),1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,4):(4,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,5,2):(1,8,40));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,8)):((8,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),4):((8),0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,6),(4,1,4)):((4,16),(4,4,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,(8)):(24,(3)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5,2,2),3,8):((1,5,10),20,60));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,6),(4,2),1):((0,18),(0,432),864));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,(4)):(1,(1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,1),8,5):((1,4),4,0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,2):(0,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,3,6)):((3,9,27)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(3,1,6)):(3,(12,36,36)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(4,3)):(1,(4,16)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,5,8)):((1,4,20)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,4):(4,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,2):(2,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,3):(1,3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(8,2)):(0,(0,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4),8):((96,0),3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2)):((2)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,2,2):(0,16,0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(2)):(1,(1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(6),(2,4)):(1,(8),(4,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),(2,2,4)):((1),(2,4,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2)):((1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2,2):(4,0,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,3,4):(12,4,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3),(4,2,2)):((48),(12,6,48)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,4,4):(16,4,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,2,4)):((24,12,24)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,2,3),(1,6)):((1,4,4),(24,24)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,2,8):(0,8,0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,6)):((3,12)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,8):(1,3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,8):(24,3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,6,2):(12,1,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(3),8):(1,(2),0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),3,4):((12),1,12));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,(4,4,8)):(256,(64,16,0)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,8,2):(1,8,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,4):(1,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,8):(8,8));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,8):(1,2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,2,8),(2,2)):((3,6,12),(96,3)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,3):(3,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(2,4,3)):(1,(12,3,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,4,2),(3)):((24,6,3),(1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2):(2,0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,2),(4,1,6)):((48,24),(6,6,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3)):((1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,4),4,3):((2,12),48,192));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,6,(2,1)):(12,2,(1,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(5,1,2)):(0,(2,2,10)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,4,5):(40,0,40));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,4,4)):((16,4,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,2,2),3):((2,8,16),32));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4):(1,4));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(2,2)):(2,(4,8)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),(6),2):((0),(0),2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,(8,6)):(3,(3,0)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(8,4,8)):(1,(2,16,64)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,(3,1,4)):(3,(18,54,54)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),1):((1),4));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,2,1):(2,1,2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,(2),(5,2,1)):(6,(30),(6,3,3)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,(8,4)):(96,(12,3)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),8):((0),1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6)):((1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,8,8):(0,10,0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,3,8):(6,6,18));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,4),2):((24,0),3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),8):((3),24));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(6,2)):(12,(2,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5),2):((2),1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,(2,2,6),4):(1,(5,10,20),120));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(3),(1)):(1,(12),(12)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4,(4,4)):(64,4,(4,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,8):(3,3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,8):(16,16));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(2,1)):(2,(1,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,8)):((1,2)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,8):(8,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(2,2,8)):(32,(8,16,32)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,8,6):(24,24,192));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,5):(2,8));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2,2):(1,0,8));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,2):(3,15));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,2,4),1):((8,4,4),1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,2,6):(6,0,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,5),3):((15,3),1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,4):(2,2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,4),(2),2):((1,3),(12),24));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4),6,2):((2,24),4,96));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,4,2):(3,60,60));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,4),(1),8):((1,6),(24),1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,6,2),1):((1,0,12),24));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,8):(24,3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),(4)):((8),(8)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,8):(1,5));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,4,(2)):(2,12,(0)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,3,8):(72,0,0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4):(12,0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8)):((1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,2,8),2):((32,2,2),1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,1,4):(1,8,8));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(4),2):(24,(6),3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,4,8)):((2,24,24)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(2,3,2)):(0,(4,8,24)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2,6):(0,2,4));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4,1),2):((3,6,24),24));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(4),2):(1,(0),8));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,(1,1,4)):(0,(4,4,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),8,4):((32),1,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(4,2,1)):(3,(6,24,0)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,8):(1,2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2)):((0)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(2,1,4)):(3,(12,0,24)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8)):((1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,4,1),2):((3,24,96),96));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,5,2):(20,0,2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5),(2,4,8)):((64),(32,8,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,1,4)):((12,12,3)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,4),(2,8)):((1,1),(4,8)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,4,8):(64,16,2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5,4,2),2):((0,15,60),120));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2,(1)):(0,4,(4)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,4,4),4):((64,4,16),1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,(2),3):(9,(9),18));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,6,1),1,2):((0,4,4),4,2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,(5,2),6):(1,(15,15),30));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),5,3):((15),3,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3)):((3)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,5):(0,4));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,5,1),(2,2)):((20,4,4),(2,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,(4)):(4,(1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,4):(4,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(8)):(8,(1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,1,4),(5,6)):((120,120,30),(6,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,(4)):(4,(1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(2),1):(4,(2),2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,(2),(4,8,5)):(0,(2),(4,16,128)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(4),(2)):(2,(8),(32)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(3)):(9,(3)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,1,8):(0,16,2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8)):((0)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,4)):((1,8)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,8):(8,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,8):(8,8));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,6):(6,0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,(2)):(2,(1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5),2):((6),3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,3):(3,6));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5,8)):((0,3)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(4,5)):(1,(16,16)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),2):((1),4));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,(2,8)):(0,(0,2)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,3):(1,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,3):(3,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,5):(5,5));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),(5),(4,5)):((100),(20),(5,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,8,1):(2,6,48));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),(2,2),5):((20),(10,5),1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,1,1)):((2,2,2)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2,(6,2,5)):(360,180,(0,15,3)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(4)):(12,(3)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6),2):((1),6));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,8,4)):((3,12,96)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,6)):((12,2)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,4)):((1,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,3):(3,3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,2,(4,8,8)):(1,1,(2,0,64)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:3);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,(4),3):(1,(5),0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,5)):((1,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,(4,3)):(36,(0,3)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,1,2),2,6):((3,12,12),24,48));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4):(3,12));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,8,4)):((1,8,64)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,3),6):((1,4),12));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,4):(3,3));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(4),4):(16,(4),1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(5),2):(20,(2),2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(5,2)):(2,(8,40)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(6,4)):(24,(1,0)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(2),6):(12,(6),1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,8),2,2):((2,8),64,128));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,4):(2,10));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,2,8)):((1,8,16)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,8,(4,1)):(32,4,(1,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:2);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,8),(4,2)):((3,6),(48,192)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),2,(8)):((8),8,(16)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,8,4),2,(3)):((1,2,16),64,(128)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(4),(2,4)):(32,(4),(4,32)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,3):(1,0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(2));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,6):(1,0));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,5),4,4):((80,16),4,1));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,8,5)):((40,5,1)));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2):(1,4));
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:0);
+        (a.coalesce(), algebra::try_coalesce(&a.to_dyn()))
+    });
 }

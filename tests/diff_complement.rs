@@ -10,504 +10,3417 @@ use cute_layout::{algebra, layout};
 
 #[test]
 fn differential() {
-    same_function({ let a = layout!(((1,4),8,8):((768,192),24,3)); (a.complement(v(2299)), algebra::try_complement(&a.to_dyn(), 2299)) });
-    same_function({ let a = layout!(8:3); (a.complement(v(44)), algebra::try_complement(&a.to_dyn(), 44)) });
-    same_function({ let a = layout!(((2),2):((1),2)); (a.complement(v(9)), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_function({ let a = layout!((4,1,(4,5)):(32,0,(8,0))); (a.complement(v(368)), algebra::try_complement(&a.to_dyn(), 368)) });
-    same_function({ let a = layout!((2,8):(0,2)); (a.complement(v(46)), algebra::try_complement(&a.to_dyn(), 46)) });
-    same_function({ let a = layout!((3):(3)); (a.complement(v(14)), algebra::try_complement(&a.to_dyn(), 14)) });
-    same_function({ let a = layout!((5,4,2):(1,5,20)); (a.complement(v(40)), algebra::try_complement(&a.to_dyn(), 40)) });
-    same_function({ let a = layout!(16:2); (a.complement(v(62)), algebra::try_complement(&a.to_dyn(), 62)) });
-    same_function({ let a = layout!(2:3); (a.complement(v(13)), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_function({ let a = layout!(((2,8),(8)):((1,2),(16))); (a.complement(v(128)), algebra::try_complement(&a.to_dyn(), 128)) });
-    same_function({ let a = layout!((5,4,8):(32,8,1)); (a.complement(v(160)), algebra::try_complement(&a.to_dyn(), 160)) });
-    same_function({ let a = layout!(2:3); (a.complement(v(12)), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_function({ let a = layout!(8:1); (a.complement(v(16)), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_function({ let a = layout!(3:1); (a.complement(v(3)), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_function({ let a = layout!((4):(3)); (a.complement(v(11)), algebra::try_complement(&a.to_dyn(), 11)) });
-    same_function({ let a = layout!((8):(2)); (a.complement(v(15)), algebra::try_complement(&a.to_dyn(), 15)) });
-    same_function({ let a = layout!(((2)):((1))); (a.complement(v(2)), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_function({ let a = layout!(3:3); (a.complement(v(7)), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_function({ let a = layout!(2:3); (a.complement(v(5)), algebra::try_complement(&a.to_dyn(), 5)) });
-    same_function({ let a = layout!(((6)):((1))); (a.complement(v(19)), algebra::try_complement(&a.to_dyn(), 19)) });
-    same_function({ let a = layout!((8,3):(2,16)); (a.complement(v(52)), algebra::try_complement(&a.to_dyn(), 52)) });
-    same_function({ let a = layout!((6,2,2):(8,4,2)); (a.complement(v(141)), algebra::try_complement(&a.to_dyn(), 141)) });
-    same_function({ let a = layout!(((1,8)):((1,1))); (a.complement(v(13)), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_function({ let a = layout!((5,6):(1,5)); (a.complement(v(35)), algebra::try_complement(&a.to_dyn(), 35)) });
-    same_function({ let a = layout!((4,4):(1,0)); (a.complement(v(4)), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_function({ let a = layout!(12:2); (a.complement(v(69)), algebra::try_complement(&a.to_dyn(), 69)) });
-    same_function({ let a = layout!((2):(1)); (a.complement(v(6)), algebra::try_complement(&a.to_dyn(), 6)) });
-    same_function({ let a = layout!(2:1); (a.complement(v(7)), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_function({ let a = layout!(((4,5,2),2,2):((1,4,20),40,80)); (a.complement(v(160)), algebra::try_complement(&a.to_dyn(), 160)) });
-    same_function({ let a = layout!((3,2):(0,2)); (a.complement(v(8)), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_function({ let a = layout!(4:0); (a.complement(v(1)), algebra::try_complement(&a.to_dyn(), 1)) });
-    same_function({ let a = layout!((2,2,2):(8,4,0)); (a.complement(v(39)), algebra::try_complement(&a.to_dyn(), 39)) });
-    same_function({ let a = layout!((1,(3),(1,2,4)):(16,(16),(16,8,48))); (a.complement(v(185)), algebra::try_complement(&a.to_dyn(), 185)) });
-    same_function({ let a = layout!((6):(1)); (a.complement(v(11)), algebra::try_complement(&a.to_dyn(), 11)) });
-    same_function({ let a = layout!(((4,5)):((5,0))); (a.complement(v(33)), algebra::try_complement(&a.to_dyn(), 33)) });
-    same_function({ let a = layout!((2,(1)):(2,(2))); (a.complement(v(14)), algebra::try_complement(&a.to_dyn(), 14)) });
-    same_function({ let a = layout!((6):(1)); (a.complement(v(19)), algebra::try_complement(&a.to_dyn(), 19)) });
-    same_function({ let a = layout!(8:1); (a.complement(v(17)), algebra::try_complement(&a.to_dyn(), 17)) });
-    same_function({ let a = layout!((5,6,2):(2,10,60)); (a.complement(v(119)), algebra::try_complement(&a.to_dyn(), 119)) });
-    same_function({ let a = layout!((1):(3)); (a.complement(v(2)), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_function({ let a = layout!((2,8):(2,4)); (a.complement(v(32)), algebra::try_complement(&a.to_dyn(), 32)) });
-    same_function({ let a = layout!(4:2); (a.complement(v(12)), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_function({ let a = layout!(((1,2,2)):((1,1,2))); (a.complement(v(8)), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_function({ let a = layout!((4):(1)); (a.complement(v(12)), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_function({ let a = layout!(((4),2):((2),1)); (a.complement(v(25)), algebra::try_complement(&a.to_dyn(), 25)) });
-    same_function({ let a = layout!(((2,3),4):((0,4),1)); (a.complement(v(24)), algebra::try_complement(&a.to_dyn(), 24)) });
-    same_function({ let a = layout!(3:1); (a.complement(v(9)), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_function({ let a = layout!(12:0); (a.complement(v(1)), algebra::try_complement(&a.to_dyn(), 1)) });
-    same_function({ let a = layout!(((8,8)):((3,24))); (a.complement(v(385)), algebra::try_complement(&a.to_dyn(), 385)) });
-    same_function({ let a = layout!((4):(1)); (a.complement(v(5)), algebra::try_complement(&a.to_dyn(), 5)) });
-    same_function({ let a = layout!(2:1); (a.complement(v(6)), algebra::try_complement(&a.to_dyn(), 6)) });
-    same_function({ let a = layout!((4):(1)); (a.complement(v(8)), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_function({ let a = layout!(8:1); (a.complement(v(9)), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_function({ let a = layout!((4):(1)); (a.complement(v(8)), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_function({ let a = layout!((8,4):(3,0)); (a.complement(v(44)), algebra::try_complement(&a.to_dyn(), 44)) });
-    same_function({ let a = layout!(12:1); (a.complement(v(17)), algebra::try_complement(&a.to_dyn(), 17)) });
-    same_function({ let a = layout!(((3,8,1)):((1,3,1))); (a.complement(v(25)), algebra::try_complement(&a.to_dyn(), 25)) });
-    same_function({ let a = layout!(((4)):((1))); (a.complement(v(8)), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_function({ let a = layout!(((4,4,6)):((48,0,2))); (a.complement(v(155)), algebra::try_complement(&a.to_dyn(), 155)) });
-    same_function({ let a = layout!((5,2):(6,3)); (a.complement(v(84)), algebra::try_complement(&a.to_dyn(), 84)) });
-    same_function({ let a = layout!(((2),(4)):((12),(3))); (a.complement(v(66)), algebra::try_complement(&a.to_dyn(), 66)) });
-    same_function({ let a = layout!(((2,2),(6),3):((36,18),(3),1)); (a.complement(v(72)), algebra::try_complement(&a.to_dyn(), 72)) });
-    same_function({ let a = layout!((2):(1)); (a.complement(v(9)), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_function({ let a = layout!((6):(1)); (a.complement(v(12)), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_function({ let a = layout!(4:1); (a.complement(v(9)), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_function({ let a = layout!(((4),(1,4),(6,3,1)):((3),(12,12),(48,288,864))); (a.complement(v(1725)), algebra::try_complement(&a.to_dyn(), 1725)) });
-    same_function({ let a = layout!(16:1); (a.complement(v(16)), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_function({ let a = layout!((5,(8,2)):(1,(5,0))); (a.complement(v(125)), algebra::try_complement(&a.to_dyn(), 125)) });
-    same_function({ let a = layout!(4:1); (a.complement(v(17)), algebra::try_complement(&a.to_dyn(), 17)) });
-    same_function({ let a = layout!((1,8):(8,1)); (a.complement(v(25)), algebra::try_complement(&a.to_dyn(), 25)) });
-    same_function({ let a = layout!((2,5,(8,3)):(360,0,(9,3))); (a.complement(v(435)), algebra::try_complement(&a.to_dyn(), 435)) });
-    same_function({ let a = layout!((4,2):(4,2)); (a.complement(v(15)), algebra::try_complement(&a.to_dyn(), 15)) });
-    same_function({ let a = layout!((8):(0)); (a.complement(v(7)), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_function({ let a = layout!(8:1); (a.complement(v(24)), algebra::try_complement(&a.to_dyn(), 24)) });
-    same_function({ let a = layout!(4:0); (a.complement(v(1)), algebra::try_complement(&a.to_dyn(), 1)) });
-    same_function({ let a = layout!((6,2):(2,1)); (a.complement(v(12)), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_function({ let a = layout!(((6)):((1))); (a.complement(v(18)), algebra::try_complement(&a.to_dyn(), 18)) });
-    same_function({ let a = layout!(((4,1)):((1,1))); (a.complement(v(4)), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_function({ let a = layout!((3,2):(2,1)); (a.complement(v(17)), algebra::try_complement(&a.to_dyn(), 17)) });
-    same_function({ let a = layout!((8,4):(12,3)); (a.complement(v(282)), algebra::try_complement(&a.to_dyn(), 282)) });
-    same_function({ let a = layout!(12:1); (a.complement(v(17)), algebra::try_complement(&a.to_dyn(), 17)) });
-    same_function({ let a = layout!(8:1); (a.complement(v(16)), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_function({ let a = layout!(((8,3),1,6):((54,18),18,3)); (a.complement(v(430)), algebra::try_complement(&a.to_dyn(), 430)) });
-    same_function({ let a = layout!(2:0); (a.complement(v(1)), algebra::try_complement(&a.to_dyn(), 1)) });
-    same_function({ let a = layout!((4,4,8):(1,4,0)); (a.complement(v(16)), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_function({ let a = layout!(3:1); (a.complement(v(10)), algebra::try_complement(&a.to_dyn(), 10)) });
-    same_function({ let a = layout!(16:3); (a.complement(v(92)), algebra::try_complement(&a.to_dyn(), 92)) });
-    same_function({ let a = layout!(8:2); (a.complement(v(20)), algebra::try_complement(&a.to_dyn(), 20)) });
-    same_function({ let a = layout!((2):(1)); (a.complement(v(4)), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_function({ let a = layout!((8,3,8):(2,16,48)); (a.complement(v(1154)), algebra::try_complement(&a.to_dyn(), 1154)) });
-    same_function({ let a = layout!((6):(1)); (a.complement(v(11)), algebra::try_complement(&a.to_dyn(), 11)) });
-    same_function({ let a = layout!((5,(4,2),(2)):(3,(15,60),(120))); (a.complement(v(238)), algebra::try_complement(&a.to_dyn(), 238)) });
-    same_function({ let a = layout!(6:1); (a.complement(v(11)), algebra::try_complement(&a.to_dyn(), 11)) });
-    same_function({ let a = layout!(((5,8)):((3,15))); (a.complement(v(118)), algebra::try_complement(&a.to_dyn(), 118)) });
-    same_function({ let a = layout!(((8),1,5):((5),5,1)); (a.complement(v(81)), algebra::try_complement(&a.to_dyn(), 81)) });
-    same_function({ let a = layout!(3:1); (a.complement(v(9)), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_function({ let a = layout!((2):(3)); (a.complement(v(4)), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_function({ let a = layout!((2,6,4):(3,0,36)); (a.complement(v(112)), algebra::try_complement(&a.to_dyn(), 112)) });
-    same_function({ let a = layout!(((2,8)):((6,0))); (a.complement(v(12)), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_function({ let a = layout!(4:3); (a.complement(v(20)), algebra::try_complement(&a.to_dyn(), 20)) });
-    same_print({ let a = layout!(((8),2):((0),3)); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!(6:1); (a.complement(typenum::U6::default()), algebra::try_complement(&a.to_dyn(), 6)) });
-    same_print({ let a = layout!(12:3); (a.complement(typenum::U102::default()), algebra::try_complement(&a.to_dyn(), 102)) });
-    same_print({ let a = layout!((1,1,2):(1,1,1)); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!((2,4):(1,2)); (a.complement(typenum::U24::default()), algebra::try_complement(&a.to_dyn(), 24)) });
-    same_print({ let a = layout!((2):(2)); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!((4):(1)); (a.complement(typenum::U9::default()), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_print({ let a = layout!(16:2); (a.complement(typenum::U36::default()), algebra::try_complement(&a.to_dyn(), 36)) });
-    same_print({ let a = layout!(12:1); (a.complement(typenum::U24::default()), algebra::try_complement(&a.to_dyn(), 24)) });
-    same_print({ let a = layout!(((5),3,(2)):((6),0,(0))); (a.complement(typenum::U30::default()), algebra::try_complement(&a.to_dyn(), 30)) });
-    same_print({ let a = layout!((4,8):(1,4)); (a.complement(typenum::U69::default()), algebra::try_complement(&a.to_dyn(), 69)) });
-    same_print({ let a = layout!(16:1); (a.complement(typenum::U16::default()), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_print({ let a = layout!(((4)):((0))); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!((6):(1)); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!((2,4,(5,2)):(0,0,(2,40))); (a.complement(typenum::U50::default()), algebra::try_complement(&a.to_dyn(), 50)) });
-    same_print({ let a = layout!((4,5,4):(0,4,0)); (a.complement(typenum::U17::default()), algebra::try_complement(&a.to_dyn(), 17)) });
-    same_print({ let a = layout!((1,(6)):(0,(1))); (a.complement(typenum::U6::default()), algebra::try_complement(&a.to_dyn(), 6)) });
-    same_print({ let a = layout!(3:0); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!((2,1):(1,1)); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!((2,8):(1,2)); (a.complement(typenum::U49::default()), algebra::try_complement(&a.to_dyn(), 49)) });
-    same_print({ let a = layout!(16:3); (a.complement(typenum::U47::default()), algebra::try_complement(&a.to_dyn(), 47)) });
-    same_print({ let a = layout!(2:3); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!(3:0); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!((5,(8,3)):(1,(5,40))); (a.complement(typenum::U121::default()), algebra::try_complement(&a.to_dyn(), 121)) });
-    same_print({ let a = layout!(((8)):((1))); (a.complement(typenum::U16::default()), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_print({ let a = layout!(6:0); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!(4:1); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!(16:1); (a.complement(typenum::U37::default()), algebra::try_complement(&a.to_dyn(), 37)) });
-    same_print({ let a = layout!(16:1); (a.complement(typenum::U21::default()), algebra::try_complement(&a.to_dyn(), 21)) });
-    same_print({ let a = layout!(3:1); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!(8:1); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!((6):(0)); (a.complement(typenum::U1::default()), algebra::try_complement(&a.to_dyn(), 1)) });
-    same_print({ let a = layout!(16:0); (a.complement(typenum::U6::default()), algebra::try_complement(&a.to_dyn(), 6)) });
-    same_print({ let a = layout!((4,(4,6,2)):(48,(12,2,1))); (a.complement(typenum::U581::default()), algebra::try_complement(&a.to_dyn(), 581)) });
-    same_print({ let a = layout!(8:3); (a.complement(typenum::U22::default()), algebra::try_complement(&a.to_dyn(), 22)) });
-    same_print({ let a = layout!(2:1); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!(8:1); (a.complement(typenum::U8::default()), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_print({ let a = layout!(((5)):((1))); (a.complement(typenum::U20::default()), algebra::try_complement(&a.to_dyn(), 20)) });
-    same_print({ let a = layout!(4:2); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!((4,4):(1,4)); (a.complement(typenum::U53::default()), algebra::try_complement(&a.to_dyn(), 53)) });
-    same_print({ let a = layout!(2:1); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!((2,2,(5,6)):(0,2,(4,20))); (a.complement(typenum::U238::default()), algebra::try_complement(&a.to_dyn(), 238)) });
-    same_print({ let a = layout!(4:1); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!(4:1); (a.complement(typenum::U8::default()), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_print({ let a = layout!(6:2); (a.complement(typenum::U27::default()), algebra::try_complement(&a.to_dyn(), 27)) });
-    same_print({ let a = layout!(12:0); (a.complement(typenum::U1::default()), algebra::try_complement(&a.to_dyn(), 1)) });
-    same_print({ let a = layout!(((2)):((1))); (a.complement(typenum::U11::default()), algebra::try_complement(&a.to_dyn(), 11)) });
-    same_print({ let a = layout!((2,5):(1,2)); (a.complement(typenum::U15::default()), algebra::try_complement(&a.to_dyn(), 15)) });
-    same_print({ let a = layout!((2,(5),2):(20,(4),2)); (a.complement(typenum::U40::default()), algebra::try_complement(&a.to_dyn(), 40)) });
-    same_print({ let a = layout!((2,2):(1,2)); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!(((2,4,5)):((60,0,3))); (a.complement(typenum::U146::default()), algebra::try_complement(&a.to_dyn(), 146)) });
-    same_print({ let a = layout!(2:1); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!((6):(1)); (a.complement(typenum::U23::default()), algebra::try_complement(&a.to_dyn(), 23)) });
-    same_print({ let a = layout!((3,(2,2)):(0,(3,6))); (a.complement(typenum::U10::default()), algebra::try_complement(&a.to_dyn(), 10)) });
-    same_print({ let a = layout!((2,6,4):(0,6,36)); (a.complement(typenum::U139::default()), algebra::try_complement(&a.to_dyn(), 139)) });
-    same_print({ let a = layout!(12:3); (a.complement(typenum::U69::default()), algebra::try_complement(&a.to_dyn(), 69)) });
-    same_print({ let a = layout!((3,8,2):(16,2,1)); (a.complement(typenum::U101::default()), algebra::try_complement(&a.to_dyn(), 101)) });
-    same_print({ let a = layout!((1,(1,8)):(1,(1,1))); (a.complement(typenum::U24::default()), algebra::try_complement(&a.to_dyn(), 24)) });
-    same_print({ let a = layout!(3:3); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!(12:3); (a.complement(typenum::U34::default()), algebra::try_complement(&a.to_dyn(), 34)) });
-    same_print({ let a = layout!((2,4):(4,1)); (a.complement(typenum::U16::default()), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_print({ let a = layout!(((8,8)):((2,16))); (a.complement(typenum::U381::default()), algebra::try_complement(&a.to_dyn(), 381)) });
-    same_print({ let a = layout!(8:2); (a.complement(typenum::U50::default()), algebra::try_complement(&a.to_dyn(), 50)) });
-    same_print({ let a = layout!((2):(3)); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!((2,5):(2,4)); (a.complement(typenum::U62::default()), algebra::try_complement(&a.to_dyn(), 62)) });
-    same_print({ let a = layout!((1,6):(2,0)); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!(((2,2)):((1,0))); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!((1,(8,8)):(16,(16,2))); (a.complement(typenum::U128::default()), algebra::try_complement(&a.to_dyn(), 128)) });
-    same_print({ let a = layout!((1):(1)); (a.complement(typenum::U1::default()), algebra::try_complement(&a.to_dyn(), 1)) });
-    same_print({ let a = layout!((6,1,2):(2,2,1)); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!(((6,4,4),3):((48,12,3),1)); (a.complement(typenum::U289::default()), algebra::try_complement(&a.to_dyn(), 289)) });
-    same_print({ let a = layout!(4:2); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!((2):(0)); (a.complement(typenum::U6::default()), algebra::try_complement(&a.to_dyn(), 6)) });
-    same_print({ let a = layout!(4:2); (a.complement(typenum::U21::default()), algebra::try_complement(&a.to_dyn(), 21)) });
-    same_print({ let a = layout!(8:1); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!(((3,6,4),5):((1,3,18),72)); (a.complement(typenum::U360::default()), algebra::try_complement(&a.to_dyn(), 360)) });
-    same_print({ let a = layout!((3,(4)):(3,(9))); (a.complement(typenum::U102::default()), algebra::try_complement(&a.to_dyn(), 102)) });
-    same_print({ let a = layout!((2,8):(2,4)); (a.complement(typenum::U31::default()), algebra::try_complement(&a.to_dyn(), 31)) });
-    same_print({ let a = layout!(((3,6),(6)):((36,6),(1))); (a.complement(typenum::U221::default()), algebra::try_complement(&a.to_dyn(), 221)) });
-    same_print({ let a = layout!((4,3,6):(1,4,12)); (a.complement(typenum::U216::default()), algebra::try_complement(&a.to_dyn(), 216)) });
-    same_print({ let a = layout!(4:1); (a.complement(typenum::U5::default()), algebra::try_complement(&a.to_dyn(), 5)) });
-    same_print({ let a = layout!((1,4):(1,0)); (a.complement(typenum::U1::default()), algebra::try_complement(&a.to_dyn(), 1)) });
-    same_print({ let a = layout!(((1,1,4),4):((12,3,3),0)); (a.complement(typenum::U21::default()), algebra::try_complement(&a.to_dyn(), 21)) });
-    same_print({ let a = layout!((4,(4,4),2):(32,(8,2),0)); (a.complement(typenum::U132::default()), algebra::try_complement(&a.to_dyn(), 132)) });
-    same_print({ let a = layout!(2:2); (a.complement(typenum::U6::default()), algebra::try_complement(&a.to_dyn(), 6)) });
-    same_print({ let a = layout!((2):(1)); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!(((3)):((1))); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!((3,2,2):(1,3,6)); (a.complement(typenum::U24::default()), algebra::try_complement(&a.to_dyn(), 24)) });
-    same_print({ let a = layout!((6,4):(8,2)); (a.complement(typenum::U95::default()), algebra::try_complement(&a.to_dyn(), 95)) });
-    same_print({ let a = layout!(4:1); (a.complement(typenum::U5::default()), algebra::try_complement(&a.to_dyn(), 5)) });
-    same_print({ let a = layout!(((1),8):((3),3)); (a.complement(typenum::U44::default()), algebra::try_complement(&a.to_dyn(), 44)) });
-    same_print({ let a = layout!((8,4):(12,3)); (a.complement(typenum::U94::default()), algebra::try_complement(&a.to_dyn(), 94)) });
-    same_print({ let a = layout!(3:2); (a.complement(typenum::U5::default()), algebra::try_complement(&a.to_dyn(), 5)) });
-    same_print({ let a = layout!(((2,2,3)):((0,3,1))); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!(6:2); (a.complement(typenum::U16::default()), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_print({ let a = layout!((1):(1)); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!((4):(0)); (a.complement(typenum::U1::default()), algebra::try_complement(&a.to_dyn(), 1)) });
-    same_print({ let a = layout!(12:3); (a.complement(typenum::U107::default()), algebra::try_complement(&a.to_dyn(), 107)) });
-    same_print({ let a = layout!(((3,2)):((6,3))); (a.complement(typenum::U16::default()), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_print({ let a = layout!((2,(1)):(0,(1))); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!((4,(4),8):(32,(0),1)); (a.complement(typenum::U213::default()), algebra::try_complement(&a.to_dyn(), 213)) });
-    same_print({ let a = layout!((2,6):(2,4)); (a.complement(typenum::U24::default()), algebra::try_complement(&a.to_dyn(), 24)) });
-    same_print({ let a = layout!(12:2); (a.complement(typenum::U24::default()), algebra::try_complement(&a.to_dyn(), 24)) });
-    same_print({ let a = layout!(3:0); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!((4):(1)); (a.complement(typenum::U9::default()), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_print({ let a = layout!(((3,4)):((4,1))); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!(((3,4)):((4,1))); (a.complement(typenum::U24::default()), algebra::try_complement(&a.to_dyn(), 24)) });
-    same_print({ let a = layout!((6,2):(1,6)); (a.complement(typenum::U17::default()), algebra::try_complement(&a.to_dyn(), 17)) });
-    same_print({ let a = layout!((2,4,8):(32,8,1)); (a.complement(typenum::U133::default()), algebra::try_complement(&a.to_dyn(), 133)) });
-    same_print({ let a = layout!((2):(1)); (a.complement(typenum::U6::default()), algebra::try_complement(&a.to_dyn(), 6)) });
-    same_print({ let a = layout!((2,8):(2,4)); (a.complement(typenum::U36::default()), algebra::try_complement(&a.to_dyn(), 36)) });
-    same_print({ let a = layout!(2:1); (a.complement(typenum::U6::default()), algebra::try_complement(&a.to_dyn(), 6)) });
-    same_print({ let a = layout!((2,(4)):(12,(3))); (a.complement(typenum::U44::default()), algebra::try_complement(&a.to_dyn(), 44)) });
-    same_print({ let a = layout!(12:1); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!((2,2):(0,3)); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!((3,(2,3,8)):(48,(24,8,1))); (a.complement(typenum::U145::default()), algebra::try_complement(&a.to_dyn(), 145)) });
-    same_print({ let a = layout!(((4,8),3,5):((2,8),64,0)); (a.complement(typenum::U382::default()), algebra::try_complement(&a.to_dyn(), 382)) });
-    same_print({ let a = layout!((3):(1)); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!((4):(3)); (a.complement(typenum::U11::default()), algebra::try_complement(&a.to_dyn(), 11)) });
-    same_print({ let a = layout!((8,4):(1,8)); (a.complement(typenum::U32::default()), algebra::try_complement(&a.to_dyn(), 32)) });
-    same_print({ let a = layout!(4:1); (a.complement(typenum::U8::default()), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_print({ let a = layout!((3,(4)):(4,(1))); (a.complement(typenum::U24::default()), algebra::try_complement(&a.to_dyn(), 24)) });
-    same_print({ let a = layout!((8,8,5):(40,5,1)); (a.complement(typenum::U320::default()), algebra::try_complement(&a.to_dyn(), 320)) });
-    same_print({ let a = layout!(((8),2,8):((32),16,2)); (a.complement(typenum::U255::default()), algebra::try_complement(&a.to_dyn(), 255)) });
-    same_print({ let a = layout!(16:1); (a.complement(typenum::U21::default()), algebra::try_complement(&a.to_dyn(), 21)) });
-    same_print({ let a = layout!((3,2):(2,1)); (a.complement(typenum::U19::default()), algebra::try_complement(&a.to_dyn(), 19)) });
-    same_print({ let a = layout!(6:1); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!(16:1); (a.complement(typenum::U53::default()), algebra::try_complement(&a.to_dyn(), 53)) });
-    same_print({ let a = layout!(8:1); (a.complement(typenum::U8::default()), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_print({ let a = layout!(8:1); (a.complement(typenum::U25::default()), algebra::try_complement(&a.to_dyn(), 25)) });
-    same_print({ let a = layout!(3:0); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!((3):(3)); (a.complement(typenum::U15::default()), algebra::try_complement(&a.to_dyn(), 15)) });
-    same_print({ let a = layout!(((5,4),1,4):((32,8),8,0)); (a.complement(typenum::U311::default()), algebra::try_complement(&a.to_dyn(), 311)) });
-    same_print({ let a = layout!((2):(3)); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!(8:2); (a.complement(typenum::U31::default()), algebra::try_complement(&a.to_dyn(), 31)) });
-    same_print({ let a = layout!((2):(1)); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!((6):(0)); (a.complement(typenum::U1::default()), algebra::try_complement(&a.to_dyn(), 1)) });
-    same_print({ let a = layout!((4,(1,8,2),3):(2,(8,8,64),128)); (a.complement(typenum::U383::default()), algebra::try_complement(&a.to_dyn(), 383)) });
-    same_print({ let a = layout!((4,6,2):(3,12,72)); (a.complement(typenum::U142::default()), algebra::try_complement(&a.to_dyn(), 142)) });
-    same_print({ let a = layout!(((6)):((0))); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!(8:1); (a.complement(typenum::U29::default()), algebra::try_complement(&a.to_dyn(), 29)) });
-    same_print({ let a = layout!(((4),4):((4),0)); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!((8,2):(4,2)); (a.complement(typenum::U93::default()), algebra::try_complement(&a.to_dyn(), 93)) });
-    same_print({ let a = layout!((1):(0)); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!(4:1); (a.complement(typenum::U17::default()), algebra::try_complement(&a.to_dyn(), 17)) });
-    same_print({ let a = layout!(12:1); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!(6:2); (a.complement(typenum::U11::default()), algebra::try_complement(&a.to_dyn(), 11)) });
-    same_print({ let a = layout!((1):(1)); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!((2):(1)); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!(8:3); (a.complement(typenum::U66::default()), algebra::try_complement(&a.to_dyn(), 66)) });
-    same_print({ let a = layout!((2):(1)); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!((4):(1)); (a.complement(typenum::U17::default()), algebra::try_complement(&a.to_dyn(), 17)) });
-    same_print({ let a = layout!((8,8,(8)):(64,8,(1))); (a.complement(typenum::U512::default()), algebra::try_complement(&a.to_dyn(), 512)) });
-    same_print({ let a = layout!((8):(1)); (a.complement(typenum::U9::default()), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_print({ let a = layout!((4,4,2):(0,2,8)); (a.complement(typenum::U15::default()), algebra::try_complement(&a.to_dyn(), 15)) });
-    same_print({ let a = layout!((4,(2,5,3)):(2,(8,16,80))); (a.complement(typenum::U722::default()), algebra::try_complement(&a.to_dyn(), 722)) });
-    same_print({ let a = layout!(6:1); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!((3):(2)); (a.complement(typenum::U6::default()), algebra::try_complement(&a.to_dyn(), 6)) });
-    same_print({ let a = layout!((8,2):(2,1)); (a.complement(typenum::U49::default()), algebra::try_complement(&a.to_dyn(), 49)) });
-    same_print({ let a = layout!(((5,2),(2,3),(1,4,1)):((48,24),(12,4),(4,1,1))); (a.complement(typenum::U240::default()), algebra::try_complement(&a.to_dyn(), 240)) });
-    same_print({ let a = layout!(12:3); (a.complement(typenum::U102::default()), algebra::try_complement(&a.to_dyn(), 102)) });
-    same_print({ let a = layout!(((2,2,3),4,8):((96,0,288),24,3)); (a.complement(typenum::U767::default()), algebra::try_complement(&a.to_dyn(), 767)) });
-    same_print({ let a = layout!((4):(0)); (a.complement(typenum::U1::default()), algebra::try_complement(&a.to_dyn(), 1)) });
-    same_print({ let a = layout!((3):(1)); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!(4:0); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!(((8,4,3)):((12,3,1))); (a.complement(typenum::U197::default()), algebra::try_complement(&a.to_dyn(), 197)) });
-    same_print({ let a = layout!(8:0); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!((2):(0)); (a.complement(typenum::U1::default()), algebra::try_complement(&a.to_dyn(), 1)) });
-    same_print({ let a = layout!(((1,1,5),1):((15,15,3),0)); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!((1,4):(4,1)); (a.complement(typenum::U8::default()), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_print({ let a = layout!(((2,5),5):((3,6),30)); (a.complement(typenum::U296::default()), algebra::try_complement(&a.to_dyn(), 296)) });
-    same_print({ let a = layout!((3,2,8):(2,6,12)); (a.complement(typenum::U285::default()), algebra::try_complement(&a.to_dyn(), 285)) });
-    same_print({ let a = layout!((4):(1)); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!(((4,8,3),4):((1,4,32),96)); (a.complement(typenum::U769::default()), algebra::try_complement(&a.to_dyn(), 769)) });
-    same_print({ let a = layout!(6:1); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!(6:1); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!((8,1):(1,1)); (a.complement(typenum::U8::default()), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_print({ let a = layout!((8):(1)); (a.complement(typenum::U25::default()), algebra::try_complement(&a.to_dyn(), 25)) });
-    same_print({ let a = layout!((2,(8)):(8,(1))); (a.complement(typenum::U48::default()), algebra::try_complement(&a.to_dyn(), 48)) });
-    same_print({ let a = layout!(3:2); (a.complement(typenum::U6::default()), algebra::try_complement(&a.to_dyn(), 6)) });
-    same_print({ let a = layout!((2):(1)); (a.complement(typenum::U11::default()), algebra::try_complement(&a.to_dyn(), 11)) });
-    same_print({ let a = layout!(((2,2,4)):((1,2,4))); (a.complement(typenum::U21::default()), algebra::try_complement(&a.to_dyn(), 21)) });
-    same_print({ let a = layout!((3,2,2):(12,6,0)); (a.complement(typenum::U63::default()), algebra::try_complement(&a.to_dyn(), 63)) });
-    same_print({ let a = layout!((3,2,2):(4,2,1)); (a.complement(typenum::U29::default()), algebra::try_complement(&a.to_dyn(), 29)) });
-    same_print({ let a = layout!((1,1):(3,3)); (a.complement(typenum::U1::default()), algebra::try_complement(&a.to_dyn(), 1)) });
-    same_print({ let a = layout!((8,5,(4,1,2)):(0,8,(40,160,1))); (a.complement(typenum::U154::default()), algebra::try_complement(&a.to_dyn(), 154)) });
-    same_print({ let a = layout!(((5,5)):((1,5))); (a.complement(typenum::U50::default()), algebra::try_complement(&a.to_dyn(), 50)) });
-    same_print({ let a = layout!(((2)):((1))); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!(((1),4,(4)):((2),2,(8))); (a.complement(typenum::U93::default()), algebra::try_complement(&a.to_dyn(), 93)) });
-    same_print({ let a = layout!((8,4,2):(1,8,32)); (a.complement(typenum::U128::default()), algebra::try_complement(&a.to_dyn(), 128)) });
-    same_print({ let a = layout!((2):(2)); (a.complement(typenum::U9::default()), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_print({ let a = layout!((4,8):(0,4)); (a.complement(typenum::U29::default()), algebra::try_complement(&a.to_dyn(), 29)) });
-    same_print({ let a = layout!((4,1):(2,2)); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!((8):(3)); (a.complement(typenum::U66::default()), algebra::try_complement(&a.to_dyn(), 66)) });
-    same_print({ let a = layout!(((6)):((2))); (a.complement(typenum::U11::default()), algebra::try_complement(&a.to_dyn(), 11)) });
-    same_print({ let a = layout!((2,1,4):(1,2,0)); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!((4):(1)); (a.complement(typenum::U5::default()), algebra::try_complement(&a.to_dyn(), 5)) });
-    same_print({ let a = layout!(((2,8),8):((1,2),16)); (a.complement(typenum::U256::default()), algebra::try_complement(&a.to_dyn(), 256)) });
-    same_print({ let a = layout!(8:1); (a.complement(typenum::U21::default()), algebra::try_complement(&a.to_dyn(), 21)) });
-    same_print({ let a = layout!(((8),4):((1),8)); (a.complement(typenum::U101::default()), algebra::try_complement(&a.to_dyn(), 101)) });
-    same_print({ let a = layout!(2:3); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!(12:1); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!((2):(2)); (a.complement(typenum::U14::default()), algebra::try_complement(&a.to_dyn(), 14)) });
-    same_print({ let a = layout!((8,4):(1,8)); (a.complement(typenum::U65::default()), algebra::try_complement(&a.to_dyn(), 65)) });
-    same_print({ let a = layout!(16:3); (a.complement(typenum::U47::default()), algebra::try_complement(&a.to_dyn(), 47)) });
-    same_print({ let a = layout!(6:1); (a.complement(typenum::U6::default()), algebra::try_complement(&a.to_dyn(), 6)) });
-    same_print({ let a = layout!(16:3); (a.complement(typenum::U138::default()), algebra::try_complement(&a.to_dyn(), 138)) });
-    same_print({ let a = layout!(((6)):((2))); (a.complement(typenum::U33::default()), algebra::try_complement(&a.to_dyn(), 33)) });
-    same_print({ let a = layout!(((8,2,5)):((3,24,48))); (a.complement(typenum::U476::default()), algebra::try_complement(&a.to_dyn(), 476)) });
-    same_print({ let a = layout!((3,(2),1):(4,(2),4)); (a.complement(typenum::U16::default()), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_print({ let a = layout!(16:1); (a.complement(typenum::U21::default()), algebra::try_complement(&a.to_dyn(), 21)) });
-    same_print({ let a = layout!(2:1); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!((5):(2)); (a.complement(typenum::U27::default()), algebra::try_complement(&a.to_dyn(), 27)) });
-    same_print({ let a = layout!(((8,6)):((3,24))); (a.complement(typenum::U427::default()), algebra::try_complement(&a.to_dyn(), 427)) });
-    same_print({ let a = layout!((2,1,4):(4,4,1)); (a.complement(typenum::U16::default()), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_print({ let a = layout!((3,8):(1,3)); (a.complement(typenum::U29::default()), algebra::try_complement(&a.to_dyn(), 29)) });
-    same_print({ let a = layout!(((3,2,5),8):((2,6,12),60)); (a.complement(typenum::U479::default()), algebra::try_complement(&a.to_dyn(), 479)) });
-    same_print({ let a = layout!(8:3); (a.complement(typenum::U67::default()), algebra::try_complement(&a.to_dyn(), 67)) });
-    same_print({ let a = layout!((2,1):(0,1)); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!((4,6,5):(1,4,24)); (a.complement(typenum::U360::default()), algebra::try_complement(&a.to_dyn(), 360)) });
-    same_print({ let a = layout!((3,(3,5),2):(2,(6,18),90)); (a.complement(typenum::U358::default()), algebra::try_complement(&a.to_dyn(), 358)) });
-    same_print({ let a = layout!(2:3); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!(2:0); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!((6):(1)); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!((4,8):(2,0)); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!((1,5):(5,1)); (a.complement(typenum::U15::default()), algebra::try_complement(&a.to_dyn(), 15)) });
-    same_print({ let a = layout!((1,6):(2,2)); (a.complement(typenum::U34::default()), algebra::try_complement(&a.to_dyn(), 34)) });
-    same_print({ let a = layout!((3):(1)); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!((8,8,4):(32,4,1)); (a.complement(typenum::U512::default()), algebra::try_complement(&a.to_dyn(), 512)) });
-    same_print({ let a = layout!((1):(2)); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!((3,5,6):(2,6,30)); (a.complement(typenum::U358::default()), algebra::try_complement(&a.to_dyn(), 358)) });
-    same_print({ let a = layout!(((1,2)):((3,3))); (a.complement(typenum::U9::default()), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_print({ let a = layout!(((8)):((1))); (a.complement(typenum::U8::default()), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_print({ let a = layout!((1):(3)); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!(((8,4),3):((12,3),1)); (a.complement(typenum::U293::default()), algebra::try_complement(&a.to_dyn(), 293)) });
-    same_print({ let a = layout!((2,2):(1,0)); (a.complement(typenum::U5::default()), algebra::try_complement(&a.to_dyn(), 5)) });
-    same_print({ let a = layout!(3:2); (a.complement(typenum::U16::default()), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_print({ let a = layout!(2:1); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!((4):(1)); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!((4,8):(3,12)); (a.complement(typenum::U283::default()), algebra::try_complement(&a.to_dyn(), 283)) });
-    same_print({ let a = layout!((8,1,8):(24,24,3)); (a.complement(typenum::U191::default()), algebra::try_complement(&a.to_dyn(), 191)) });
-    same_print({ let a = layout!((2,(5)):(15,(3))); (a.complement(typenum::U28::default()), algebra::try_complement(&a.to_dyn(), 28)) });
-    same_print({ let a = layout!(4:2); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!((8,(2,8)):(16,(8,1))); (a.complement(typenum::U389::default()), algebra::try_complement(&a.to_dyn(), 389)) });
-    same_print({ let a = layout!((3,(5,2),4):(40,(0,4),1)); (a.complement(typenum::U176::default()), algebra::try_complement(&a.to_dyn(), 176)) });
-    same_print({ let a = layout!(2:0); (a.complement(typenum::U1::default()), algebra::try_complement(&a.to_dyn(), 1)) });
-    same_print({ let a = layout!((4,8):(1,4)); (a.complement(typenum::U101::default()), algebra::try_complement(&a.to_dyn(), 101)) });
-    same_print({ let a = layout!(2:1); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!(((2,8,4)):((3,0,48))); (a.complement(typenum::U148::default()), algebra::try_complement(&a.to_dyn(), 148)) });
-    same_print({ let a = layout!((4,2):(1,4)); (a.complement(typenum::U9::default()), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_print({ let a = layout!((2):(1)); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!((8,2,4):(16,8,2)); (a.complement(typenum::U127::default()), algebra::try_complement(&a.to_dyn(), 127)) });
-    same_print({ let a = layout!((4):(2)); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!((8,2):(3,0)); (a.complement(typenum::U44::default()), algebra::try_complement(&a.to_dyn(), 44)) });
-    same_print({ let a = layout!((1,6):(1,1)); (a.complement(typenum::U19::default()), algebra::try_complement(&a.to_dyn(), 19)) });
-    same_print({ let a = layout!((3):(1)); (a.complement(typenum::U10::default()), algebra::try_complement(&a.to_dyn(), 10)) });
-    same_print({ let a = layout!(((4),2):((0),2)); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!((4):(3)); (a.complement(typenum::U20::default()), algebra::try_complement(&a.to_dyn(), 20)) });
-    same_print({ let a = layout!((2,(1),1):(1,(1),1)); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!((4,4):(0,4)); (a.complement(typenum::U14::default()), algebra::try_complement(&a.to_dyn(), 14)) });
-    same_print({ let a = layout!((8):(1)); (a.complement(typenum::U25::default()), algebra::try_complement(&a.to_dyn(), 25)) });
-    same_print({ let a = layout!((6,(1)):(1,(6))); (a.complement(typenum::U18::default()), algebra::try_complement(&a.to_dyn(), 18)) });
-    same_print({ let a = layout!((3):(3)); (a.complement(typenum::U19::default()), algebra::try_complement(&a.to_dyn(), 19)) });
-    same_print({ let a = layout!(8:1); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!(3:3); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!((1,5,(5,4)):(100,20,(4,1))); (a.complement(typenum::U101::default()), algebra::try_complement(&a.to_dyn(), 101)) });
-    same_print({ let a = layout!(((2,8)):((1,2))); (a.complement(typenum::U16::default()), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_print({ let a = layout!((4):(1)); (a.complement(typenum::U5::default()), algebra::try_complement(&a.to_dyn(), 5)) });
-    same_print({ let a = layout!((4,1,8):(24,24,3)); (a.complement(typenum::U94::default()), algebra::try_complement(&a.to_dyn(), 94)) });
-    same_print({ let a = layout!(((2),4,4):((1),2,8)); (a.complement(typenum::U101::default()), algebra::try_complement(&a.to_dyn(), 101)) });
-    same_print({ let a = layout!(12:1); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!((2,3,8):(1,0,6)); (a.complement(typenum::U88::default()), algebra::try_complement(&a.to_dyn(), 88)) });
-    same_print({ let a = layout!((1,8,(2,3,3)):(2,2,(16,32,96))); (a.complement(typenum::U861::default()), algebra::try_complement(&a.to_dyn(), 861)) });
-    same_print({ let a = layout!(8:3); (a.complement(typenum::U22::default()), algebra::try_complement(&a.to_dyn(), 22)) });
-    same_print({ let a = layout!((3,4):(1,3)); (a.complement(typenum::U36::default()), algebra::try_complement(&a.to_dyn(), 36)) });
-    same_print({ let a = layout!(((4,4),(6),4):((0,0),(12),3)); (a.complement(typenum::U70::default()), algebra::try_complement(&a.to_dyn(), 70)) });
-    same_print({ let a = layout!((5):(3)); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!(16:0); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!((1):(1)); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!(2:3); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!((2):(3)); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!((3):(1)); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!(2:3); (a.complement(typenum::U9::default()), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_print({ let a = layout!(4:1); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!(6:2); (a.complement(typenum::U11::default()), algebra::try_complement(&a.to_dyn(), 11)) });
-    same_print({ let a = layout!((4,4):(1,4)); (a.complement(typenum::U17::default()), algebra::try_complement(&a.to_dyn(), 17)) });
-    same_print({ let a = layout!(6:1); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!((2,(4,8)):(64,(16,2))); (a.complement(typenum::U132::default()), algebra::try_complement(&a.to_dyn(), 132)) });
-    same_print({ let a = layout!(2:2); (a.complement(typenum::U11::default()), algebra::try_complement(&a.to_dyn(), 11)) });
-    same_print({ let a = layout!(8:1); (a.complement(typenum::U25::default()), algebra::try_complement(&a.to_dyn(), 25)) });
-    same_print({ let a = layout!(3:3); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!((4,3):(1,4)); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!((4,3,(3)):(2,8,(0))); (a.complement(typenum::U28::default()), algebra::try_complement(&a.to_dyn(), 28)) });
-    same_print({ let a = layout!((1):(1)); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!(((4),8,6):((1),4,0)); (a.complement(typenum::U37::default()), algebra::try_complement(&a.to_dyn(), 37)) });
-    same_print({ let a = layout!(4:1); (a.complement(typenum::U9::default()), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_print({ let a = layout!(((2),2):((0),6)); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!((1,4):(4,0)); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!((4,4):(12,3)); (a.complement(typenum::U51::default()), algebra::try_complement(&a.to_dyn(), 51)) });
-    same_print({ let a = layout!((1,4):(1,1)); (a.complement(typenum::U9::default()), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_print({ let a = layout!(((2,1),1):((1,2),2)); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!(12:1); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!((8,8):(1,8)); (a.complement(typenum::U69::default()), algebra::try_complement(&a.to_dyn(), 69)) });
-    same_print({ let a = layout!((2,(4,4,3)):(0,(12,0,1))); (a.complement(typenum::U117::default()), algebra::try_complement(&a.to_dyn(), 117)) });
-    same_print({ let a = layout!(((1,4)):((0,1))); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!(2:1); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!(((4,5)):((5,1))); (a.complement(typenum::U65::default()), algebra::try_complement(&a.to_dyn(), 65)) });
-    same_print({ let a = layout!((4,2,2):(4,2,1)); (a.complement(typenum::U37::default()), algebra::try_complement(&a.to_dyn(), 37)) });
-    same_print({ let a = layout!((4,4,4):(0,12,3)); (a.complement(typenum::U46::default()), algebra::try_complement(&a.to_dyn(), 46)) });
-    same_print({ let a = layout!(((4),2):((4),2)); (a.complement(typenum::U15::default()), algebra::try_complement(&a.to_dyn(), 15)) });
-    same_print({ let a = layout!(4:1); (a.complement(typenum::U8::default()), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_print({ let a = layout!(4:1); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!((4,5):(1,4)); (a.complement(typenum::U61::default()), algebra::try_complement(&a.to_dyn(), 61)) });
-    same_print({ let a = layout!((4):(1)); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!((6):(3)); (a.complement(typenum::U21::default()), algebra::try_complement(&a.to_dyn(), 21)) });
-    same_print({ let a = layout!((4):(2)); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!((4):(1)); (a.complement(typenum::U8::default()), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_print({ let a = layout!(3:2); (a.complement(typenum::U15::default()), algebra::try_complement(&a.to_dyn(), 15)) });
-    same_print({ let a = layout!((4):(1)); (a.complement(typenum::U9::default()), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_print({ let a = layout!(((2),1):((3),6)); (a.complement(typenum::U8::default()), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_print({ let a = layout!((2):(1)); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!(16:3); (a.complement(typenum::U97::default()), algebra::try_complement(&a.to_dyn(), 97)) });
-    same_print({ let a = layout!((2,1,4):(1,2,2)); (a.complement(typenum::U17::default()), algebra::try_complement(&a.to_dyn(), 17)) });
-    same_print({ let a = layout!(((3),8):((8),1)); (a.complement(typenum::U29::default()), algebra::try_complement(&a.to_dyn(), 29)) });
-    same_print({ let a = layout!((5):(2)); (a.complement(typenum::U32::default()), algebra::try_complement(&a.to_dyn(), 32)) });
-    same_print({ let a = layout!(3:3); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!(8:1); (a.complement(typenum::U9::default()), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_print({ let a = layout!((2):(1)); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!(4:1); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!(((2),2):((1),0)); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!(4:1); (a.complement(typenum::U5::default()), algebra::try_complement(&a.to_dyn(), 5)) });
-    same_print({ let a = layout!(2:1); (a.complement(typenum::U5::default()), algebra::try_complement(&a.to_dyn(), 5)) });
-    same_print({ let a = layout!(8:1); (a.complement(typenum::U25::default()), algebra::try_complement(&a.to_dyn(), 25)) });
-    same_print({ let a = layout!((2):(1)); (a.complement(typenum::U2::default()), algebra::try_complement(&a.to_dyn(), 2)) });
-    same_print({ let a = layout!((5,2):(1,5)); (a.complement(typenum::U25::default()), algebra::try_complement(&a.to_dyn(), 25)) });
-    same_print({ let a = layout!((2):(1)); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!((8,4):(4,0)); (a.complement(typenum::U30::default()), algebra::try_complement(&a.to_dyn(), 30)) });
-    same_print({ let a = layout!((1,4,(3)):(12,3,(1))); (a.complement(typenum::U29::default()), algebra::try_complement(&a.to_dyn(), 29)) });
-    same_print({ let a = layout!(2:2); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!((4,8):(1,4)); (a.complement(typenum::U32::default()), algebra::try_complement(&a.to_dyn(), 32)) });
-    same_print({ let a = layout!(2:0); (a.complement(typenum::U3::default()), algebra::try_complement(&a.to_dyn(), 3)) });
-    same_print({ let a = layout!(6:1); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!((5,(8,2)):(16,(2,1))); (a.complement(typenum::U160::default()), algebra::try_complement(&a.to_dyn(), 160)) });
-    same_print({ let a = layout!((3,3):(2,0)); (a.complement(typenum::U10::default()), algebra::try_complement(&a.to_dyn(), 10)) });
-    same_print({ let a = layout!((6):(2)); (a.complement(typenum::U16::default()), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_print({ let a = layout!((8,2):(1,0)); (a.complement(typenum::U8::default()), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_print({ let a = layout!(((2),3):((1),2)); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!(4:1); (a.complement(typenum::U13::default()), algebra::try_complement(&a.to_dyn(), 13)) });
-    same_print({ let a = layout!((4,2):(0,1)); (a.complement(typenum::U9::default()), algebra::try_complement(&a.to_dyn(), 9)) });
-    same_print({ let a = layout!(((2,2)):((4,0))); (a.complement(typenum::U10::default()), algebra::try_complement(&a.to_dyn(), 10)) });
-    same_print({ let a = layout!((8):(1)); (a.complement(typenum::U24::default()), algebra::try_complement(&a.to_dyn(), 24)) });
-    same_print({ let a = layout!(((1,3),8,(3,4)):((576,192),24,(8,2))); (a.complement(typenum::U575::default()), algebra::try_complement(&a.to_dyn(), 575)) });
-    same_print({ let a = layout!((8,(1,1),3):(3,(24,24),24)); (a.complement(typenum::U70::default()), algebra::try_complement(&a.to_dyn(), 70)) });
-    same_print({ let a = layout!(6:1); (a.complement(typenum::U17::default()), algebra::try_complement(&a.to_dyn(), 17)) });
-    same_print({ let a = layout!((2,4):(4,1)); (a.complement(typenum::U24::default()), algebra::try_complement(&a.to_dyn(), 24)) });
-    same_print({ let a = layout!(((1,4,4),1,2):((96,24,6),6,3)); (a.complement(typenum::U95::default()), algebra::try_complement(&a.to_dyn(), 95)) });
-    same_print({ let a = layout!(((2,3),5):((15,5),1)); (a.complement(typenum::U31::default()), algebra::try_complement(&a.to_dyn(), 31)) });
-    same_print({ let a = layout!((4):(2)); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!(((5)):((1))); (a.complement(typenum::U10::default()), algebra::try_complement(&a.to_dyn(), 10)) });
-    same_print({ let a = layout!((4,4):(2,8)); (a.complement(typenum::U36::default()), algebra::try_complement(&a.to_dyn(), 36)) });
-    same_print({ let a = layout!((2,(4),(4)):(0,(12),(48))); (a.complement(typenum::U363::default()), algebra::try_complement(&a.to_dyn(), 363)) });
-    same_print({ let a = layout!(((2,4),6,2):((1,0),8,48)); (a.complement(typenum::U95::default()), algebra::try_complement(&a.to_dyn(), 95)) });
-    same_print({ let a = layout!((4,8,4):(1,4,32)); (a.complement(typenum::U128::default()), algebra::try_complement(&a.to_dyn(), 128)) });
-    same_print({ let a = layout!((2,2):(0,4)); (a.complement(typenum::U10::default()), algebra::try_complement(&a.to_dyn(), 10)) });
-    same_print({ let a = layout!(4:3); (a.complement(typenum::U15::default()), algebra::try_complement(&a.to_dyn(), 15)) });
-    same_print({ let a = layout!(((8,4,2)):((8,0,1))); (a.complement(typenum::U58::default()), algebra::try_complement(&a.to_dyn(), 58)) });
-    same_print({ let a = layout!(12:1); (a.complement(typenum::U17::default()), algebra::try_complement(&a.to_dyn(), 17)) });
-    same_print({ let a = layout!((2,1,(2,3,4)):(24,24,(12,4,1))); (a.complement(typenum::U49::default()), algebra::try_complement(&a.to_dyn(), 49)) });
-    same_print({ let a = layout!(8:2); (a.complement(typenum::U15::default()), algebra::try_complement(&a.to_dyn(), 15)) });
-    same_print({ let a = layout!((2,5):(2,4)); (a.complement(typenum::U19::default()), algebra::try_complement(&a.to_dyn(), 19)) });
-    same_print({ let a = layout!((4):(1)); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!((4):(2)); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!((2,2):(4,2)); (a.complement(typenum::U19::default()), algebra::try_complement(&a.to_dyn(), 19)) });
-    same_print({ let a = layout!((2,(8,3),4):(288,(36,0),3)); (a.complement(typenum::U550::default()), algebra::try_complement(&a.to_dyn(), 550)) });
-    same_print({ let a = layout!((4,(6,5),2):(1,(4,24),120)); (a.complement(typenum::U721::default()), algebra::try_complement(&a.to_dyn(), 721)) });
-    same_print({ let a = layout!((2):(1)); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!((8,(1,2,4)):(2,(16,16,32))); (a.complement(typenum::U254::default()), algebra::try_complement(&a.to_dyn(), 254)) });
-    same_print({ let a = layout!((4,2):(1,4)); (a.complement(typenum::U16::default()), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_print({ let a = layout!((6,8):(0,1)); (a.complement(typenum::U29::default()), algebra::try_complement(&a.to_dyn(), 29)) });
-    same_print({ let a = layout!(3:3); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!(8:3); (a.complement(typenum::U44::default()), algebra::try_complement(&a.to_dyn(), 44)) });
-    same_print({ let a = layout!((3):(1)); (a.complement(typenum::U4::default()), algebra::try_complement(&a.to_dyn(), 4)) });
-    same_print({ let a = layout!(((6,2,4)):((8,4,1))); (a.complement(typenum::U53::default()), algebra::try_complement(&a.to_dyn(), 53)) });
-    same_print({ let a = layout!(4:1); (a.complement(typenum::U8::default()), algebra::try_complement(&a.to_dyn(), 8)) });
-    same_print({ let a = layout!(16:1); (a.complement(typenum::U49::default()), algebra::try_complement(&a.to_dyn(), 49)) });
-    same_print({ let a = layout!((3,(1),(8,2)):(1,(3),(3,24))); (a.complement(typenum::U97::default()), algebra::try_complement(&a.to_dyn(), 97)) });
-    same_print({ let a = layout!(((4,2),(2),2):((8,4),(2),1)); (a.complement(typenum::U64::default()), algebra::try_complement(&a.to_dyn(), 64)) });
-    same_print({ let a = layout!(12:1); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!(8:2); (a.complement(typenum::U45::default()), algebra::try_complement(&a.to_dyn(), 45)) });
-    same_print({ let a = layout!((3,(6,1,8)):(1,(3,18,18))); (a.complement(typenum::U149::default()), algebra::try_complement(&a.to_dyn(), 149)) });
-    same_print({ let a = layout!(6:2); (a.complement(typenum::U12::default()), algebra::try_complement(&a.to_dyn(), 12)) });
-    same_print({ let a = layout!((2):(3)); (a.complement(typenum::U5::default()), algebra::try_complement(&a.to_dyn(), 5)) });
-    same_print({ let a = layout!((2,8):(16,2)); (a.complement(typenum::U93::default()), algebra::try_complement(&a.to_dyn(), 93)) });
-    same_print({ let a = layout!((4,2):(2,1)); (a.complement(typenum::U16::default()), algebra::try_complement(&a.to_dyn(), 16)) });
-    same_print({ let a = layout!((2,2):(4,2)); (a.complement(typenum::U7::default()), algebra::try_complement(&a.to_dyn(), 7)) });
-    same_print({ let a = layout!(8:1); (a.complement(typenum::U17::default()), algebra::try_complement(&a.to_dyn(), 17)) });
-    same_print({ let a = layout!((8,6):(12,2)); (a.complement(typenum::U190::default()), algebra::try_complement(&a.to_dyn(), 190)) });
-    same_print({ let a = layout!((2,(8),(1,2)):(48,(6),(6,3))); (a.complement(typenum::U95::default()), algebra::try_complement(&a.to_dyn(), 95)) });
-    same_print({ let a = layout!(8:1); (a.complement(typenum::U25::default()), algebra::try_complement(&a.to_dyn(), 25)) });
-    same_print({ let a = layout!(12:0); (a.complement(typenum::U6::default()), algebra::try_complement(&a.to_dyn(), 6)) });
+    same_function({
+        let a = layout!(((1,4),8,8):((768,192),24,3));
+        (
+            a.complement(v(2299)),
+            algebra::try_complement(&a.to_dyn(), 2299),
+        )
+    });
+    same_function({
+        let a = layout!(8:3);
+        (
+            a.complement(v(44)),
+            algebra::try_complement(&a.to_dyn(), 44),
+        )
+    });
+    same_function({
+        let a = layout!(((2),2):((1),2));
+        (a.complement(v(9)), algebra::try_complement(&a.to_dyn(), 9))
+    });
+    same_function({
+        let a = layout!((4,1,(4,5)):(32,0,(8,0)));
+        (
+            a.complement(v(368)),
+            algebra::try_complement(&a.to_dyn(), 368),
+        )
+    });
+    same_function({
+        let a = layout!((2,8):(0,2));
+        (
+            a.complement(v(46)),
+            algebra::try_complement(&a.to_dyn(), 46),
+        )
+    });
+    same_function({
+        let a = layout!((3):(3));
+        (
+            a.complement(v(14)),
+            algebra::try_complement(&a.to_dyn(), 14),
+        )
+    });
+    same_function({
+        let a = layout!((5,4,2):(1,5,20));
+        (
+            a.complement(v(40)),
+            algebra::try_complement(&a.to_dyn(), 40),
+        )
+    });
+    same_function({
+        let a = layout!(16:2);
+        (
+            a.complement(v(62)),
+            algebra::try_complement(&a.to_dyn(), 62),
+        )
+    });
+    same_function({
+        let a = layout!(2:3);
+        (
+            a.complement(v(13)),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_function({
+        let a = layout!(((2,8),(8)):((1,2),(16)));
+        (
+            a.complement(v(128)),
+            algebra::try_complement(&a.to_dyn(), 128),
+        )
+    });
+    same_function({
+        let a = layout!((5,4,8):(32,8,1));
+        (
+            a.complement(v(160)),
+            algebra::try_complement(&a.to_dyn(), 160),
+        )
+    });
+    same_function({
+        let a = layout!(2:3);
+        (
+            a.complement(v(12)),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_function({
+        let a = layout!(8:1);
+        (
+            a.complement(v(16)),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_function({
+        let a = layout!(3:1);
+        (a.complement(v(3)), algebra::try_complement(&a.to_dyn(), 3))
+    });
+    same_function({
+        let a = layout!((4):(3));
+        (
+            a.complement(v(11)),
+            algebra::try_complement(&a.to_dyn(), 11),
+        )
+    });
+    same_function({
+        let a = layout!((8):(2));
+        (
+            a.complement(v(15)),
+            algebra::try_complement(&a.to_dyn(), 15),
+        )
+    });
+    same_function({
+        let a = layout!(((2)):((1)));
+        (a.complement(v(2)), algebra::try_complement(&a.to_dyn(), 2))
+    });
+    same_function({
+        let a = layout!(3:3);
+        (a.complement(v(7)), algebra::try_complement(&a.to_dyn(), 7))
+    });
+    same_function({
+        let a = layout!(2:3);
+        (a.complement(v(5)), algebra::try_complement(&a.to_dyn(), 5))
+    });
+    same_function({
+        let a = layout!(((6)):((1)));
+        (
+            a.complement(v(19)),
+            algebra::try_complement(&a.to_dyn(), 19),
+        )
+    });
+    same_function({
+        let a = layout!((8,3):(2,16));
+        (
+            a.complement(v(52)),
+            algebra::try_complement(&a.to_dyn(), 52),
+        )
+    });
+    same_function({
+        let a = layout!((6,2,2):(8,4,2));
+        (
+            a.complement(v(141)),
+            algebra::try_complement(&a.to_dyn(), 141),
+        )
+    });
+    same_function({
+        let a = layout!(((1,8)):((1,1)));
+        (
+            a.complement(v(13)),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_function({
+        let a = layout!((5,6):(1,5));
+        (
+            a.complement(v(35)),
+            algebra::try_complement(&a.to_dyn(), 35),
+        )
+    });
+    same_function({
+        let a = layout!((4,4):(1,0));
+        (a.complement(v(4)), algebra::try_complement(&a.to_dyn(), 4))
+    });
+    same_function({
+        let a = layout!(12:2);
+        (
+            a.complement(v(69)),
+            algebra::try_complement(&a.to_dyn(), 69),
+        )
+    });
+    same_function({
+        let a = layout!((2):(1));
+        (a.complement(v(6)), algebra::try_complement(&a.to_dyn(), 6))
+    });
+    same_function({
+        let a = layout!(2:1);
+        (a.complement(v(7)), algebra::try_complement(&a.to_dyn(), 7))
+    });
+    same_function({
+        let a = layout!(((4,5,2),2,2):((1,4,20),40,80));
+        (
+            a.complement(v(160)),
+            algebra::try_complement(&a.to_dyn(), 160),
+        )
+    });
+    same_function({
+        let a = layout!((3,2):(0,2));
+        (a.complement(v(8)), algebra::try_complement(&a.to_dyn(), 8))
+    });
+    same_function({
+        let a = layout!(4:0);
+        (a.complement(v(1)), algebra::try_complement(&a.to_dyn(), 1))
+    });
+    same_function({
+        let a = layout!((2,2,2):(8,4,0));
+        (
+            a.complement(v(39)),
+            algebra::try_complement(&a.to_dyn(), 39),
+        )
+    });
+    same_function({
+        let a = layout!((1,(3),(1,2,4)):(16,(16),(16,8,48)));
+        (
+            a.complement(v(185)),
+            algebra::try_complement(&a.to_dyn(), 185),
+        )
+    });
+    same_function({
+        let a = layout!((6):(1));
+        (
+            a.complement(v(11)),
+            algebra::try_complement(&a.to_dyn(), 11),
+        )
+    });
+    same_function({
+        let a = layout!(((4,5)):((5,0)));
+        (
+            a.complement(v(33)),
+            algebra::try_complement(&a.to_dyn(), 33),
+        )
+    });
+    same_function({
+        let a = layout!((2,(1)):(2,(2)));
+        (
+            a.complement(v(14)),
+            algebra::try_complement(&a.to_dyn(), 14),
+        )
+    });
+    same_function({
+        let a = layout!((6):(1));
+        (
+            a.complement(v(19)),
+            algebra::try_complement(&a.to_dyn(), 19),
+        )
+    });
+    same_function({
+        let a = layout!(8:1);
+        (
+            a.complement(v(17)),
+            algebra::try_complement(&a.to_dyn(), 17),
+        )
+    });
+    same_function({
+        let a = layout!((5,6,2):(2,10,60));
+        (
+            a.complement(v(119)),
+            algebra::try_complement(&a.to_dyn(), 119),
+        )
+    });
+    same_function({
+        let a = layout!((1):(3));
+        (a.complement(v(2)), algebra::try_complement(&a.to_dyn(), 2))
+    });
+    same_function({
+        let a = layout!((2,8):(2,4));
+        (
+            a.complement(v(32)),
+            algebra::try_complement(&a.to_dyn(), 32),
+        )
+    });
+    same_function({
+        let a = layout!(4:2);
+        (
+            a.complement(v(12)),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_function({
+        let a = layout!(((1,2,2)):((1,1,2)));
+        (a.complement(v(8)), algebra::try_complement(&a.to_dyn(), 8))
+    });
+    same_function({
+        let a = layout!((4):(1));
+        (
+            a.complement(v(12)),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_function({
+        let a = layout!(((4),2):((2),1));
+        (
+            a.complement(v(25)),
+            algebra::try_complement(&a.to_dyn(), 25),
+        )
+    });
+    same_function({
+        let a = layout!(((2,3),4):((0,4),1));
+        (
+            a.complement(v(24)),
+            algebra::try_complement(&a.to_dyn(), 24),
+        )
+    });
+    same_function({
+        let a = layout!(3:1);
+        (a.complement(v(9)), algebra::try_complement(&a.to_dyn(), 9))
+    });
+    same_function({
+        let a = layout!(12:0);
+        (a.complement(v(1)), algebra::try_complement(&a.to_dyn(), 1))
+    });
+    same_function({
+        let a = layout!(((8,8)):((3,24)));
+        (
+            a.complement(v(385)),
+            algebra::try_complement(&a.to_dyn(), 385),
+        )
+    });
+    same_function({
+        let a = layout!((4):(1));
+        (a.complement(v(5)), algebra::try_complement(&a.to_dyn(), 5))
+    });
+    same_function({
+        let a = layout!(2:1);
+        (a.complement(v(6)), algebra::try_complement(&a.to_dyn(), 6))
+    });
+    same_function({
+        let a = layout!((4):(1));
+        (a.complement(v(8)), algebra::try_complement(&a.to_dyn(), 8))
+    });
+    same_function({
+        let a = layout!(8:1);
+        (a.complement(v(9)), algebra::try_complement(&a.to_dyn(), 9))
+    });
+    same_function({
+        let a = layout!((4):(1));
+        (a.complement(v(8)), algebra::try_complement(&a.to_dyn(), 8))
+    });
+    same_function({
+        let a = layout!((8,4):(3,0));
+        (
+            a.complement(v(44)),
+            algebra::try_complement(&a.to_dyn(), 44),
+        )
+    });
+    same_function({
+        let a = layout!(12:1);
+        (
+            a.complement(v(17)),
+            algebra::try_complement(&a.to_dyn(), 17),
+        )
+    });
+    same_function({
+        let a = layout!(((3,8,1)):((1,3,1)));
+        (
+            a.complement(v(25)),
+            algebra::try_complement(&a.to_dyn(), 25),
+        )
+    });
+    same_function({
+        let a = layout!(((4)):((1)));
+        (a.complement(v(8)), algebra::try_complement(&a.to_dyn(), 8))
+    });
+    same_function({
+        let a = layout!(((4,4,6)):((48,0,2)));
+        (
+            a.complement(v(155)),
+            algebra::try_complement(&a.to_dyn(), 155),
+        )
+    });
+    same_function({
+        let a = layout!((5,2):(6,3));
+        (
+            a.complement(v(84)),
+            algebra::try_complement(&a.to_dyn(), 84),
+        )
+    });
+    same_function({
+        let a = layout!(((2),(4)):((12),(3)));
+        (
+            a.complement(v(66)),
+            algebra::try_complement(&a.to_dyn(), 66),
+        )
+    });
+    same_function({
+        let a = layout!(((2,2),(6),3):((36,18),(3),1));
+        (
+            a.complement(v(72)),
+            algebra::try_complement(&a.to_dyn(), 72),
+        )
+    });
+    same_function({
+        let a = layout!((2):(1));
+        (a.complement(v(9)), algebra::try_complement(&a.to_dyn(), 9))
+    });
+    same_function({
+        let a = layout!((6):(1));
+        (
+            a.complement(v(12)),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_function({
+        let a = layout!(4:1);
+        (a.complement(v(9)), algebra::try_complement(&a.to_dyn(), 9))
+    });
+    same_function({
+        let a = layout!(((4),(1,4),(6,3,1)):((3),(12,12),(48,288,864)));
+        (
+            a.complement(v(1725)),
+            algebra::try_complement(&a.to_dyn(), 1725),
+        )
+    });
+    same_function({
+        let a = layout!(16:1);
+        (
+            a.complement(v(16)),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_function({
+        let a = layout!((5,(8,2)):(1,(5,0)));
+        (
+            a.complement(v(125)),
+            algebra::try_complement(&a.to_dyn(), 125),
+        )
+    });
+    same_function({
+        let a = layout!(4:1);
+        (
+            a.complement(v(17)),
+            algebra::try_complement(&a.to_dyn(), 17),
+        )
+    });
+    same_function({
+        let a = layout!((1,8):(8,1));
+        (
+            a.complement(v(25)),
+            algebra::try_complement(&a.to_dyn(), 25),
+        )
+    });
+    same_function({
+        let a = layout!((2,5,(8,3)):(360,0,(9,3)));
+        (
+            a.complement(v(435)),
+            algebra::try_complement(&a.to_dyn(), 435),
+        )
+    });
+    same_function({
+        let a = layout!((4,2):(4,2));
+        (
+            a.complement(v(15)),
+            algebra::try_complement(&a.to_dyn(), 15),
+        )
+    });
+    same_function({
+        let a = layout!((8):(0));
+        (a.complement(v(7)), algebra::try_complement(&a.to_dyn(), 7))
+    });
+    same_function({
+        let a = layout!(8:1);
+        (
+            a.complement(v(24)),
+            algebra::try_complement(&a.to_dyn(), 24),
+        )
+    });
+    same_function({
+        let a = layout!(4:0);
+        (a.complement(v(1)), algebra::try_complement(&a.to_dyn(), 1))
+    });
+    same_function({
+        let a = layout!((6,2):(2,1));
+        (
+            a.complement(v(12)),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_function({
+        let a = layout!(((6)):((1)));
+        (
+            a.complement(v(18)),
+            algebra::try_complement(&a.to_dyn(), 18),
+        )
+    });
+    same_function({
+        let a = layout!(((4,1)):((1,1)));
+        (a.complement(v(4)), algebra::try_complement(&a.to_dyn(), 4))
+    });
+    same_function({
+        let a = layout!((3,2):(2,1));
+        (
+            a.complement(v(17)),
+            algebra::try_complement(&a.to_dyn(), 17),
+        )
+    });
+    same_function({
+        let a = layout!((8,4):(12,3));
+        (
+            a.complement(v(282)),
+            algebra::try_complement(&a.to_dyn(), 282),
+        )
+    });
+    same_function({
+        let a = layout!(12:1);
+        (
+            a.complement(v(17)),
+            algebra::try_complement(&a.to_dyn(), 17),
+        )
+    });
+    same_function({
+        let a = layout!(8:1);
+        (
+            a.complement(v(16)),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_function({
+        let a = layout!(((8,3),1,6):((54,18),18,3));
+        (
+            a.complement(v(430)),
+            algebra::try_complement(&a.to_dyn(), 430),
+        )
+    });
+    same_function({
+        let a = layout!(2:0);
+        (a.complement(v(1)), algebra::try_complement(&a.to_dyn(), 1))
+    });
+    same_function({
+        let a = layout!((4,4,8):(1,4,0));
+        (
+            a.complement(v(16)),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_function({
+        let a = layout!(3:1);
+        (
+            a.complement(v(10)),
+            algebra::try_complement(&a.to_dyn(), 10),
+        )
+    });
+    same_function({
+        let a = layout!(16:3);
+        (
+            a.complement(v(92)),
+            algebra::try_complement(&a.to_dyn(), 92),
+        )
+    });
+    same_function({
+        let a = layout!(8:2);
+        (
+            a.complement(v(20)),
+            algebra::try_complement(&a.to_dyn(), 20),
+        )
+    });
+    same_function({
+        let a = layout!((2):(1));
+        (a.complement(v(4)), algebra::try_complement(&a.to_dyn(), 4))
+    });
+    same_function({
+        let a = layout!((8,3,8):(2,16,48));
+        (
+            a.complement(v(1154)),
+            algebra::try_complement(&a.to_dyn(), 1154),
+        )
+    });
+    same_function({
+        let a = layout!((6):(1));
+        (
+            a.complement(v(11)),
+            algebra::try_complement(&a.to_dyn(), 11),
+        )
+    });
+    same_function({
+        let a = layout!((5,(4,2),(2)):(3,(15,60),(120)));
+        (
+            a.complement(v(238)),
+            algebra::try_complement(&a.to_dyn(), 238),
+        )
+    });
+    same_function({
+        let a = layout!(6:1);
+        (
+            a.complement(v(11)),
+            algebra::try_complement(&a.to_dyn(), 11),
+        )
+    });
+    same_function({
+        let a = layout!(((5,8)):((3,15)));
+        (
+            a.complement(v(118)),
+            algebra::try_complement(&a.to_dyn(), 118),
+        )
+    });
+    same_function({
+        let a = layout!(((8),1,5):((5),5,1));
+        (
+            a.complement(v(81)),
+            algebra::try_complement(&a.to_dyn(), 81),
+        )
+    });
+    same_function({
+        let a = layout!(3:1);
+        (a.complement(v(9)), algebra::try_complement(&a.to_dyn(), 9))
+    });
+    same_function({
+        let a = layout!((2):(3));
+        (a.complement(v(4)), algebra::try_complement(&a.to_dyn(), 4))
+    });
+    same_function({
+        let a = layout!((2,6,4):(3,0,36));
+        (
+            a.complement(v(112)),
+            algebra::try_complement(&a.to_dyn(), 112),
+        )
+    });
+    same_function({
+        let a = layout!(((2,8)):((6,0)));
+        (
+            a.complement(v(12)),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_function({
+        let a = layout!(4:3);
+        (
+            a.complement(v(20)),
+            algebra::try_complement(&a.to_dyn(), 20),
+        )
+    });
+    same_print({
+        let a = layout!(((8),2):((0),3));
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.complement(typenum::U6::default()),
+            algebra::try_complement(&a.to_dyn(), 6),
+        )
+    });
+    same_print({
+        let a = layout!(12:3);
+        (
+            a.complement(typenum::U102::default()),
+            algebra::try_complement(&a.to_dyn(), 102),
+        )
+    });
+    same_print({
+        let a = layout!((1,1,2):(1,1,1));
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!((2,4):(1,2));
+        (
+            a.complement(typenum::U24::default()),
+            algebra::try_complement(&a.to_dyn(), 24),
+        )
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.complement(typenum::U9::default()),
+            algebra::try_complement(&a.to_dyn(), 9),
+        )
+    });
+    same_print({
+        let a = layout!(16:2);
+        (
+            a.complement(typenum::U36::default()),
+            algebra::try_complement(&a.to_dyn(), 36),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.complement(typenum::U24::default()),
+            algebra::try_complement(&a.to_dyn(), 24),
+        )
+    });
+    same_print({
+        let a = layout!(((5),3,(2)):((6),0,(0)));
+        (
+            a.complement(typenum::U30::default()),
+            algebra::try_complement(&a.to_dyn(), 30),
+        )
+    });
+    same_print({
+        let a = layout!((4,8):(1,4));
+        (
+            a.complement(typenum::U69::default()),
+            algebra::try_complement(&a.to_dyn(), 69),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.complement(typenum::U16::default()),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_print({
+        let a = layout!(((4)):((0)));
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!((2,4,(5,2)):(0,0,(2,40)));
+        (
+            a.complement(typenum::U50::default()),
+            algebra::try_complement(&a.to_dyn(), 50),
+        )
+    });
+    same_print({
+        let a = layout!((4,5,4):(0,4,0));
+        (
+            a.complement(typenum::U17::default()),
+            algebra::try_complement(&a.to_dyn(), 17),
+        )
+    });
+    same_print({
+        let a = layout!((1,(6)):(0,(1)));
+        (
+            a.complement(typenum::U6::default()),
+            algebra::try_complement(&a.to_dyn(), 6),
+        )
+    });
+    same_print({
+        let a = layout!(3:0);
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!((2,1):(1,1));
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!((2,8):(1,2));
+        (
+            a.complement(typenum::U49::default()),
+            algebra::try_complement(&a.to_dyn(), 49),
+        )
+    });
+    same_print({
+        let a = layout!(16:3);
+        (
+            a.complement(typenum::U47::default()),
+            algebra::try_complement(&a.to_dyn(), 47),
+        )
+    });
+    same_print({
+        let a = layout!(2:3);
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!(3:0);
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!((5,(8,3)):(1,(5,40)));
+        (
+            a.complement(typenum::U121::default()),
+            algebra::try_complement(&a.to_dyn(), 121),
+        )
+    });
+    same_print({
+        let a = layout!(((8)):((1)));
+        (
+            a.complement(typenum::U16::default()),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_print({
+        let a = layout!(6:0);
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.complement(typenum::U37::default()),
+            algebra::try_complement(&a.to_dyn(), 37),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.complement(typenum::U21::default()),
+            algebra::try_complement(&a.to_dyn(), 21),
+        )
+    });
+    same_print({
+        let a = layout!(3:1);
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!((6):(0));
+        (
+            a.complement(typenum::U1::default()),
+            algebra::try_complement(&a.to_dyn(), 1),
+        )
+    });
+    same_print({
+        let a = layout!(16:0);
+        (
+            a.complement(typenum::U6::default()),
+            algebra::try_complement(&a.to_dyn(), 6),
+        )
+    });
+    same_print({
+        let a = layout!((4,(4,6,2)):(48,(12,2,1)));
+        (
+            a.complement(typenum::U581::default()),
+            algebra::try_complement(&a.to_dyn(), 581),
+        )
+    });
+    same_print({
+        let a = layout!(8:3);
+        (
+            a.complement(typenum::U22::default()),
+            algebra::try_complement(&a.to_dyn(), 22),
+        )
+    });
+    same_print({
+        let a = layout!(2:1);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.complement(typenum::U8::default()),
+            algebra::try_complement(&a.to_dyn(), 8),
+        )
+    });
+    same_print({
+        let a = layout!(((5)):((1)));
+        (
+            a.complement(typenum::U20::default()),
+            algebra::try_complement(&a.to_dyn(), 20),
+        )
+    });
+    same_print({
+        let a = layout!(4:2);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!((4,4):(1,4));
+        (
+            a.complement(typenum::U53::default()),
+            algebra::try_complement(&a.to_dyn(), 53),
+        )
+    });
+    same_print({
+        let a = layout!(2:1);
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!((2,2,(5,6)):(0,2,(4,20)));
+        (
+            a.complement(typenum::U238::default()),
+            algebra::try_complement(&a.to_dyn(), 238),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.complement(typenum::U8::default()),
+            algebra::try_complement(&a.to_dyn(), 8),
+        )
+    });
+    same_print({
+        let a = layout!(6:2);
+        (
+            a.complement(typenum::U27::default()),
+            algebra::try_complement(&a.to_dyn(), 27),
+        )
+    });
+    same_print({
+        let a = layout!(12:0);
+        (
+            a.complement(typenum::U1::default()),
+            algebra::try_complement(&a.to_dyn(), 1),
+        )
+    });
+    same_print({
+        let a = layout!(((2)):((1)));
+        (
+            a.complement(typenum::U11::default()),
+            algebra::try_complement(&a.to_dyn(), 11),
+        )
+    });
+    same_print({
+        let a = layout!((2,5):(1,2));
+        (
+            a.complement(typenum::U15::default()),
+            algebra::try_complement(&a.to_dyn(), 15),
+        )
+    });
+    same_print({
+        let a = layout!((2,(5),2):(20,(4),2));
+        (
+            a.complement(typenum::U40::default()),
+            algebra::try_complement(&a.to_dyn(), 40),
+        )
+    });
+    same_print({
+        let a = layout!((2,2):(1,2));
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!(((2,4,5)):((60,0,3)));
+        (
+            a.complement(typenum::U146::default()),
+            algebra::try_complement(&a.to_dyn(), 146),
+        )
+    });
+    same_print({
+        let a = layout!(2:1);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (
+            a.complement(typenum::U23::default()),
+            algebra::try_complement(&a.to_dyn(), 23),
+        )
+    });
+    same_print({
+        let a = layout!((3,(2,2)):(0,(3,6)));
+        (
+            a.complement(typenum::U10::default()),
+            algebra::try_complement(&a.to_dyn(), 10),
+        )
+    });
+    same_print({
+        let a = layout!((2,6,4):(0,6,36));
+        (
+            a.complement(typenum::U139::default()),
+            algebra::try_complement(&a.to_dyn(), 139),
+        )
+    });
+    same_print({
+        let a = layout!(12:3);
+        (
+            a.complement(typenum::U69::default()),
+            algebra::try_complement(&a.to_dyn(), 69),
+        )
+    });
+    same_print({
+        let a = layout!((3,8,2):(16,2,1));
+        (
+            a.complement(typenum::U101::default()),
+            algebra::try_complement(&a.to_dyn(), 101),
+        )
+    });
+    same_print({
+        let a = layout!((1,(1,8)):(1,(1,1)));
+        (
+            a.complement(typenum::U24::default()),
+            algebra::try_complement(&a.to_dyn(), 24),
+        )
+    });
+    same_print({
+        let a = layout!(3:3);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!(12:3);
+        (
+            a.complement(typenum::U34::default()),
+            algebra::try_complement(&a.to_dyn(), 34),
+        )
+    });
+    same_print({
+        let a = layout!((2,4):(4,1));
+        (
+            a.complement(typenum::U16::default()),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_print({
+        let a = layout!(((8,8)):((2,16)));
+        (
+            a.complement(typenum::U381::default()),
+            algebra::try_complement(&a.to_dyn(), 381),
+        )
+    });
+    same_print({
+        let a = layout!(8:2);
+        (
+            a.complement(typenum::U50::default()),
+            algebra::try_complement(&a.to_dyn(), 50),
+        )
+    });
+    same_print({
+        let a = layout!((2):(3));
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!((2,5):(2,4));
+        (
+            a.complement(typenum::U62::default()),
+            algebra::try_complement(&a.to_dyn(), 62),
+        )
+    });
+    same_print({
+        let a = layout!((1,6):(2,0));
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!(((2,2)):((1,0)));
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!((1,(8,8)):(16,(16,2)));
+        (
+            a.complement(typenum::U128::default()),
+            algebra::try_complement(&a.to_dyn(), 128),
+        )
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (
+            a.complement(typenum::U1::default()),
+            algebra::try_complement(&a.to_dyn(), 1),
+        )
+    });
+    same_print({
+        let a = layout!((6,1,2):(2,2,1));
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!(((6,4,4),3):((48,12,3),1));
+        (
+            a.complement(typenum::U289::default()),
+            algebra::try_complement(&a.to_dyn(), 289),
+        )
+    });
+    same_print({
+        let a = layout!(4:2);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!((2):(0));
+        (
+            a.complement(typenum::U6::default()),
+            algebra::try_complement(&a.to_dyn(), 6),
+        )
+    });
+    same_print({
+        let a = layout!(4:2);
+        (
+            a.complement(typenum::U21::default()),
+            algebra::try_complement(&a.to_dyn(), 21),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!(((3,6,4),5):((1,3,18),72));
+        (
+            a.complement(typenum::U360::default()),
+            algebra::try_complement(&a.to_dyn(), 360),
+        )
+    });
+    same_print({
+        let a = layout!((3,(4)):(3,(9)));
+        (
+            a.complement(typenum::U102::default()),
+            algebra::try_complement(&a.to_dyn(), 102),
+        )
+    });
+    same_print({
+        let a = layout!((2,8):(2,4));
+        (
+            a.complement(typenum::U31::default()),
+            algebra::try_complement(&a.to_dyn(), 31),
+        )
+    });
+    same_print({
+        let a = layout!(((3,6),(6)):((36,6),(1)));
+        (
+            a.complement(typenum::U221::default()),
+            algebra::try_complement(&a.to_dyn(), 221),
+        )
+    });
+    same_print({
+        let a = layout!((4,3,6):(1,4,12));
+        (
+            a.complement(typenum::U216::default()),
+            algebra::try_complement(&a.to_dyn(), 216),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.complement(typenum::U5::default()),
+            algebra::try_complement(&a.to_dyn(), 5),
+        )
+    });
+    same_print({
+        let a = layout!((1,4):(1,0));
+        (
+            a.complement(typenum::U1::default()),
+            algebra::try_complement(&a.to_dyn(), 1),
+        )
+    });
+    same_print({
+        let a = layout!(((1,1,4),4):((12,3,3),0));
+        (
+            a.complement(typenum::U21::default()),
+            algebra::try_complement(&a.to_dyn(), 21),
+        )
+    });
+    same_print({
+        let a = layout!((4,(4,4),2):(32,(8,2),0));
+        (
+            a.complement(typenum::U132::default()),
+            algebra::try_complement(&a.to_dyn(), 132),
+        )
+    });
+    same_print({
+        let a = layout!(2:2);
+        (
+            a.complement(typenum::U6::default()),
+            algebra::try_complement(&a.to_dyn(), 6),
+        )
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!(((3)):((1)));
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!((3,2,2):(1,3,6));
+        (
+            a.complement(typenum::U24::default()),
+            algebra::try_complement(&a.to_dyn(), 24),
+        )
+    });
+    same_print({
+        let a = layout!((6,4):(8,2));
+        (
+            a.complement(typenum::U95::default()),
+            algebra::try_complement(&a.to_dyn(), 95),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.complement(typenum::U5::default()),
+            algebra::try_complement(&a.to_dyn(), 5),
+        )
+    });
+    same_print({
+        let a = layout!(((1),8):((3),3));
+        (
+            a.complement(typenum::U44::default()),
+            algebra::try_complement(&a.to_dyn(), 44),
+        )
+    });
+    same_print({
+        let a = layout!((8,4):(12,3));
+        (
+            a.complement(typenum::U94::default()),
+            algebra::try_complement(&a.to_dyn(), 94),
+        )
+    });
+    same_print({
+        let a = layout!(3:2);
+        (
+            a.complement(typenum::U5::default()),
+            algebra::try_complement(&a.to_dyn(), 5),
+        )
+    });
+    same_print({
+        let a = layout!(((2,2,3)):((0,3,1)));
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!(6:2);
+        (
+            a.complement(typenum::U16::default()),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!((4):(0));
+        (
+            a.complement(typenum::U1::default()),
+            algebra::try_complement(&a.to_dyn(), 1),
+        )
+    });
+    same_print({
+        let a = layout!(12:3);
+        (
+            a.complement(typenum::U107::default()),
+            algebra::try_complement(&a.to_dyn(), 107),
+        )
+    });
+    same_print({
+        let a = layout!(((3,2)):((6,3)));
+        (
+            a.complement(typenum::U16::default()),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_print({
+        let a = layout!((2,(1)):(0,(1)));
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!((4,(4),8):(32,(0),1));
+        (
+            a.complement(typenum::U213::default()),
+            algebra::try_complement(&a.to_dyn(), 213),
+        )
+    });
+    same_print({
+        let a = layout!((2,6):(2,4));
+        (
+            a.complement(typenum::U24::default()),
+            algebra::try_complement(&a.to_dyn(), 24),
+        )
+    });
+    same_print({
+        let a = layout!(12:2);
+        (
+            a.complement(typenum::U24::default()),
+            algebra::try_complement(&a.to_dyn(), 24),
+        )
+    });
+    same_print({
+        let a = layout!(3:0);
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.complement(typenum::U9::default()),
+            algebra::try_complement(&a.to_dyn(), 9),
+        )
+    });
+    same_print({
+        let a = layout!(((3,4)):((4,1)));
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!(((3,4)):((4,1)));
+        (
+            a.complement(typenum::U24::default()),
+            algebra::try_complement(&a.to_dyn(), 24),
+        )
+    });
+    same_print({
+        let a = layout!((6,2):(1,6));
+        (
+            a.complement(typenum::U17::default()),
+            algebra::try_complement(&a.to_dyn(), 17),
+        )
+    });
+    same_print({
+        let a = layout!((2,4,8):(32,8,1));
+        (
+            a.complement(typenum::U133::default()),
+            algebra::try_complement(&a.to_dyn(), 133),
+        )
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (
+            a.complement(typenum::U6::default()),
+            algebra::try_complement(&a.to_dyn(), 6),
+        )
+    });
+    same_print({
+        let a = layout!((2,8):(2,4));
+        (
+            a.complement(typenum::U36::default()),
+            algebra::try_complement(&a.to_dyn(), 36),
+        )
+    });
+    same_print({
+        let a = layout!(2:1);
+        (
+            a.complement(typenum::U6::default()),
+            algebra::try_complement(&a.to_dyn(), 6),
+        )
+    });
+    same_print({
+        let a = layout!((2,(4)):(12,(3)));
+        (
+            a.complement(typenum::U44::default()),
+            algebra::try_complement(&a.to_dyn(), 44),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!((2,2):(0,3));
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!((3,(2,3,8)):(48,(24,8,1)));
+        (
+            a.complement(typenum::U145::default()),
+            algebra::try_complement(&a.to_dyn(), 145),
+        )
+    });
+    same_print({
+        let a = layout!(((4,8),3,5):((2,8),64,0));
+        (
+            a.complement(typenum::U382::default()),
+            algebra::try_complement(&a.to_dyn(), 382),
+        )
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!((4):(3));
+        (
+            a.complement(typenum::U11::default()),
+            algebra::try_complement(&a.to_dyn(), 11),
+        )
+    });
+    same_print({
+        let a = layout!((8,4):(1,8));
+        (
+            a.complement(typenum::U32::default()),
+            algebra::try_complement(&a.to_dyn(), 32),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.complement(typenum::U8::default()),
+            algebra::try_complement(&a.to_dyn(), 8),
+        )
+    });
+    same_print({
+        let a = layout!((3,(4)):(4,(1)));
+        (
+            a.complement(typenum::U24::default()),
+            algebra::try_complement(&a.to_dyn(), 24),
+        )
+    });
+    same_print({
+        let a = layout!((8,8,5):(40,5,1));
+        (
+            a.complement(typenum::U320::default()),
+            algebra::try_complement(&a.to_dyn(), 320),
+        )
+    });
+    same_print({
+        let a = layout!(((8),2,8):((32),16,2));
+        (
+            a.complement(typenum::U255::default()),
+            algebra::try_complement(&a.to_dyn(), 255),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.complement(typenum::U21::default()),
+            algebra::try_complement(&a.to_dyn(), 21),
+        )
+    });
+    same_print({
+        let a = layout!((3,2):(2,1));
+        (
+            a.complement(typenum::U19::default()),
+            algebra::try_complement(&a.to_dyn(), 19),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.complement(typenum::U53::default()),
+            algebra::try_complement(&a.to_dyn(), 53),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.complement(typenum::U8::default()),
+            algebra::try_complement(&a.to_dyn(), 8),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.complement(typenum::U25::default()),
+            algebra::try_complement(&a.to_dyn(), 25),
+        )
+    });
+    same_print({
+        let a = layout!(3:0);
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!((3):(3));
+        (
+            a.complement(typenum::U15::default()),
+            algebra::try_complement(&a.to_dyn(), 15),
+        )
+    });
+    same_print({
+        let a = layout!(((5,4),1,4):((32,8),8,0));
+        (
+            a.complement(typenum::U311::default()),
+            algebra::try_complement(&a.to_dyn(), 311),
+        )
+    });
+    same_print({
+        let a = layout!((2):(3));
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!(8:2);
+        (
+            a.complement(typenum::U31::default()),
+            algebra::try_complement(&a.to_dyn(), 31),
+        )
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!((6):(0));
+        (
+            a.complement(typenum::U1::default()),
+            algebra::try_complement(&a.to_dyn(), 1),
+        )
+    });
+    same_print({
+        let a = layout!((4,(1,8,2),3):(2,(8,8,64),128));
+        (
+            a.complement(typenum::U383::default()),
+            algebra::try_complement(&a.to_dyn(), 383),
+        )
+    });
+    same_print({
+        let a = layout!((4,6,2):(3,12,72));
+        (
+            a.complement(typenum::U142::default()),
+            algebra::try_complement(&a.to_dyn(), 142),
+        )
+    });
+    same_print({
+        let a = layout!(((6)):((0)));
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.complement(typenum::U29::default()),
+            algebra::try_complement(&a.to_dyn(), 29),
+        )
+    });
+    same_print({
+        let a = layout!(((4),4):((4),0));
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!((8,2):(4,2));
+        (
+            a.complement(typenum::U93::default()),
+            algebra::try_complement(&a.to_dyn(), 93),
+        )
+    });
+    same_print({
+        let a = layout!((1):(0));
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.complement(typenum::U17::default()),
+            algebra::try_complement(&a.to_dyn(), 17),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!(6:2);
+        (
+            a.complement(typenum::U11::default()),
+            algebra::try_complement(&a.to_dyn(), 11),
+        )
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!(8:3);
+        (
+            a.complement(typenum::U66::default()),
+            algebra::try_complement(&a.to_dyn(), 66),
+        )
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.complement(typenum::U17::default()),
+            algebra::try_complement(&a.to_dyn(), 17),
+        )
+    });
+    same_print({
+        let a = layout!((8,8,(8)):(64,8,(1)));
+        (
+            a.complement(typenum::U512::default()),
+            algebra::try_complement(&a.to_dyn(), 512),
+        )
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (
+            a.complement(typenum::U9::default()),
+            algebra::try_complement(&a.to_dyn(), 9),
+        )
+    });
+    same_print({
+        let a = layout!((4,4,2):(0,2,8));
+        (
+            a.complement(typenum::U15::default()),
+            algebra::try_complement(&a.to_dyn(), 15),
+        )
+    });
+    same_print({
+        let a = layout!((4,(2,5,3)):(2,(8,16,80)));
+        (
+            a.complement(typenum::U722::default()),
+            algebra::try_complement(&a.to_dyn(), 722),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!((3):(2));
+        (
+            a.complement(typenum::U6::default()),
+            algebra::try_complement(&a.to_dyn(), 6),
+        )
+    });
+    same_print({
+        let a = layout!((8,2):(2,1));
+        (
+            a.complement(typenum::U49::default()),
+            algebra::try_complement(&a.to_dyn(), 49),
+        )
+    });
+    same_print({
+        let a = layout!(((5,2),(2,3),(1,4,1)):((48,24),(12,4),(4,1,1)));
+        (
+            a.complement(typenum::U240::default()),
+            algebra::try_complement(&a.to_dyn(), 240),
+        )
+    });
+    same_print({
+        let a = layout!(12:3);
+        (
+            a.complement(typenum::U102::default()),
+            algebra::try_complement(&a.to_dyn(), 102),
+        )
+    });
+    same_print({
+        let a = layout!(((2,2,3),4,8):((96,0,288),24,3));
+        (
+            a.complement(typenum::U767::default()),
+            algebra::try_complement(&a.to_dyn(), 767),
+        )
+    });
+    same_print({
+        let a = layout!((4):(0));
+        (
+            a.complement(typenum::U1::default()),
+            algebra::try_complement(&a.to_dyn(), 1),
+        )
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!(4:0);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!(((8,4,3)):((12,3,1)));
+        (
+            a.complement(typenum::U197::default()),
+            algebra::try_complement(&a.to_dyn(), 197),
+        )
+    });
+    same_print({
+        let a = layout!(8:0);
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!((2):(0));
+        (
+            a.complement(typenum::U1::default()),
+            algebra::try_complement(&a.to_dyn(), 1),
+        )
+    });
+    same_print({
+        let a = layout!(((1,1,5),1):((15,15,3),0));
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!((1,4):(4,1));
+        (
+            a.complement(typenum::U8::default()),
+            algebra::try_complement(&a.to_dyn(), 8),
+        )
+    });
+    same_print({
+        let a = layout!(((2,5),5):((3,6),30));
+        (
+            a.complement(typenum::U296::default()),
+            algebra::try_complement(&a.to_dyn(), 296),
+        )
+    });
+    same_print({
+        let a = layout!((3,2,8):(2,6,12));
+        (
+            a.complement(typenum::U285::default()),
+            algebra::try_complement(&a.to_dyn(), 285),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!(((4,8,3),4):((1,4,32),96));
+        (
+            a.complement(typenum::U769::default()),
+            algebra::try_complement(&a.to_dyn(), 769),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!((8,1):(1,1));
+        (
+            a.complement(typenum::U8::default()),
+            algebra::try_complement(&a.to_dyn(), 8),
+        )
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (
+            a.complement(typenum::U25::default()),
+            algebra::try_complement(&a.to_dyn(), 25),
+        )
+    });
+    same_print({
+        let a = layout!((2,(8)):(8,(1)));
+        (
+            a.complement(typenum::U48::default()),
+            algebra::try_complement(&a.to_dyn(), 48),
+        )
+    });
+    same_print({
+        let a = layout!(3:2);
+        (
+            a.complement(typenum::U6::default()),
+            algebra::try_complement(&a.to_dyn(), 6),
+        )
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (
+            a.complement(typenum::U11::default()),
+            algebra::try_complement(&a.to_dyn(), 11),
+        )
+    });
+    same_print({
+        let a = layout!(((2,2,4)):((1,2,4)));
+        (
+            a.complement(typenum::U21::default()),
+            algebra::try_complement(&a.to_dyn(), 21),
+        )
+    });
+    same_print({
+        let a = layout!((3,2,2):(12,6,0));
+        (
+            a.complement(typenum::U63::default()),
+            algebra::try_complement(&a.to_dyn(), 63),
+        )
+    });
+    same_print({
+        let a = layout!((3,2,2):(4,2,1));
+        (
+            a.complement(typenum::U29::default()),
+            algebra::try_complement(&a.to_dyn(), 29),
+        )
+    });
+    same_print({
+        let a = layout!((1,1):(3,3));
+        (
+            a.complement(typenum::U1::default()),
+            algebra::try_complement(&a.to_dyn(), 1),
+        )
+    });
+    same_print({
+        let a = layout!((8,5,(4,1,2)):(0,8,(40,160,1)));
+        (
+            a.complement(typenum::U154::default()),
+            algebra::try_complement(&a.to_dyn(), 154),
+        )
+    });
+    same_print({
+        let a = layout!(((5,5)):((1,5)));
+        (
+            a.complement(typenum::U50::default()),
+            algebra::try_complement(&a.to_dyn(), 50),
+        )
+    });
+    same_print({
+        let a = layout!(((2)):((1)));
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!(((1),4,(4)):((2),2,(8)));
+        (
+            a.complement(typenum::U93::default()),
+            algebra::try_complement(&a.to_dyn(), 93),
+        )
+    });
+    same_print({
+        let a = layout!((8,4,2):(1,8,32));
+        (
+            a.complement(typenum::U128::default()),
+            algebra::try_complement(&a.to_dyn(), 128),
+        )
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (
+            a.complement(typenum::U9::default()),
+            algebra::try_complement(&a.to_dyn(), 9),
+        )
+    });
+    same_print({
+        let a = layout!((4,8):(0,4));
+        (
+            a.complement(typenum::U29::default()),
+            algebra::try_complement(&a.to_dyn(), 29),
+        )
+    });
+    same_print({
+        let a = layout!((4,1):(2,2));
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!((8):(3));
+        (
+            a.complement(typenum::U66::default()),
+            algebra::try_complement(&a.to_dyn(), 66),
+        )
+    });
+    same_print({
+        let a = layout!(((6)):((2)));
+        (
+            a.complement(typenum::U11::default()),
+            algebra::try_complement(&a.to_dyn(), 11),
+        )
+    });
+    same_print({
+        let a = layout!((2,1,4):(1,2,0));
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.complement(typenum::U5::default()),
+            algebra::try_complement(&a.to_dyn(), 5),
+        )
+    });
+    same_print({
+        let a = layout!(((2,8),8):((1,2),16));
+        (
+            a.complement(typenum::U256::default()),
+            algebra::try_complement(&a.to_dyn(), 256),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.complement(typenum::U21::default()),
+            algebra::try_complement(&a.to_dyn(), 21),
+        )
+    });
+    same_print({
+        let a = layout!(((8),4):((1),8));
+        (
+            a.complement(typenum::U101::default()),
+            algebra::try_complement(&a.to_dyn(), 101),
+        )
+    });
+    same_print({
+        let a = layout!(2:3);
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (
+            a.complement(typenum::U14::default()),
+            algebra::try_complement(&a.to_dyn(), 14),
+        )
+    });
+    same_print({
+        let a = layout!((8,4):(1,8));
+        (
+            a.complement(typenum::U65::default()),
+            algebra::try_complement(&a.to_dyn(), 65),
+        )
+    });
+    same_print({
+        let a = layout!(16:3);
+        (
+            a.complement(typenum::U47::default()),
+            algebra::try_complement(&a.to_dyn(), 47),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.complement(typenum::U6::default()),
+            algebra::try_complement(&a.to_dyn(), 6),
+        )
+    });
+    same_print({
+        let a = layout!(16:3);
+        (
+            a.complement(typenum::U138::default()),
+            algebra::try_complement(&a.to_dyn(), 138),
+        )
+    });
+    same_print({
+        let a = layout!(((6)):((2)));
+        (
+            a.complement(typenum::U33::default()),
+            algebra::try_complement(&a.to_dyn(), 33),
+        )
+    });
+    same_print({
+        let a = layout!(((8,2,5)):((3,24,48)));
+        (
+            a.complement(typenum::U476::default()),
+            algebra::try_complement(&a.to_dyn(), 476),
+        )
+    });
+    same_print({
+        let a = layout!((3,(2),1):(4,(2),4));
+        (
+            a.complement(typenum::U16::default()),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.complement(typenum::U21::default()),
+            algebra::try_complement(&a.to_dyn(), 21),
+        )
+    });
+    same_print({
+        let a = layout!(2:1);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!((5):(2));
+        (
+            a.complement(typenum::U27::default()),
+            algebra::try_complement(&a.to_dyn(), 27),
+        )
+    });
+    same_print({
+        let a = layout!(((8,6)):((3,24)));
+        (
+            a.complement(typenum::U427::default()),
+            algebra::try_complement(&a.to_dyn(), 427),
+        )
+    });
+    same_print({
+        let a = layout!((2,1,4):(4,4,1));
+        (
+            a.complement(typenum::U16::default()),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_print({
+        let a = layout!((3,8):(1,3));
+        (
+            a.complement(typenum::U29::default()),
+            algebra::try_complement(&a.to_dyn(), 29),
+        )
+    });
+    same_print({
+        let a = layout!(((3,2,5),8):((2,6,12),60));
+        (
+            a.complement(typenum::U479::default()),
+            algebra::try_complement(&a.to_dyn(), 479),
+        )
+    });
+    same_print({
+        let a = layout!(8:3);
+        (
+            a.complement(typenum::U67::default()),
+            algebra::try_complement(&a.to_dyn(), 67),
+        )
+    });
+    same_print({
+        let a = layout!((2,1):(0,1));
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!((4,6,5):(1,4,24));
+        (
+            a.complement(typenum::U360::default()),
+            algebra::try_complement(&a.to_dyn(), 360),
+        )
+    });
+    same_print({
+        let a = layout!((3,(3,5),2):(2,(6,18),90));
+        (
+            a.complement(typenum::U358::default()),
+            algebra::try_complement(&a.to_dyn(), 358),
+        )
+    });
+    same_print({
+        let a = layout!(2:3);
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!(2:0);
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!((4,8):(2,0));
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!((1,5):(5,1));
+        (
+            a.complement(typenum::U15::default()),
+            algebra::try_complement(&a.to_dyn(), 15),
+        )
+    });
+    same_print({
+        let a = layout!((1,6):(2,2));
+        (
+            a.complement(typenum::U34::default()),
+            algebra::try_complement(&a.to_dyn(), 34),
+        )
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!((8,8,4):(32,4,1));
+        (
+            a.complement(typenum::U512::default()),
+            algebra::try_complement(&a.to_dyn(), 512),
+        )
+    });
+    same_print({
+        let a = layout!((1):(2));
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!((3,5,6):(2,6,30));
+        (
+            a.complement(typenum::U358::default()),
+            algebra::try_complement(&a.to_dyn(), 358),
+        )
+    });
+    same_print({
+        let a = layout!(((1,2)):((3,3)));
+        (
+            a.complement(typenum::U9::default()),
+            algebra::try_complement(&a.to_dyn(), 9),
+        )
+    });
+    same_print({
+        let a = layout!(((8)):((1)));
+        (
+            a.complement(typenum::U8::default()),
+            algebra::try_complement(&a.to_dyn(), 8),
+        )
+    });
+    same_print({
+        let a = layout!((1):(3));
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!(((8,4),3):((12,3),1));
+        (
+            a.complement(typenum::U293::default()),
+            algebra::try_complement(&a.to_dyn(), 293),
+        )
+    });
+    same_print({
+        let a = layout!((2,2):(1,0));
+        (
+            a.complement(typenum::U5::default()),
+            algebra::try_complement(&a.to_dyn(), 5),
+        )
+    });
+    same_print({
+        let a = layout!(3:2);
+        (
+            a.complement(typenum::U16::default()),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_print({
+        let a = layout!(2:1);
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!((4,8):(3,12));
+        (
+            a.complement(typenum::U283::default()),
+            algebra::try_complement(&a.to_dyn(), 283),
+        )
+    });
+    same_print({
+        let a = layout!((8,1,8):(24,24,3));
+        (
+            a.complement(typenum::U191::default()),
+            algebra::try_complement(&a.to_dyn(), 191),
+        )
+    });
+    same_print({
+        let a = layout!((2,(5)):(15,(3)));
+        (
+            a.complement(typenum::U28::default()),
+            algebra::try_complement(&a.to_dyn(), 28),
+        )
+    });
+    same_print({
+        let a = layout!(4:2);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!((8,(2,8)):(16,(8,1)));
+        (
+            a.complement(typenum::U389::default()),
+            algebra::try_complement(&a.to_dyn(), 389),
+        )
+    });
+    same_print({
+        let a = layout!((3,(5,2),4):(40,(0,4),1));
+        (
+            a.complement(typenum::U176::default()),
+            algebra::try_complement(&a.to_dyn(), 176),
+        )
+    });
+    same_print({
+        let a = layout!(2:0);
+        (
+            a.complement(typenum::U1::default()),
+            algebra::try_complement(&a.to_dyn(), 1),
+        )
+    });
+    same_print({
+        let a = layout!((4,8):(1,4));
+        (
+            a.complement(typenum::U101::default()),
+            algebra::try_complement(&a.to_dyn(), 101),
+        )
+    });
+    same_print({
+        let a = layout!(2:1);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!(((2,8,4)):((3,0,48)));
+        (
+            a.complement(typenum::U148::default()),
+            algebra::try_complement(&a.to_dyn(), 148),
+        )
+    });
+    same_print({
+        let a = layout!((4,2):(1,4));
+        (
+            a.complement(typenum::U9::default()),
+            algebra::try_complement(&a.to_dyn(), 9),
+        )
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!((8,2,4):(16,8,2));
+        (
+            a.complement(typenum::U127::default()),
+            algebra::try_complement(&a.to_dyn(), 127),
+        )
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!((8,2):(3,0));
+        (
+            a.complement(typenum::U44::default()),
+            algebra::try_complement(&a.to_dyn(), 44),
+        )
+    });
+    same_print({
+        let a = layout!((1,6):(1,1));
+        (
+            a.complement(typenum::U19::default()),
+            algebra::try_complement(&a.to_dyn(), 19),
+        )
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (
+            a.complement(typenum::U10::default()),
+            algebra::try_complement(&a.to_dyn(), 10),
+        )
+    });
+    same_print({
+        let a = layout!(((4),2):((0),2));
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!((4):(3));
+        (
+            a.complement(typenum::U20::default()),
+            algebra::try_complement(&a.to_dyn(), 20),
+        )
+    });
+    same_print({
+        let a = layout!((2,(1),1):(1,(1),1));
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!((4,4):(0,4));
+        (
+            a.complement(typenum::U14::default()),
+            algebra::try_complement(&a.to_dyn(), 14),
+        )
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (
+            a.complement(typenum::U25::default()),
+            algebra::try_complement(&a.to_dyn(), 25),
+        )
+    });
+    same_print({
+        let a = layout!((6,(1)):(1,(6)));
+        (
+            a.complement(typenum::U18::default()),
+            algebra::try_complement(&a.to_dyn(), 18),
+        )
+    });
+    same_print({
+        let a = layout!((3):(3));
+        (
+            a.complement(typenum::U19::default()),
+            algebra::try_complement(&a.to_dyn(), 19),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!(3:3);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!((1,5,(5,4)):(100,20,(4,1)));
+        (
+            a.complement(typenum::U101::default()),
+            algebra::try_complement(&a.to_dyn(), 101),
+        )
+    });
+    same_print({
+        let a = layout!(((2,8)):((1,2)));
+        (
+            a.complement(typenum::U16::default()),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.complement(typenum::U5::default()),
+            algebra::try_complement(&a.to_dyn(), 5),
+        )
+    });
+    same_print({
+        let a = layout!((4,1,8):(24,24,3));
+        (
+            a.complement(typenum::U94::default()),
+            algebra::try_complement(&a.to_dyn(), 94),
+        )
+    });
+    same_print({
+        let a = layout!(((2),4,4):((1),2,8));
+        (
+            a.complement(typenum::U101::default()),
+            algebra::try_complement(&a.to_dyn(), 101),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!((2,3,8):(1,0,6));
+        (
+            a.complement(typenum::U88::default()),
+            algebra::try_complement(&a.to_dyn(), 88),
+        )
+    });
+    same_print({
+        let a = layout!((1,8,(2,3,3)):(2,2,(16,32,96)));
+        (
+            a.complement(typenum::U861::default()),
+            algebra::try_complement(&a.to_dyn(), 861),
+        )
+    });
+    same_print({
+        let a = layout!(8:3);
+        (
+            a.complement(typenum::U22::default()),
+            algebra::try_complement(&a.to_dyn(), 22),
+        )
+    });
+    same_print({
+        let a = layout!((3,4):(1,3));
+        (
+            a.complement(typenum::U36::default()),
+            algebra::try_complement(&a.to_dyn(), 36),
+        )
+    });
+    same_print({
+        let a = layout!(((4,4),(6),4):((0,0),(12),3));
+        (
+            a.complement(typenum::U70::default()),
+            algebra::try_complement(&a.to_dyn(), 70),
+        )
+    });
+    same_print({
+        let a = layout!((5):(3));
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!(16:0);
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!(2:3);
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!((2):(3));
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!(2:3);
+        (
+            a.complement(typenum::U9::default()),
+            algebra::try_complement(&a.to_dyn(), 9),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!(6:2);
+        (
+            a.complement(typenum::U11::default()),
+            algebra::try_complement(&a.to_dyn(), 11),
+        )
+    });
+    same_print({
+        let a = layout!((4,4):(1,4));
+        (
+            a.complement(typenum::U17::default()),
+            algebra::try_complement(&a.to_dyn(), 17),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!((2,(4,8)):(64,(16,2)));
+        (
+            a.complement(typenum::U132::default()),
+            algebra::try_complement(&a.to_dyn(), 132),
+        )
+    });
+    same_print({
+        let a = layout!(2:2);
+        (
+            a.complement(typenum::U11::default()),
+            algebra::try_complement(&a.to_dyn(), 11),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.complement(typenum::U25::default()),
+            algebra::try_complement(&a.to_dyn(), 25),
+        )
+    });
+    same_print({
+        let a = layout!(3:3);
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!((4,3):(1,4));
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!((4,3,(3)):(2,8,(0)));
+        (
+            a.complement(typenum::U28::default()),
+            algebra::try_complement(&a.to_dyn(), 28),
+        )
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!(((4),8,6):((1),4,0));
+        (
+            a.complement(typenum::U37::default()),
+            algebra::try_complement(&a.to_dyn(), 37),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.complement(typenum::U9::default()),
+            algebra::try_complement(&a.to_dyn(), 9),
+        )
+    });
+    same_print({
+        let a = layout!(((2),2):((0),6));
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!((1,4):(4,0));
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!((4,4):(12,3));
+        (
+            a.complement(typenum::U51::default()),
+            algebra::try_complement(&a.to_dyn(), 51),
+        )
+    });
+    same_print({
+        let a = layout!((1,4):(1,1));
+        (
+            a.complement(typenum::U9::default()),
+            algebra::try_complement(&a.to_dyn(), 9),
+        )
+    });
+    same_print({
+        let a = layout!(((2,1),1):((1,2),2));
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!((8,8):(1,8));
+        (
+            a.complement(typenum::U69::default()),
+            algebra::try_complement(&a.to_dyn(), 69),
+        )
+    });
+    same_print({
+        let a = layout!((2,(4,4,3)):(0,(12,0,1)));
+        (
+            a.complement(typenum::U117::default()),
+            algebra::try_complement(&a.to_dyn(), 117),
+        )
+    });
+    same_print({
+        let a = layout!(((1,4)):((0,1)));
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!(2:1);
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!(((4,5)):((5,1)));
+        (
+            a.complement(typenum::U65::default()),
+            algebra::try_complement(&a.to_dyn(), 65),
+        )
+    });
+    same_print({
+        let a = layout!((4,2,2):(4,2,1));
+        (
+            a.complement(typenum::U37::default()),
+            algebra::try_complement(&a.to_dyn(), 37),
+        )
+    });
+    same_print({
+        let a = layout!((4,4,4):(0,12,3));
+        (
+            a.complement(typenum::U46::default()),
+            algebra::try_complement(&a.to_dyn(), 46),
+        )
+    });
+    same_print({
+        let a = layout!(((4),2):((4),2));
+        (
+            a.complement(typenum::U15::default()),
+            algebra::try_complement(&a.to_dyn(), 15),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.complement(typenum::U8::default()),
+            algebra::try_complement(&a.to_dyn(), 8),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!((4,5):(1,4));
+        (
+            a.complement(typenum::U61::default()),
+            algebra::try_complement(&a.to_dyn(), 61),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!((6):(3));
+        (
+            a.complement(typenum::U21::default()),
+            algebra::try_complement(&a.to_dyn(), 21),
+        )
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.complement(typenum::U8::default()),
+            algebra::try_complement(&a.to_dyn(), 8),
+        )
+    });
+    same_print({
+        let a = layout!(3:2);
+        (
+            a.complement(typenum::U15::default()),
+            algebra::try_complement(&a.to_dyn(), 15),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.complement(typenum::U9::default()),
+            algebra::try_complement(&a.to_dyn(), 9),
+        )
+    });
+    same_print({
+        let a = layout!(((2),1):((3),6));
+        (
+            a.complement(typenum::U8::default()),
+            algebra::try_complement(&a.to_dyn(), 8),
+        )
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!(16:3);
+        (
+            a.complement(typenum::U97::default()),
+            algebra::try_complement(&a.to_dyn(), 97),
+        )
+    });
+    same_print({
+        let a = layout!((2,1,4):(1,2,2));
+        (
+            a.complement(typenum::U17::default()),
+            algebra::try_complement(&a.to_dyn(), 17),
+        )
+    });
+    same_print({
+        let a = layout!(((3),8):((8),1));
+        (
+            a.complement(typenum::U29::default()),
+            algebra::try_complement(&a.to_dyn(), 29),
+        )
+    });
+    same_print({
+        let a = layout!((5):(2));
+        (
+            a.complement(typenum::U32::default()),
+            algebra::try_complement(&a.to_dyn(), 32),
+        )
+    });
+    same_print({
+        let a = layout!(3:3);
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.complement(typenum::U9::default()),
+            algebra::try_complement(&a.to_dyn(), 9),
+        )
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!(((2),2):((1),0));
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.complement(typenum::U5::default()),
+            algebra::try_complement(&a.to_dyn(), 5),
+        )
+    });
+    same_print({
+        let a = layout!(2:1);
+        (
+            a.complement(typenum::U5::default()),
+            algebra::try_complement(&a.to_dyn(), 5),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.complement(typenum::U25::default()),
+            algebra::try_complement(&a.to_dyn(), 25),
+        )
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (
+            a.complement(typenum::U2::default()),
+            algebra::try_complement(&a.to_dyn(), 2),
+        )
+    });
+    same_print({
+        let a = layout!((5,2):(1,5));
+        (
+            a.complement(typenum::U25::default()),
+            algebra::try_complement(&a.to_dyn(), 25),
+        )
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!((8,4):(4,0));
+        (
+            a.complement(typenum::U30::default()),
+            algebra::try_complement(&a.to_dyn(), 30),
+        )
+    });
+    same_print({
+        let a = layout!((1,4,(3)):(12,3,(1)));
+        (
+            a.complement(typenum::U29::default()),
+            algebra::try_complement(&a.to_dyn(), 29),
+        )
+    });
+    same_print({
+        let a = layout!(2:2);
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!((4,8):(1,4));
+        (
+            a.complement(typenum::U32::default()),
+            algebra::try_complement(&a.to_dyn(), 32),
+        )
+    });
+    same_print({
+        let a = layout!(2:0);
+        (
+            a.complement(typenum::U3::default()),
+            algebra::try_complement(&a.to_dyn(), 3),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!((5,(8,2)):(16,(2,1)));
+        (
+            a.complement(typenum::U160::default()),
+            algebra::try_complement(&a.to_dyn(), 160),
+        )
+    });
+    same_print({
+        let a = layout!((3,3):(2,0));
+        (
+            a.complement(typenum::U10::default()),
+            algebra::try_complement(&a.to_dyn(), 10),
+        )
+    });
+    same_print({
+        let a = layout!((6):(2));
+        (
+            a.complement(typenum::U16::default()),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_print({
+        let a = layout!((8,2):(1,0));
+        (
+            a.complement(typenum::U8::default()),
+            algebra::try_complement(&a.to_dyn(), 8),
+        )
+    });
+    same_print({
+        let a = layout!(((2),3):((1),2));
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.complement(typenum::U13::default()),
+            algebra::try_complement(&a.to_dyn(), 13),
+        )
+    });
+    same_print({
+        let a = layout!((4,2):(0,1));
+        (
+            a.complement(typenum::U9::default()),
+            algebra::try_complement(&a.to_dyn(), 9),
+        )
+    });
+    same_print({
+        let a = layout!(((2,2)):((4,0)));
+        (
+            a.complement(typenum::U10::default()),
+            algebra::try_complement(&a.to_dyn(), 10),
+        )
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (
+            a.complement(typenum::U24::default()),
+            algebra::try_complement(&a.to_dyn(), 24),
+        )
+    });
+    same_print({
+        let a = layout!(((1,3),8,(3,4)):((576,192),24,(8,2)));
+        (
+            a.complement(typenum::U575::default()),
+            algebra::try_complement(&a.to_dyn(), 575),
+        )
+    });
+    same_print({
+        let a = layout!((8,(1,1),3):(3,(24,24),24));
+        (
+            a.complement(typenum::U70::default()),
+            algebra::try_complement(&a.to_dyn(), 70),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.complement(typenum::U17::default()),
+            algebra::try_complement(&a.to_dyn(), 17),
+        )
+    });
+    same_print({
+        let a = layout!((2,4):(4,1));
+        (
+            a.complement(typenum::U24::default()),
+            algebra::try_complement(&a.to_dyn(), 24),
+        )
+    });
+    same_print({
+        let a = layout!(((1,4,4),1,2):((96,24,6),6,3));
+        (
+            a.complement(typenum::U95::default()),
+            algebra::try_complement(&a.to_dyn(), 95),
+        )
+    });
+    same_print({
+        let a = layout!(((2,3),5):((15,5),1));
+        (
+            a.complement(typenum::U31::default()),
+            algebra::try_complement(&a.to_dyn(), 31),
+        )
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!(((5)):((1)));
+        (
+            a.complement(typenum::U10::default()),
+            algebra::try_complement(&a.to_dyn(), 10),
+        )
+    });
+    same_print({
+        let a = layout!((4,4):(2,8));
+        (
+            a.complement(typenum::U36::default()),
+            algebra::try_complement(&a.to_dyn(), 36),
+        )
+    });
+    same_print({
+        let a = layout!((2,(4),(4)):(0,(12),(48)));
+        (
+            a.complement(typenum::U363::default()),
+            algebra::try_complement(&a.to_dyn(), 363),
+        )
+    });
+    same_print({
+        let a = layout!(((2,4),6,2):((1,0),8,48));
+        (
+            a.complement(typenum::U95::default()),
+            algebra::try_complement(&a.to_dyn(), 95),
+        )
+    });
+    same_print({
+        let a = layout!((4,8,4):(1,4,32));
+        (
+            a.complement(typenum::U128::default()),
+            algebra::try_complement(&a.to_dyn(), 128),
+        )
+    });
+    same_print({
+        let a = layout!((2,2):(0,4));
+        (
+            a.complement(typenum::U10::default()),
+            algebra::try_complement(&a.to_dyn(), 10),
+        )
+    });
+    same_print({
+        let a = layout!(4:3);
+        (
+            a.complement(typenum::U15::default()),
+            algebra::try_complement(&a.to_dyn(), 15),
+        )
+    });
+    same_print({
+        let a = layout!(((8,4,2)):((8,0,1)));
+        (
+            a.complement(typenum::U58::default()),
+            algebra::try_complement(&a.to_dyn(), 58),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.complement(typenum::U17::default()),
+            algebra::try_complement(&a.to_dyn(), 17),
+        )
+    });
+    same_print({
+        let a = layout!((2,1,(2,3,4)):(24,24,(12,4,1)));
+        (
+            a.complement(typenum::U49::default()),
+            algebra::try_complement(&a.to_dyn(), 49),
+        )
+    });
+    same_print({
+        let a = layout!(8:2);
+        (
+            a.complement(typenum::U15::default()),
+            algebra::try_complement(&a.to_dyn(), 15),
+        )
+    });
+    same_print({
+        let a = layout!((2,5):(2,4));
+        (
+            a.complement(typenum::U19::default()),
+            algebra::try_complement(&a.to_dyn(), 19),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!((2,2):(4,2));
+        (
+            a.complement(typenum::U19::default()),
+            algebra::try_complement(&a.to_dyn(), 19),
+        )
+    });
+    same_print({
+        let a = layout!((2,(8,3),4):(288,(36,0),3));
+        (
+            a.complement(typenum::U550::default()),
+            algebra::try_complement(&a.to_dyn(), 550),
+        )
+    });
+    same_print({
+        let a = layout!((4,(6,5),2):(1,(4,24),120));
+        (
+            a.complement(typenum::U721::default()),
+            algebra::try_complement(&a.to_dyn(), 721),
+        )
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!((8,(1,2,4)):(2,(16,16,32)));
+        (
+            a.complement(typenum::U254::default()),
+            algebra::try_complement(&a.to_dyn(), 254),
+        )
+    });
+    same_print({
+        let a = layout!((4,2):(1,4));
+        (
+            a.complement(typenum::U16::default()),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_print({
+        let a = layout!((6,8):(0,1));
+        (
+            a.complement(typenum::U29::default()),
+            algebra::try_complement(&a.to_dyn(), 29),
+        )
+    });
+    same_print({
+        let a = layout!(3:3);
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!(8:3);
+        (
+            a.complement(typenum::U44::default()),
+            algebra::try_complement(&a.to_dyn(), 44),
+        )
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (
+            a.complement(typenum::U4::default()),
+            algebra::try_complement(&a.to_dyn(), 4),
+        )
+    });
+    same_print({
+        let a = layout!(((6,2,4)):((8,4,1)));
+        (
+            a.complement(typenum::U53::default()),
+            algebra::try_complement(&a.to_dyn(), 53),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.complement(typenum::U8::default()),
+            algebra::try_complement(&a.to_dyn(), 8),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.complement(typenum::U49::default()),
+            algebra::try_complement(&a.to_dyn(), 49),
+        )
+    });
+    same_print({
+        let a = layout!((3,(1),(8,2)):(1,(3),(3,24)));
+        (
+            a.complement(typenum::U97::default()),
+            algebra::try_complement(&a.to_dyn(), 97),
+        )
+    });
+    same_print({
+        let a = layout!(((4,2),(2),2):((8,4),(2),1));
+        (
+            a.complement(typenum::U64::default()),
+            algebra::try_complement(&a.to_dyn(), 64),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!(8:2);
+        (
+            a.complement(typenum::U45::default()),
+            algebra::try_complement(&a.to_dyn(), 45),
+        )
+    });
+    same_print({
+        let a = layout!((3,(6,1,8)):(1,(3,18,18)));
+        (
+            a.complement(typenum::U149::default()),
+            algebra::try_complement(&a.to_dyn(), 149),
+        )
+    });
+    same_print({
+        let a = layout!(6:2);
+        (
+            a.complement(typenum::U12::default()),
+            algebra::try_complement(&a.to_dyn(), 12),
+        )
+    });
+    same_print({
+        let a = layout!((2):(3));
+        (
+            a.complement(typenum::U5::default()),
+            algebra::try_complement(&a.to_dyn(), 5),
+        )
+    });
+    same_print({
+        let a = layout!((2,8):(16,2));
+        (
+            a.complement(typenum::U93::default()),
+            algebra::try_complement(&a.to_dyn(), 93),
+        )
+    });
+    same_print({
+        let a = layout!((4,2):(2,1));
+        (
+            a.complement(typenum::U16::default()),
+            algebra::try_complement(&a.to_dyn(), 16),
+        )
+    });
+    same_print({
+        let a = layout!((2,2):(4,2));
+        (
+            a.complement(typenum::U7::default()),
+            algebra::try_complement(&a.to_dyn(), 7),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.complement(typenum::U17::default()),
+            algebra::try_complement(&a.to_dyn(), 17),
+        )
+    });
+    same_print({
+        let a = layout!((8,6):(12,2));
+        (
+            a.complement(typenum::U190::default()),
+            algebra::try_complement(&a.to_dyn(), 190),
+        )
+    });
+    same_print({
+        let a = layout!((2,(8),(1,2)):(48,(6),(6,3)));
+        (
+            a.complement(typenum::U95::default()),
+            algebra::try_complement(&a.to_dyn(), 95),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.complement(typenum::U25::default()),
+            algebra::try_complement(&a.to_dyn(), 25),
+        )
+    });
+    same_print({
+        let a = layout!(12:0);
+        (
+            a.complement(typenum::U6::default()),
+            algebra::try_complement(&a.to_dyn(), 6),
+        )
+    });
 }

@@ -10,504 +10,3579 @@ use cute_layout::{algebra, layout};
 
 #[test]
 fn differential() {
-    same_function({ let (a, b) = (layout!(4:2), layout!(((3),{v(1)}):((2),2)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((8),(4)):((1),(1))), layout!((5):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((3):(1)), layout!((3,(4)):(2,(0)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4,6,8):(8,8,0)), layout!((8):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(12:1), layout!(({v(2)}):(2)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2,5):(0,5)), layout!(6:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4):(1)), layout!(({v(8)}):(1)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((8),8):((1),8)), layout!(((8,2),2):((2,16),32))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(4:1), layout!(({v(5)}):(1)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((1,(4,4,8)):(1,(0,4,16))), layout!({v(4)}:2).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2,(2,2)):(1,(2,4))), layout!((4,4):(0,4))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8,5):(5,1)), layout!((5,8):(8,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(3:2), layout!((5):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((8,2)):((1,8))), layout!(2:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(12:1), layout!({v(6)}:1).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((6):(0)), layout!({v(3)}:1).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(4:3), layout!(({v(3)},8):(1,3)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((4)):((1))), layout!(({v(8)},2):(1,8)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((4,6,2),(2),1):((1,4,24),(48),96)), layout!((6):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((1,(4,2)):(8,(2,1))), layout!(16:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4,8,(8,2)):(512,8,(64,512))), layout!((2):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(6:3), layout!({v(12)}:2).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((1,(8,2,1),(1,2)):(32,(4,2,2),(2,0))), layout!(((2)):((0)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((4,8),1,(2,1,5)):((1,4),32,(32,64,64))), layout!(2:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((8,1,8),(2),3):((48,48,48),(3),1)), layout!(({v(5)}):(1)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((4),(4,2)):((2),(8,32))), layout!(((2,4,{v(3)})):((1,2,8))).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2):(1)), layout!((6):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2):(1)), layout!((4):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((5,3):(3,1)), layout!(3:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((6,8,2):(2,12,96)), layout!(12:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((4),8,5):((40),5,1)), layout!((({v(2)})):((1))).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((4,2),8):((16,8),0)), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((6),4):((4),1)), layout!(({v(4)},8):(1,0)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((4)):((1))), layout!((5,(1)):(3,(15)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((2,2,6)):((24,12,2))), layout!({v(2)}:1).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2):(1)), layout!(({v(2)},2):(6,3)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((6,(8,2,4)):(1,(6,48,96))), layout!((1):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((1):(3)), layout!((({v(8)},1),3):((3,24),24)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(2:1), layout!(({v(4)}):(2)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8):(1)), layout!((6):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((1)):((1))), layout!(({v(8)}):(2)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2,6,6):(2,4,24)), layout!({v(16)}:1).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((5,(8,4),3):(0,(12,3),1)), layout!({v(3)}:1).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((3,(2)):(2,(1))), layout!(({v(4)},1):(3,12)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8):(1)), layout!(4:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2):(0)), layout!(3:0)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((1,2,4):(12,12,0)), layout!((4,4):(1,4))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4):(2)), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((2,4),(1)):((2,4),(2))), layout!(3:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((8),(2,5)):((1),(8,16))), layout!(4:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(3:0), layout!((4,4):(4,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((2)):((0))), layout!((5):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(6:1), layout!(((4)):((1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((1,(2,6),1):(0,(18,18),3)), layout!((2,1):(0,2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(8:3), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((6,(8,2,2)):(288,(18,144,288))), layout!((3,2):(1,3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(2:1), layout!((4,2):(12,12))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(6:3), layout!(({v(8)}):(1)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((2)):((2))), layout!(8:0)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2):(1)), layout!(({v(2)},2):(1,2)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(3:3), layout!(3:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((2),8):((1),2)), layout!({v(12)}:1).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(8:0), layout!((4):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((8,4),(5),(2)):((1,32),(8),(0))), layout!((4,2):(2,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4,5,(2,6)):(3,12,(60,120))), layout!(8:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((3,(2,6),5):(2,(6,0),72)), layout!({v(6)}:3).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2,(8),(4)):(3,(6),(48))), layout!(({v(4)},({v(2)},6)):(18,(18,0))).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((5):(3)), layout!(({v(4)},2):(2,1)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2):(1)), layout!((4):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2,(2,4),2):(16,(2,0),1)), layout!((2,8):(1,0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(16:1), layout!(((2)):((2)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8):(3)), layout!(({v(4)}):(1)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2):(1)), layout!(({v(2)}):(1)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(16:1), layout!({v(3)}:1).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4,2):(1,4)), layout!(4:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((8),(8,5)):((1),(64,64))), layout!((3):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((2)):((1))), layout!({v(6)}:1).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(6:1), layout!((4,8):(16,2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8,4):(3,24)), layout!((2,4):(1,0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(2:3), layout!(((2),{v(2)}):((2),1)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2,1):(3,6)), layout!((4):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((3):(3)), layout!((2,{v(5)}):(10,2)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(8:1), layout!(((8,{v(1)},{v(4)})):((1,8,8))).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((6):(3)), layout!((6):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(6:3), layout!(((2,{v(2)},6),1):((1,4,4),0)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((2),3):((1),1)), layout!({v(16)}:0).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(4:1), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4):(1)), layout!((8,2):(0,8))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8):(0)), layout!({v(6)}:1).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(8:2), layout!(2:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((1,2),2,2):((1,1),2,4)), layout!(((2,{v(1)},{v(1)})):((2,2,2))).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(4:1), layout!((2):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((5,1,8):(8,0,1)), layout!(((2)):((1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(3:3), layout!({v(12)}:3).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(12:2), layout!((3,{v(8)}):(3,9)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2,2,2):(0,2,4)), layout!(({v(2)}):(1)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2,(2)):(1,(2))), layout!({v(16)}:2).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4,4):(1,4)), layout!((({v(4)},{v(1)},3),1):((1,0,4),1)).unwrap()); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4,2,2):(2,8,16)), layout!((2,8):(16,16))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(8:1), layout!(((1)):((2)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:2), layout!((3,(8)):(2,(6)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4):(3,12)), layout!((8):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,6):(12,2)), layout!((8,2):(2,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((1):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(((2,2)):((4,2)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:0), layout!((2,3):(1,0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:3), layout!(((4),2):((1),0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!((2,8):(24,3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(4,2),(3,4)):(36,(72,36),(12,3))), layout!((2):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(16:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!((1,(8)):(3,(3)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,4,5),6):((80,4,16),0)), layout!(3:0)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(1)), layout!(8:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((4,2):(1,4))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,2):(2,1)), layout!(4:0)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((6)):((1))), layout!((8):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4)):((1))), layout!((2):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,4,8):(32,8,1)), layout!(3:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3,4)):((4,0))), layout!((3):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(2:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4):(2,8)), layout!((8,4):(0,24))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((2):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(0)), layout!((6,1):(3,3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!(((4,2)):((2,8)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!((2,2):(2,2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,6):(3,6)), layout!(8:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,(8)):(16,(2))), layout!(12:0)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:3), layout!((2,8):(0,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(2:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,8,2):(16,2,0)), layout!(2:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!(4:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:2), layout!((6,2):(2,12))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,(4,5,2)):(0,(10,2,1))), layout!((3):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,4)):((1,4))), layout!((4,5):(10,2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(12:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:0), layout!((2,(2)):(6,(3)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(((2,4,5),1):((0,15,3),3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((1))), layout!(3:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,5,4):(0,6,1)), layout!(3:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,8,4):(32,4,1)), layout!(((1,3)):((3,1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,2):(2,1)), layout!(3:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5),2,4):((1),5,10)), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(2,8)):(8,(1,1))), layout!(8:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!((2):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((1):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!(16:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8,8),2):((1,8),64)), layout!(12:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(3)), layout!((2,(2,5,2)):(1,(10,2,1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(2)), layout!((4,(1)):(1,(4)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:3), layout!(((1),(4)):((1),(1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,2):(16,0)), layout!(((2,2,8)):((48,24,0)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,6,2):(1,8,48)), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((6,4),(2),4):((1,6),(24),48)), layout!(2:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4):(4,1)), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,2,4),(8,1),4):((1,0,4),(16,128),128)), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:2), layout!((2,8):(1,2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:2), layout!(12:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((0))), layout!(12:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!((6,2):(2,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!(16:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((2):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,(2)):(1,(5))), layout!((8,5):(3,0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5),4,(5,1,5)):((300),75,(15,15,300))), layout!((4,(1,1,6)):(1,(4,0,0)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:0), layout!((4):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((2):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((3):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:3), layout!(4:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,8):(1,6)), layout!(((3,4,1)):((2,24,24)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2),1):((1),1)), layout!(3:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(2)), layout!((4):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(16:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:3), layout!(3:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,3):(0,1)), layout!(((2,2)):((1,1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,2),4):((8,0),1)), layout!(((2,5,4)):((0,12,0)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!((4):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!((3,(1,1)):(3,(9,9)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5,2,4)):((0,0,10))), layout!((8):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(2)), layout!(4:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:0), layout!(((6,4)):((8,2)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,3):(3,0)), layout!(((6,4)):((4,0)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(3)), layout!(8:0)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(1)), layout!(6:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:2), layout!(12:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(4)):(2,(1))), layout!((2,4):(4,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(3)), layout!(3:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,4):(4,1)), layout!(12:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!(6:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(2)), layout!(((4),5):((3),3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,3,4)):((1,2,6))), layout!(((5),(2)):((2),(0)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,2),(8),3):((0,24),(3),1)), layout!((8):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(2)), layout!(4:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,2):(2,1)), layout!(2:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,(8),6):(48,(6),48)), layout!(2:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,(3,5)):(2,(0,30))), layout!(2:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((6,(6)):(2,(2)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:0), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,(8,4)):(32,(4,32))), layout!((6,4):(12,3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:2), layout!(6:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,4,8)):((3,12,48))), layout!(((2)):((3)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((4):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(0)), layout!((8,(2,4,1)):(1,(8,16,64)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:0), layout!(16:0)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!((3):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:0), layout!(2:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(2)), layout!((4,8):(4,4))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(0)), layout!(((1)):((3)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!((1,4):(1,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(3)), layout!((1,4):(1,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,6):(6,1)), layout!((8):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,8,8):(3,6,48)), layout!((3):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4):(2,8)), layout!((8,4):(1,8))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,(8),3):(2,(10),2)), layout!(16:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!((6,8):(16,2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,3):(1,4)), layout!((8,4):(1,8))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,6):(6,1)), layout!((1):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,1):(1,2)), layout!((2):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!((8):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(((1,2,6)):((24,12,2)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(2),(6)):(1,(2),(4))), layout!(16:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:3), layout!((6):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,2,4):(3,6,12)), layout!((2,2):(0,2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((4,(1,2)):(2,(8,8)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(1)), layout!((5,8):(0,3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:3), layout!((6,8):(1,6))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:0), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,4):(1,2)), layout!(4:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!((4,(1,4,3)):(36,(36,9,36)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:0), layout!(((3,3)):((9,3)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,1)):((1,2))), layout!(((2,3),4):((36,12),36))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(1,5,8),3):(120,(120,120,0),0)), layout!((4,1):(1,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!((1,5):(3,3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((8,5):(2,16))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,6,8):(1,3,18)), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,8):(2,2)), layout!(6:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:2), layout!(2:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!((2,5):(1,2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:3), layout!(((2,2)):((2,1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:3), layout!(8:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,4),4):((1,2),8)), layout!(8:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(3)), layout!(4:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,3,2):(3,12,36)), layout!((6,2):(6,6))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,4):(4,1)), layout!(((3),2):((6),3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:0), layout!((8,(5)):(1,(8)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:3), layout!((5):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,4,4):(16,4,1)), layout!((4,4):(8,2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3,4)):((4,1))), layout!(6:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,2),4):((3,12),24)), layout!(((3,2)):((6,3)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:0), layout!(16:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(8,8)):(64,(8,1))), layout!((8,3):(1,0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8)):((1))), layout!((4,2):(3,12))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((2):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3)):((1))), layout!((4,1):(1,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,4,(4,5)):(1,3,(12,1))), layout!((6,2):(4,2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!((3,5):(1,3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,4,5):(6,6,2)), layout!(2:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5),8,2):((16),2,0)), layout!((2):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!(16:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(1)), layout!(6:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,(2,6,1)):(0,(12,2,2))), layout!((2):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,4):(1,1)), layout!(3:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:0), layout!((2):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3,4)):((0,0))), layout!((4,4):(0,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((6)):((1))), layout!(((2,1)):((1,2)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,2):(2,1)), layout!(((2)):((3)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:0), layout!(((4)):((3)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((8):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((6,4):(4,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((4,4):(4,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3)):((3))), layout!(3:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,2):(2,1)), layout!((5):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(2)):(1,(2))), layout!(2:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((2,(2,2,4)):(16,(4,4,1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,6):(1,2)), layout!(((6)):((2)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:3), layout!(3:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!(12:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!(12:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,(4,4)):(1,(8,32))), layout!((4):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3)):((1))), layout!(((4,4)):((8,0)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!(((4,8)):((3,0)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8,6)):((1,8))), layout!(6:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(2)), layout!((1,4):(2,2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,4,1):(1,0,1)), layout!(2:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(4,4)):(1,(4,16))), layout!(((8,4)):((4,1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((6,3),(2)):((18,0),(3))), layout!((1):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!((2,(4,8)):(2,(4,2)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(12:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5)):((3))), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(8,2,5),(1,1)):(2,(4,32,64),(320,320))), layout!((4,8):(8,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:2), layout!(((4,4)):((4,1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((6,8),4):((6,0),48)), layout!((2):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(1)), layout!((1,8):(2,0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!((1,(4,1)):(4,(1,0)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((4,1):(2,2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,4),2,2):((0,2),8,16)), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,(8,5,2)):(2,(10,10,0))), layout!(((2)):((1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(3)), layout!((8):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!(((2,8,2)):((16,2,1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:3), layout!(((4)):((0)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,1,3):(6,6,2)), layout!(16:0)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4)):((0))), layout!((4,1):(3,12))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,1):(1,4)), layout!(((2)):((1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(3)), layout!((4,4):(4,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:2), layout!(((8)):((1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(3)), layout!(2:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(8:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:3), layout!(16:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((2,(3,2,2)):(12,(2,2,1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(4:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!((4):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,2):(5,1)), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(12:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!((5):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8,1,5)):((5,1,1))), layout!((4):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,1,(5,8)):(3,12,(12,60))), layout!((2):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((1,(6,4,2)):(48,(8,2,1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,3,8):(1,6,0)), layout!((5):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:2), layout!((4,3):(1,4))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:3), layout!((8,4):(4,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(((2,5)):((5,1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:3), layout!((8):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!((2):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(1,8),2):(2,(4,4),32)), layout!(((2)):((3)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(2)), layout!(((6)):((1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:3), layout!((8,8):(1,8))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!((4,(4)):(4,(4)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,4,(8)):(1,0,(4))), layout!(((4,4)):((1,4)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(4:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!((8,4):(4,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!((5,4):(1,5))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(1)), layout!((8):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,2):(1,8)), layout!(2:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!((2,(2)):(1,(1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,(2,3,1)):(3,(24,48,144))), layout!((6):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:3), layout!(3:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(2,6),8):(3,(12,24),144)), layout!(12:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:2), layout!(((4),5):((12),0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(4),4):(1,(2),8)), layout!(((2,4,2)):((1,2,0)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!((2,5):(5,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!((2):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5,4)):((8,2))), layout!((2):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(3,1),1):(1,(0,12),12)), layout!((3):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(2)), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:3), layout!(6:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4),8):((1),4)), layout!(((8,2),3):((12,6),2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:2), layout!(16:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(4)):(4,(4))), layout!((3,(8)):(0,(1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(3)), layout!((4):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((6),2,2):((3),18,36)), layout!(((6)):((2)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,5):(0,15)), layout!((2):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((2))), layout!(2:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:2), layout!(4:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:2), layout!(16:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(2)), layout!((8):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,5):(1,4)), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,8):(2,16)), layout!((4):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((5,2):(1,5))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(2)), layout!(((3)):((1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((1),4):((1),1)), layout!(6:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(2)):(3,(12))), layout!((5,(5,2,1)):(10,(0,1,1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((2):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,4):(2,8)), layout!((2):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,3):(1,0)), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:3), layout!(6:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((6,2):(2,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((8,3):(1,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,5):(10,10)), layout!((4,5):(2,8))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(2)), layout!(4:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,2):(2,1)), layout!((8):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!((2):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!((4,2):(4,4))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,8):(0,1)), layout!(4:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(16:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(3)), layout!((8,4):(4,0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(((4)):((1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((3):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!((8,2):(2,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2),(4,2),(2,4,1)):((1),(2,8),(16,32,128))), layout!(16:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(3,2,2)):(12,(4,2,1))), layout!((4):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!(16:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8,1,4)):((3,24,24))), layout!((1):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((1,8,2),4):((128,16,8),2)), layout!(((4,1,6)):((2,8,8)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,2):(12,12)), layout!((6):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(((6,8)):((2,2)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!((4,(8)):(8,(1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,4):(1,1)), layout!((5,(4,1)):(4,(0,1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,2,1),(6)):((24,12,12),(24))), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5,5)):((1,5))), layout!((2):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!(((8)):((1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4),4):((1),4)), layout!((3):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((2,5):(5,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((2,3):(2,4))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!(4:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,(4,4)):(32,(0,0))), layout!(3:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,4,4):(1,3,12)), layout!(12:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(0)), layout!((2):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!((4,4):(1,0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4):(0,0)), layout!(((6,4)):((2,12)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5,3,8)):((24,8,1))), layout!(2:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,5):(1,2)), layout!((4):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2),(2,4,3)):((24),(12,3,1))), layout!((4,4):(1,4))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(3)), layout!((4,3):(0,3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((1,4,2),(5,4)):((4,1,4),(8,40))), layout!((4):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,8):(16,2)), layout!((4):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:3), layout!(((4,4),4):((16,1),1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((2,4):(2,4))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(((6,2,2)):((1,6,12)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(2)):(0,(0))), layout!((6):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4),4):((4),0)), layout!(2:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,3,(2)):(0,2,(6))), layout!((1):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,3,(4)):(36,12,(3))), layout!((1):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:3), layout!(16:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,3),4):((2,8),24)), layout!(3:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,(2),(4)):(4,(0),(1))), layout!((2):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:0), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!((2,6):(1,2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!(12:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,(6,3)):(2,(2,12))), layout!(2:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,2):(0,1)), layout!(((2)):((3)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(2)), layout!((3):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!((1):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,3,8):(8,8,1)), layout!((8):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!((3):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((1))), layout!(((8,6)):((1,0)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:2), layout!(((3,2)):((3,3)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,4):(4,1)), layout!(3:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,(8,2,1),2):(3,(9,72,144),144)), layout!(3:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4):(12,0)), layout!(4:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!((4,(2,2)):(1,(4,8)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3),(2)):((2),(1))), layout!((5):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((3):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,6):(1,8)), layout!((4):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,2),8):((1,2),4)), layout!((3,2):(1,3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,4,4),2):((1,2,8),1)), layout!(16:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,(5,4)):(12,(12,3))), layout!((5,4):(3,15))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,4,4)):((16,4,1))), layout!((4,2):(2,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2),2,2):((3),6,12)), layout!(16:0)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:0), layout!(16:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((6),(2)):((4),(0))), layout!((5):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,(2,8,2)):(0,(3,6,48))), layout!((2):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(16:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,2,(4)):(1,0,(8))), layout!(((2,8)):((8,1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!((2,2):(1,2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(2)), layout!((3,2):(4,0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((4):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,(4)):(4,(4))), layout!((2,4):(2,4))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,5,8):(0,0,0)), layout!(2:0)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,3)):((9,0))), layout!(((2)):((1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8)):((1))), layout!(4:2)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:3), layout!(2:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(2)), layout!(((2),2):((3),6))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,3):(1,3)), layout!((8):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:3), layout!(((4,2,3)):((18,9,3)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(0)), layout!((4,2):(4,4))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((6)):((3))), layout!(((4)):((1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(((5,2),1):((3,3),3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!(((4,4)):((1,4)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,8,2):(1,2,0)), layout!(((3)):((1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,8):(8,0)), layout!((2):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,(6,1)):(0,(2,12))), layout!(((4,5),(3)):((45,0),(3)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4),8,2):((0),8,64)), layout!((2):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,4,4),4):((2,4,16),64)), layout!(2:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,8,2),2):((64,8,4),2)), layout!((2):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,4):(2,2)), layout!((3):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(1)), layout!((1,6):(18,18))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((1,2)):((2,1))), layout!((1):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:3), layout!((4):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(2)), layout!((5,8):(1,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,(4),2):(6,(6),24)), layout!((8):(0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:2), layout!((4):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!(8:3)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(2)), layout!(((2,2,4),4):((32,4,4),32))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!(6:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:2), layout!((2,8):(8,8))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((2):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,1,4):(1,2,2)), layout!((1):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:2), layout!(((2)):((1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,4):(1,2)), layout!(((8),2):((2),16))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,8):(1,4)), layout!((4,2):(1,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((8):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(2),4):(8,(4),1)), layout!((2,6):(1,0))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(2)), layout!((4,4):(2,8))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,2):(0,1)), layout!(((2)):((1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:3), layout!(2:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(3)), layout!(6:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:3), layout!((2):(2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,4,1):(1,5,0)), layout!(12:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(((4,4),1):((0,2),2))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((4,8):(8,1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(1)), layout!((2):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,2,4):(2,2,4)), layout!((1):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(2)), layout!(((2),(1,6)):((18),(0,3)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,4):(8,2)), layout!(6:1)); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,8):(16,2)), layout!((1):(3))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:2), layout!((8):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,2):(2,1)), layout!((2):(1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!(((2,2)):((2,1)))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8),1):((1),8)), layout!(((1,1,8),8):((64,64,8),1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:3), layout!(((2,2,4),3):((24,3,0),1))); (a.compose(b), algebra::try_composition(&a.to_dyn(), &b.to_dyn())) });
+    same_function({
+        let (a, b) = (layout!(4:2), layout!(((3),{v(1)}):((2),2)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((8),(4)):((1),(1))), layout!((5):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((3):(1)), layout!((3,(4)):(2,(0))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4,6,8):(8,8,0)), layout!((8):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(12:1), layout!(({v(2)}):(2)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2,5):(0,5)), layout!(6:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4):(1)), layout!(({v(8)}):(1)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((8),8):((1),8)), layout!(((8,2),2):((2,16),32)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(4:1), layout!(({v(5)}):(1)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((1,(4,4,8)):(1,(0,4,16))),
+            layout!({v(4)}:2).unwrap(),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2,(2,2)):(1,(2,4))), layout!((4,4):(0,4)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((8,5):(5,1)), layout!((5,8):(8,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(3:2), layout!((5):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((8,2)):((1,8))), layout!(2:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(12:1), layout!({v(6)}:1).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((6):(0)), layout!({v(3)}:1).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(4:3), layout!(({v(3)},8):(1,3)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((4)):((1))), layout!(({v(8)},2):(1,8)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!(((4,6,2),(2),1):((1,4,24),(48),96)),
+            layout!((6):(3)),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((1,(4,2)):(8,(2,1))), layout!(16:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4,8,(8,2)):(512,8,(64,512))), layout!((2):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(6:3), layout!({v(12)}:2).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((1,(8,2,1),(1,2)):(32,(4,2,2),(2,0))),
+            layout!(((2)):((0))),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!(((4,8),1,(2,1,5)):((1,4),32,(32,64,64))),
+            layout!(2:2),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!(((8,1,8),(2),3):((48,48,48),(3),1)),
+            layout!(({v(5)}):(1)).unwrap(),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!(((4),(4,2)):((2),(8,32))),
+            layout!(((2,4,{v(3)})):((1,2,8))).unwrap(),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2):(1)), layout!((6):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2):(1)), layout!((4):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((5,3):(3,1)), layout!(3:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((6,8,2):(2,12,96)), layout!(12:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!(((4),8,5):((40),5,1)),
+            layout!((({v(2)})):((1))).unwrap(),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((4,2),8):((16,8),0)), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((6),4):((4),1)), layout!(({v(4)},8):(1,0)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((4)):((1))), layout!((5,(1)):(3,(15))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((2,2,6)):((24,12,2))), layout!({v(2)}:1).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2):(1)), layout!(({v(2)},2):(6,3)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((6,(8,2,4)):(1,(6,48,96))), layout!((1):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((1):(3)),
+            layout!((({v(8)},1),3):((3,24),24)).unwrap(),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(2:1), layout!(({v(4)}):(2)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((8):(1)), layout!((6):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((1)):((1))), layout!(({v(8)}):(2)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2,6,6):(2,4,24)), layout!({v(16)}:1).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((5,(8,4),3):(0,(12,3),1)),
+            layout!({v(3)}:1).unwrap(),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((3,(2)):(2,(1))),
+            layout!(({v(4)},1):(3,12)).unwrap(),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((8):(1)), layout!(4:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2):(0)), layout!(3:0));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((1,2,4):(12,12,0)), layout!((4,4):(1,4)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4):(2)), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((2,4),(1)):((2,4),(2))), layout!(3:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((8),(2,5)):((1),(8,16))), layout!(4:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(3:0), layout!((4,4):(4,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((2)):((0))), layout!((5):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(6:1), layout!(((4)):((1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((1,(2,6),1):(0,(18,18),3)), layout!((2,1):(0,2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(8:3), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((6,(8,2,2)):(288,(18,144,288))),
+            layout!((3,2):(1,3)),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(2:1), layout!((4,2):(12,12)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(6:3), layout!(({v(8)}):(1)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((2)):((2))), layout!(8:0));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2):(1)), layout!(({v(2)},2):(1,2)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(3:3), layout!(3:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((2),8):((1),2)), layout!({v(12)}:1).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(8:0), layout!((4):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!(((8,4),(5),(2)):((1,32),(8),(0))),
+            layout!((4,2):(2,1)),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4,5,(2,6)):(3,12,(60,120))), layout!(8:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((3,(2,6),5):(2,(6,0),72)),
+            layout!({v(6)}:3).unwrap(),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((2,(8),(4)):(3,(6),(48))),
+            layout!(({v(4)},({v(2)},6)):(18,(18,0))).unwrap(),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((5):(3)), layout!(({v(4)},2):(2,1)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2):(1)), layout!((4):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2,(2,4),2):(16,(2,0),1)), layout!((2,8):(1,0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(16:1), layout!(((2)):((2))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((8):(3)), layout!(({v(4)}):(1)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2):(1)), layout!(({v(2)}):(1)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(16:1), layout!({v(3)}:1).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4,2):(1,4)), layout!(4:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((8),(8,5)):((1),(64,64))), layout!((3):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((2)):((1))), layout!({v(6)}:1).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(6:1), layout!((4,8):(16,2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((8,4):(3,24)), layout!((2,4):(1,0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(2:3), layout!(((2),{v(2)}):((2),1)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2,1):(3,6)), layout!((4):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((3):(3)), layout!((2,{v(5)}):(10,2)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!(8:1),
+            layout!(((8,{v(1)},{v(4)})):((1,8,8))).unwrap(),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((6):(3)), layout!((6):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(6:3), layout!(((2,{v(2)},6),1):((1,4,4),0)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((2),3):((1),1)), layout!({v(16)}:0).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(4:1), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4):(1)), layout!((8,2):(0,8)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((8):(0)), layout!({v(6)}:1).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(8:2), layout!(2:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!(((1,2),2,2):((1,1),2,4)),
+            layout!(((2,{v(1)},{v(1)})):((2,2,2))).unwrap(),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(4:1), layout!((2):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((5,1,8):(8,0,1)), layout!(((2)):((1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(3:3), layout!({v(12)}:3).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(12:2), layout!((3,{v(8)}):(3,9)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2,2,2):(0,2,4)), layout!(({v(2)}):(1)).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2,(2)):(1,(2))), layout!({v(16)}:2).unwrap());
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((4,4):(1,4)),
+            layout!((({v(4)},{v(1)},3),1):((1,0,4),1)).unwrap(),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4,2,2):(2,8,16)), layout!((2,8):(16,16)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(8:1), layout!(((1)):((2))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:2), layout!((3,(8)):(2,(6))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4):(3,12)), layout!((8):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,6):(12,2)), layout!((8,2):(2,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((1):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(((2,2)):((4,2))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:0), layout!((2,3):(1,0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:3), layout!(((4),2):((1),0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!((2,8):(24,3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!((4,(4,2),(3,4)):(36,(72,36),(12,3))),
+            layout!((2):(2)),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(16:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!((1,(8)):(3,(3))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,4,5),6):((80,4,16),0)), layout!(3:0));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(1)), layout!(8:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((4,2):(1,4)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,2):(2,1)), layout!(4:0));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((6)):((1))), layout!((8):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4)):((1))), layout!((2):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,4,8):(32,8,1)), layout!(3:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((3,4)):((4,0))), layout!((3):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(2:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4):(2,8)), layout!((8,4):(0,24)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((2):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(0)), layout!((6,1):(3,3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!(((4,2)):((2,8))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!((2,2):(2,2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,6):(3,6)), layout!(8:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,(8)):(16,(2))), layout!(12:0));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:3), layout!((2,8):(0,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(2:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,8,2):(16,2,0)), layout!(2:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!(4:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:2), layout!((6,2):(2,12)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,(4,5,2)):(0,(10,2,1))), layout!((3):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,4)):((1,4))), layout!((4,5):(10,2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(12:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:0), layout!((2,(2)):(6,(3))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(((2,4,5),1):((0,15,3),3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((1))), layout!(3:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,5,4):(0,6,1)), layout!(3:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,8,4):(32,4,1)), layout!(((1,3)):((3,1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,2):(2,1)), layout!(3:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((5),2,4):((1),5,10)), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(2,8)):(8,(1,1))), layout!(8:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!((2):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((1):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!(16:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8,8),2):((1,8),64)), layout!(12:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(3)), layout!((2,(2,5,2)):(1,(10,2,1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(2)), layout!((4,(1)):(1,(4))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:3), layout!(((1),(4)):((1),(1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,2):(16,0)), layout!(((2,2,8)):((48,24,0))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,6,2):(1,8,48)), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((6,4),(2),4):((1,6),(24),48)), layout!(2:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4):(4,1)), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!(((2,2,4),(8,1),4):((1,0,4),(16,128),128)),
+            layout!((4):(1)),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:2), layout!((2,8):(1,2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:2), layout!(12:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((0))), layout!(12:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!((6,2):(2,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!(16:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((2):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,(2)):(1,(5))), layout!((8,5):(3,0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!(((5),4,(5,1,5)):((300),75,(15,15,300))),
+            layout!((4,(1,1,6)):(1,(4,0,0))),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:0), layout!((4):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((2):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((3):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:3), layout!(4:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,8):(1,6)), layout!(((3,4,1)):((2,24,24))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2),1):((1),1)), layout!(3:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(2)), layout!((4):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(16:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:3), layout!(3:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,3):(0,1)), layout!(((2,2)):((1,1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,2),4):((8,0),1)), layout!(((2,5,4)):((0,12,0))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!((4):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!((3,(1,1)):(3,(9,9))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((5,2,4)):((0,0,10))), layout!((8):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(2)), layout!(4:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:0), layout!(((6,4)):((8,2))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,3):(3,0)), layout!(((6,4)):((4,0))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(3)), layout!(8:0));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(1)), layout!(6:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:2), layout!(12:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(4)):(2,(1))), layout!((2,4):(4,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(3)), layout!(3:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,4):(4,1)), layout!(12:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!(6:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(2)), layout!(((4),5):((3),3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,3,4)):((1,2,6))), layout!(((5),(2)):((2),(0))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,2),(8),3):((0,24),(3),1)), layout!((8):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(2)), layout!(4:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,2):(2,1)), layout!(2:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,(8),6):(48,(6),48)), layout!(2:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,(3,5)):(2,(0,30))), layout!(2:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((6,(6)):(2,(2))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:0), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,(8,4)):(32,(4,32))), layout!((6,4):(12,3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:2), layout!(6:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,4,8)):((3,12,48))), layout!(((2)):((3))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((4):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(0)), layout!((8,(2,4,1)):(1,(8,16,64))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:0), layout!(16:0));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!((3):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:0), layout!(2:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(2)), layout!((4,8):(4,4)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(0)), layout!(((1)):((3))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!((1,4):(1,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(3)), layout!((1,4):(1,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,6):(6,1)), layout!((8):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,8,8):(3,6,48)), layout!((3):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4):(2,8)), layout!((8,4):(1,8)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,(8),3):(2,(10),2)), layout!(16:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!((6,8):(16,2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,3):(1,4)), layout!((8,4):(1,8)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,6):(6,1)), layout!((1):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,1):(1,2)), layout!((2):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!((8):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(((1,2,6)):((24,12,2))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(2),(6)):(1,(2),(4))), layout!(16:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:3), layout!((6):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,2,4):(3,6,12)), layout!((2,2):(0,2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((4,(1,2)):(2,(8,8))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(1)), layout!((5,8):(0,3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:3), layout!((6,8):(1,6)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:0), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,4):(1,2)), layout!(4:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!((4,(1,4,3)):(36,(36,9,36))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:0), layout!(((3,3)):((9,3))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,1)):((1,2))), layout!(((2,3),4):((36,12),36)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!((2,(1,5,8),3):(120,(120,120,0),0)),
+            layout!((4,1):(1,1)),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!((1,5):(3,3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((8,5):(2,16)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3,6,8):(1,3,18)), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,8):(2,2)), layout!(6:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:2), layout!(2:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!((2,5):(1,2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:3), layout!(((2,2)):((2,1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:3), layout!(8:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,4),4):((1,2),8)), layout!(8:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(3)), layout!(4:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,3,2):(3,12,36)), layout!((6,2):(6,6)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,4):(4,1)), layout!(((3),2):((6),3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:0), layout!((8,(5)):(1,(8))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:3), layout!((5):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,4,4):(16,4,1)), layout!((4,4):(8,2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((3,4)):((4,1))), layout!(6:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,2),4):((3,12),24)), layout!(((3,2)):((6,3))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:0), layout!(16:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,(8,8)):(64,(8,1))), layout!((8,3):(1,0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8)):((1))), layout!((4,2):(3,12)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((2):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((3)):((1))), layout!((4,1):(1,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3,4,(4,5)):(1,3,(12,1))), layout!((6,2):(4,2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!((3,5):(1,3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3,4,5):(6,6,2)), layout!(2:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((5),8,2):((16),2,0)), layout!((2):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!(16:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(1)), layout!(6:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,(2,6,1)):(0,(12,2,2))), layout!((2):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,4):(1,1)), layout!(3:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:0), layout!((2):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((3,4)):((0,0))), layout!((4,4):(0,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((6)):((1))), layout!(((2,1)):((1,2))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,2):(2,1)), layout!(((2)):((3))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:0), layout!(((4)):((3))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((8):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((6,4):(4,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((4,4):(4,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((3)):((3))), layout!(3:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,2):(2,1)), layout!((5):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(2)):(1,(2))), layout!(2:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((2,(2,2,4)):(16,(4,4,1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,6):(1,2)), layout!(((6)):((2))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:3), layout!(3:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!(12:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!(12:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,(4,4)):(1,(8,32))), layout!((4):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((3)):((1))), layout!(((4,4)):((8,0))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!(((4,8)):((3,0))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8,6)):((1,8))), layout!(6:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(2)), layout!((1,4):(2,2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,4,1):(1,0,1)), layout!(2:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,(4,4)):(1,(4,16))), layout!(((8,4)):((4,1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((6,3),(2)):((18,0),(3))), layout!((1):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!((2,(4,8)):(2,(4,2))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(12:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((5)):((3))), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!((2,(8,2,5),(1,1)):(2,(4,32,64),(320,320))),
+            layout!((4,8):(8,1)),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:2), layout!(((4,4)):((4,1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((6,8),4):((6,0),48)), layout!((2):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(1)), layout!((1,8):(2,0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!((1,(4,1)):(4,(1,0))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((4,1):(2,2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,4),2,2):((0,2),8,16)), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,(8,5,2)):(2,(10,10,0))), layout!(((2)):((1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(3)), layout!((8):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!(((2,8,2)):((16,2,1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:3), layout!(((4)):((0))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,1,3):(6,6,2)), layout!(16:0));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4)):((0))), layout!((4,1):(3,12)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,1):(1,4)), layout!(((2)):((1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(3)), layout!((4,4):(4,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:2), layout!(((8)):((1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(3)), layout!(2:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(8:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:3), layout!(16:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((2,(3,2,2)):(12,(2,2,1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(4:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!((4):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,2):(5,1)), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(12:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!((5):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8,1,5)):((5,1,1))), layout!((4):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,1,(5,8)):(3,12,(12,60))), layout!((2):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((1,(6,4,2)):(48,(8,2,1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,3,8):(1,6,0)), layout!((5):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:2), layout!((4,3):(1,4)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:3), layout!((8,4):(4,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(((2,5)):((5,1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:3), layout!((8):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!((2):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(1,8),2):(2,(4,4),32)), layout!(((2)):((3))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(2)), layout!(((6)):((1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:3), layout!((8,8):(1,8)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!((4,(4)):(4,(4))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,4,(8)):(1,0,(4))), layout!(((4,4)):((1,4))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(4:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!((8,4):(4,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!((5,4):(1,5)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(1)), layout!((8):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,2):(1,8)), layout!(2:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!((2,(2)):(1,(1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,(2,3,1)):(3,(24,48,144))), layout!((6):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:3), layout!(3:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,(2,6),8):(3,(12,24),144)), layout!(12:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:2), layout!(((4),5):((12),0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(4),4):(1,(2),8)), layout!(((2,4,2)):((1,2,0))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!((2,5):(5,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!((2):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((5,4)):((8,2))), layout!((2):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,(3,1),1):(1,(0,12),12)), layout!((3):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(2)), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:3), layout!(6:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4),8):((1),4)), layout!(((8,2),3):((12,6),2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:2), layout!(16:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,(4)):(4,(4))), layout!((3,(8)):(0,(1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(3)), layout!((4):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((6),2,2):((3),18,36)), layout!(((6)):((2))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,5):(0,15)), layout!((2):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((2))), layout!(2:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:2), layout!(4:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:2), layout!(16:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(2)), layout!((8):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,5):(1,4)), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,8):(2,16)), layout!((4):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((5,2):(1,5)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(2)), layout!(((3)):((1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((1),4):((1),1)), layout!(6:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,(2)):(3,(12))), layout!((5,(5,2,1)):(10,(0,1,1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((2):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,4):(2,8)), layout!((2):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,3):(1,0)), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:3), layout!(6:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((6,2):(2,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((8,3):(1,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,5):(10,10)), layout!((4,5):(2,8)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(2)), layout!(4:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,2):(2,1)), layout!((8):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!((2):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!((4,2):(4,4)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,8):(0,1)), layout!(4:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(16:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(3)), layout!((8,4):(4,0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(((4)):((1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((3):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!((8,2):(2,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!(((2),(4,2),(2,4,1)):((1),(2,8),(16,32,128))),
+            layout!(16:1),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(3,2,2)):(12,(4,2,1))), layout!((4):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!(16:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8,1,4)):((3,24,24))), layout!((1):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!(((1,8,2),4):((128,16,8),2)),
+            layout!(((4,1,6)):((2,8,8))),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,2):(12,12)), layout!((6):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(((6,8)):((2,2))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!((4,(8)):(8,(1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,4):(1,1)), layout!((5,(4,1)):(4,(0,1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,2,1),(6)):((24,12,12),(24))), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((5,5)):((1,5))), layout!((2):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!(((8)):((1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4),4):((1),4)), layout!((3):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((2,5):(5,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((2,3):(2,4)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!(4:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3,(4,4)):(32,(0,0))), layout!(3:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3,4,4):(1,3,12)), layout!(12:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(0)), layout!((2):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!((4,4):(1,0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4):(0,0)), layout!(((6,4)):((2,12))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((5,3,8)):((24,8,1))), layout!(2:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,5):(1,2)), layout!((4):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2),(2,4,3)):((24),(12,3,1))), layout!((4,4):(1,4)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(3)), layout!((4,3):(0,3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((1,4,2),(5,4)):((4,1,4),(8,40))), layout!((4):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,8):(16,2)), layout!((4):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:3), layout!(((4,4),4):((16,1),1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((2,4):(2,4)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(((6,2,2)):((1,6,12))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(2)):(0,(0))), layout!((6):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4),4):((4),0)), layout!(2:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,3,(2)):(0,2,(6))), layout!((1):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,3,(4)):(36,12,(3))), layout!((1):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:3), layout!(16:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,3),4):((2,8),24)), layout!(3:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3,(2),(4)):(4,(0),(1))), layout!((2):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:0), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!((2,6):(1,2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!(12:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,(6,3)):(2,(2,12))), layout!(2:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,2):(0,1)), layout!(((2)):((3))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(2)), layout!((3):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!((1):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,3,8):(8,8,1)), layout!((8):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!((3):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((1))), layout!(((8,6)):((1,0))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:2), layout!(((3,2)):((3,3))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,4):(4,1)), layout!(3:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3,(8,2,1),2):(3,(9,72,144),144)), layout!(3:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4):(12,0)), layout!(4:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!((4,(2,2)):(1,(4,8))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((3),(2)):((2),(1))), layout!((5):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((3):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,6):(1,8)), layout!((4):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,2),8):((1,2),4)), layout!((3,2):(1,3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,4,4),2):((1,2,8),1)), layout!(16:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3,(5,4)):(12,(12,3))), layout!((5,4):(3,15)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,4,4)):((16,4,1))), layout!((4,2):(2,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2),2,2):((3),6,12)), layout!(16:0));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:0), layout!(16:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((6),(2)):((4),(0))), layout!((5):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,(2,8,2)):(0,(3,6,48))), layout!((2):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(16:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,2,(4)):(1,0,(8))), layout!(((2,8)):((8,1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!((2,2):(1,2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(2)), layout!((3,2):(4,0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((4):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,(4)):(4,(4))), layout!((2,4):(2,4)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,5,8):(0,0,0)), layout!(2:0));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,3)):((9,0))), layout!(((2)):((1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8)):((1))), layout!(4:2));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:3), layout!(2:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(2)), layout!(((2),2):((3),6)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3,3):(1,3)), layout!((8):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:3), layout!(((4,2,3)):((18,9,3))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(0)), layout!((4,2):(4,4)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((6)):((3))), layout!(((4)):((1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(((5,2),1):((3,3),3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!(((4,4)):((1,4))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,8,2):(1,2,0)), layout!(((3)):((1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,8):(8,0)), layout!((2):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!((1,(6,1)):(0,(2,12))),
+            layout!(((4,5),(3)):((45,0),(3))),
+        );
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4),8,2):((0),8,64)), layout!((2):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,4,4),4):((2,4,16),64)), layout!(2:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,8,2),2):((64,8,4),2)), layout!((2):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,4):(2,2)), layout!((3):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(1)), layout!((1,6):(18,18)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((1,2)):((2,1))), layout!((1):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:3), layout!((4):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(2)), layout!((5,8):(1,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,(4),2):(6,(6),24)), layout!((8):(0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:2), layout!((4):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!(8:3));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(2)), layout!(((2,2,4),4):((32,4,4),32)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!(6:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:2), layout!((2,8):(8,8)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((2):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,1,4):(1,2,2)), layout!((1):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:2), layout!(((2)):((1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,4):(1,2)), layout!(((8),2):((2),16)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,8):(1,4)), layout!((4,2):(1,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((8):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,(2),4):(8,(4),1)), layout!((2,6):(1,0)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(2)), layout!((4,4):(2,8)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,2):(0,1)), layout!(((2)):((1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:3), layout!(2:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(3)), layout!(6:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:3), layout!((2):(2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,4,1):(1,5,0)), layout!(12:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(((4,4),1):((0,2),2)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((4,8):(8,1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(1)), layout!((2):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,2,4):(2,2,4)), layout!((1):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(2)), layout!(((2),(1,6)):((18),(0,3))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,4):(8,2)), layout!(6:1));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,8):(16,2)), layout!((1):(3)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:2), layout!((8):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,2):(2,1)), layout!((2):(1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!(((2,2)):((2,1))));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8),1):((1),8)), layout!(((1,1,8),8):((64,64,8),1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:3), layout!(((2,2,4),3):((24,3,0),1)));
+        (
+            a.compose(b),
+            algebra::try_composition(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
 }

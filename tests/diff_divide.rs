@@ -10,504 +10,5078 @@ use cute_layout::{algebra, layout};
 
 #[test]
 fn differential() {
-    same_function({ let a = layout!(6:1); (a.logical_divide(layout!((6):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((6):(1)).to_dyn()))) });
-    same_function({ let a = layout!(((4,1),(5,8)):((1,4),(4,20))); (a.zipped_divide(layout!(12:1)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(12:1).to_dyn()))) });
-    same_function({ let a = layout!((2):(2)); (a.tiled_divide((layout!((2):(1)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_function({ let a = layout!(((4,2,4)):((2,0,16))); (a.flat_divide(layout!(((1,4,2)):((8,2,1)))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((1,4,2)):((8,2,1))).to_dyn()))) });
-    same_function({ let a = layout!((5,3,(8,4)):(96,32,(0,1))); (a.logical_divide((layout!(((3)):((1))), layout!((2):(3)), layout!({v(4)}:1).unwrap(),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((3)):((1))).to_dyn()), algebra::DynTiler::from(layout!((2):(3)).to_dyn()), algebra::DynTiler::from(layout!({v(4)}:1).unwrap().to_dyn())]))) });
-    same_function({ let a = layout!((3,(1,3)):(6,(0,6))); (a.zipped_divide(layout!(3:1)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(3:1).to_dyn()))) });
-    same_function({ let a = layout!(((8),(2,1),(2,3)):((2),(16,32),(32,64))); (a.tiled_divide(layout!(({v(3)}):(3)).unwrap()), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(({v(3)}):(3)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!(6:2); (a.flat_divide(layout!({v(6)}:0).unwrap()), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!({v(6)}:0).unwrap().to_dyn()))) });
-    same_function({ let a = layout!(12:1); (a.logical_divide(layout!((4):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_function({ let a = layout!(((6,5)):((3,18))); (a.zipped_divide((layout!(12:1),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(12:1).to_dyn())]))) });
-    same_function({ let a = layout!(((6)):((1))); (a.tiled_divide(layout!((5):(0))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5):(0)).to_dyn()))) });
-    same_function({ let a = layout!(8:1); (a.flat_divide(layout!(4:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:1).to_dyn()))) });
-    same_function({ let a = layout!(16:1); (a.logical_divide(layout!(4:3)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:3).to_dyn()))) });
-    same_function({ let a = layout!(((2,8),(8,2),2):((256,1),(4,2),1)); (a.zipped_divide((layout!(({v(8)}):(0)).unwrap(),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(({v(8)}):(0)).unwrap().to_dyn())]))) });
-    same_function({ let a = layout!(16:3); (a.tiled_divide(layout!((4):(2))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(2)).to_dyn()))) });
-    same_function({ let a = layout!(((4),(4,1,1)):((2),(8,32,32))); (a.flat_divide(layout!({v(3)}:1).unwrap()), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!({v(3)}:1).unwrap().to_dyn()))) });
-    same_function({ let a = layout!(((5)):((1))); (a.logical_divide(layout!(2:3)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:3).to_dyn()))) });
-    same_function({ let a = layout!((4):(3)); (a.zipped_divide((layout!(({v(2)}):(1)).unwrap(),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(({v(2)}):(1)).unwrap().to_dyn())]))) });
-    same_function({ let a = layout!((8,1,(4,5)):(2,16,(16,2))); (a.tiled_divide(layout!(8:1)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:1).to_dyn()))) });
-    same_function({ let a = layout!((6,2):(1,6)); (a.flat_divide((layout!({v(3)}:1).unwrap(),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!({v(3)}:1).unwrap().to_dyn())]))) });
-    same_function({ let a = layout!(16:2); (a.logical_divide(layout!((4):(2))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(2)).to_dyn()))) });
-    same_function({ let a = layout!(3:3); (a.zipped_divide(layout!(2:2)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:2).to_dyn()))) });
-    same_function({ let a = layout!(3:3); (a.tiled_divide(layout!(({v(1)},{v(1)}):(2,2)).unwrap()), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(({v(1)},{v(1)}):(2,2)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!(((4,4)):((1,1))); (a.flat_divide(layout!(12:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(12:1).to_dyn()))) });
-    same_function({ let a = layout!(8:1); (a.logical_divide(layout!(({v(3)}):(1)).unwrap()), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(({v(3)}):(1)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!(((4)):((1))); (a.zipped_divide((layout!((2):(0)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(0)).to_dyn())]))) });
-    same_function({ let a = layout!((2,8):(8,0)); (a.tiled_divide(layout!(4:1)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:1).to_dyn()))) });
-    same_function({ let a = layout!(((6,2,4)):((1,6,12))); (a.flat_divide(layout!((2,{v(4)}):(0,2)).unwrap()), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2,{v(4)}):(0,2)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!((8,(2,6)):(36,(18,3))); (a.logical_divide(layout!(({v(2)},1):(1,1)).unwrap()), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(({v(2)},1):(1,1)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!(8:2); (a.zipped_divide(layout!(3:3)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(3:3).to_dyn()))) });
-    same_function({ let a = layout!((4,3):(0,4)); (a.tiled_divide(layout!((4):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_function({ let a = layout!((6):(3)); (a.flat_divide(layout!((2):(2))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(2)).to_dyn()))) });
-    same_function({ let a = layout!((3,8,6):(3,9,72)); (a.logical_divide((layout!((1):(1)), layout!((2):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn()), algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_function({ let a = layout!(16:1); (a.zipped_divide(layout!((8):(3))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8):(3)).to_dyn()))) });
-    same_function({ let a = layout!(((2,8,6)):((1,2,16))); (a.tiled_divide((layout!((1):(0)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(0)).to_dyn())]))) });
-    same_function({ let a = layout!(((8,4),4):((48,12),3)); (a.flat_divide((layout!((2):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_function({ let a = layout!(6:2); (a.logical_divide(layout!({v(3)}:2).unwrap()), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!({v(3)}:2).unwrap().to_dyn()))) });
-    same_function({ let a = layout!(4:0); (a.zipped_divide(layout!((1):(3))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(3)).to_dyn()))) });
-    same_function({ let a = layout!((2):(1)); (a.tiled_divide(layout!((2):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_function({ let a = layout!(((2,5,8)):((2,4,20))); (a.flat_divide(layout!(2:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn()))) });
-    same_function({ let a = layout!(((2),(4),(3,8,1)):((96),(24),(0,1,1))); (a.logical_divide(layout!((4):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_function({ let a = layout!((6,1):(6,6)); (a.zipped_divide(layout!({v(3)}:1).unwrap()), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!({v(3)}:1).unwrap().to_dyn()))) });
-    same_function({ let a = layout!((1,6,2):(12,1,1)); (a.tiled_divide(layout!((1):(3))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(3)).to_dyn()))) });
-    same_function({ let a = layout!((3,(2,6),4):(48,(24,4),1)); (a.flat_divide((layout!(({v(2)}):(1)).unwrap(), layout!((4):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(({v(2)}):(1)).unwrap().to_dyn()), algebra::DynTiler::from(layout!((4):(1)).to_dyn())]))) });
-    same_function({ let a = layout!(((6),6):((3),18)); (a.logical_divide(layout!((2):(2))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(2)).to_dyn()))) });
-    same_function({ let a = layout!(8:3); (a.zipped_divide(layout!((2):(2))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(2)).to_dyn()))) });
-    same_function({ let a = layout!(((2,6,3)):((3,6,36))); (a.tiled_divide((layout!((8):(1)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(1)).to_dyn())]))) });
-    same_function({ let a = layout!(((5),8,1):((1),5,40)); (a.flat_divide(layout!((8):(2))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8):(2)).to_dyn()))) });
-    same_function({ let a = layout!(8:2); (a.logical_divide(layout!(2:1)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn()))) });
-    same_function({ let a = layout!((4,6):(18,18)); (a.zipped_divide(layout!((4,{v(1)}):(1,1)).unwrap()), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4,{v(1)}):(1,1)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!(16:1); (a.tiled_divide(layout!((4,4):(0,4))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4,4):(0,4)).to_dyn()))) });
-    same_function({ let a = layout!((4,(2,6)):(2,(8,16))); (a.flat_divide((layout!((4):(1)), layout!(((4)):((1))),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn()), algebra::DynTiler::from(layout!(((4)):((1))).to_dyn())]))) });
-    same_function({ let a = layout!(((8,8,6)):((0,24,192))); (a.logical_divide((layout!((({v(2)},{v(2)})):((1,2))).unwrap(),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((({v(2)},{v(2)})):((1,2))).unwrap().to_dyn())]))) });
-    same_function({ let a = layout!((3,(8),(2)):(3,(9),(72))); (a.zipped_divide(layout!(({v(2)},(2,8,1)):(16,(8,1,1))).unwrap()), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(({v(2)},(2,8,1)):(16,(8,1,1))).unwrap().to_dyn()))) });
-    same_function({ let a = layout!(4:1); (a.tiled_divide(layout!(({v(4)}):(1)).unwrap()), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(({v(4)}):(1)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!(((8,2,6),4):((48,24,4),1)); (a.flat_divide(layout!(((4)):((1)))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((4)):((1))).to_dyn()))) });
-    same_function({ let a = layout!(6:1); (a.logical_divide(layout!(4:1)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:1).to_dyn()))) });
-    same_function({ let a = layout!((4,4):(1,4)); (a.zipped_divide(layout!(({v(3)},4):(1,3)).unwrap()), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(({v(3)},4):(1,3)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!(3:1); (a.tiled_divide(layout!((2):(0))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(0)).to_dyn()))) });
-    same_function({ let a = layout!((6,2):(2,1)); (a.flat_divide((layout!(({v(2)}):(0)).unwrap(), layout!({v(2)}:1).unwrap(),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(({v(2)}):(0)).unwrap().to_dyn()), algebra::DynTiler::from(layout!({v(2)}:1).unwrap().to_dyn())]))) });
-    same_function({ let a = layout!((2,6,2):(0,4,24)); (a.logical_divide(layout!(({v(8)}):(2)).unwrap()), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(({v(8)}):(2)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!(6:1); (a.zipped_divide(layout!({v(2)}:1).unwrap()), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!({v(2)}:1).unwrap().to_dyn()))) });
-    same_function({ let a = layout!((2,4):(8,2)); (a.tiled_divide((layout!({v(2)}:1).unwrap(),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!({v(2)}:1).unwrap().to_dyn())]))) });
-    same_function({ let a = layout!((6):(1)); (a.flat_divide(layout!((6):(1))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((6):(1)).to_dyn()))) });
-    same_function({ let a = layout!((6,4,4):(2,12,48)); (a.logical_divide(layout!(12:2)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(12:2).to_dyn()))) });
-    same_function({ let a = layout!((3,(4),3):(1,(3),12)); (a.zipped_divide(layout!({v(4)}:3).unwrap()), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!({v(4)}:3).unwrap().to_dyn()))) });
-    same_function({ let a = layout!(8:3); (a.tiled_divide(layout!((1):(0))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(0)).to_dyn()))) });
-    same_function({ let a = layout!((4,8):(1,4)); (a.flat_divide(layout!((2):(0))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(0)).to_dyn()))) });
-    same_function({ let a = layout!(((4,4,2)):((0,2,0))); (a.logical_divide(layout!((4,2):(2,8))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4,2):(2,8)).to_dyn()))) });
-    same_function({ let a = layout!((2,2):(2,2)); (a.zipped_divide((layout!((1):(3)), layout!((2):(1)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(3)).to_dyn()), algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_function({ let a = layout!((2):(3)); (a.tiled_divide(layout!(((1,1)):((1,1)))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((1,1)):((1,1))).to_dyn()))) });
-    same_function({ let a = layout!((4,2,2):(4,2,1)); (a.flat_divide((layout!(({v(4)}):(1)).unwrap(),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(({v(4)}):(1)).unwrap().to_dyn())]))) });
-    same_function({ let a = layout!((2):(1)); (a.logical_divide((layout!(({v(2)}):(2)).unwrap(),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(({v(2)}):(2)).unwrap().to_dyn())]))) });
-    same_function({ let a = layout!(8:3); (a.zipped_divide(layout!(6:2)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:2).to_dyn()))) });
-    same_function({ let a = layout!(4:3); (a.tiled_divide(layout!(({v(2)}):(2)).unwrap()), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(({v(2)}):(2)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!((4,5,(5)):(25,5,(25))); (a.flat_divide((layout!(({v(2)}):(1)).unwrap(), layout!(({v(3)}):(1)).unwrap(), layout!(({v(4)}):(1)).unwrap(),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(({v(2)}):(1)).unwrap().to_dyn()), algebra::DynTiler::from(layout!(({v(3)}):(1)).unwrap().to_dyn()), algebra::DynTiler::from(layout!(({v(4)}):(1)).unwrap().to_dyn())]))) });
-    same_function({ let a = layout!((4,4,2):(2,0,1)); (a.logical_divide((layout!((({v(2)},2)):((6,3))).unwrap(), layout!((4):(2)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((({v(2)},2)):((6,3))).unwrap().to_dyn()), algebra::DynTiler::from(layout!((4):(2)).to_dyn())]))) });
-    same_function({ let a = layout!((2,2,4):(0,6,3)); (a.zipped_divide(layout!(({v(8)}):(1)).unwrap()), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(({v(8)}):(1)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!((4):(3)); (a.tiled_divide((layout!((2):(1)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_function({ let a = layout!((2,1):(0,1)); (a.flat_divide((layout!(((1,2,1)):((0,3,3))),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((1,2,1)):((0,3,3))).to_dyn())]))) });
-    same_function({ let a = layout!((8,8,3):(24,3,1)); (a.logical_divide((layout!(6:1), layout!(({v(4)}):(1)).unwrap(),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(6:1).to_dyn()), algebra::DynTiler::from(layout!(({v(4)}):(1)).unwrap().to_dyn())]))) });
-    same_function({ let a = layout!((4,5):(5,1)); (a.zipped_divide(layout!(({v(2)}):(2)).unwrap()), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(({v(2)}):(2)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!((8,4,(1)):(8,0,(2))); (a.tiled_divide(layout!((4):(2))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(2)).to_dyn()))) });
-    same_function({ let a = layout!(16:1); (a.flat_divide(layout!((8):(2))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8):(2)).to_dyn()))) });
-    same_function({ let a = layout!((2,4,2):(16,4,2)); (a.logical_divide(layout!(({v(1)}):(1)).unwrap()), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(({v(1)}):(1)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!((8,5):(5,5)); (a.zipped_divide((layout!(((1)):((1))),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((1)):((1))).to_dyn())]))) });
-    same_function({ let a = layout!((8,5):(5,1)); (a.tiled_divide((layout!(4:1),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(4:1).to_dyn())]))) });
-    same_function({ let a = layout!(((2),(4,2)):((1),(2,8))); (a.flat_divide(layout!(({v(2)}):(1)).unwrap()), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(({v(2)}):(1)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!(((8)):((2))); (a.logical_divide(layout!((4):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_function({ let a = layout!((4):(2)); (a.zipped_divide((layout!(4:1),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(4:1).to_dyn())]))) });
-    same_function({ let a = layout!((8,2,6):(8,8,1)); (a.tiled_divide((layout!((5):(1)), layout!(({v(1)}):(1)).unwrap(), layout!(({v(1)}):(0)).unwrap(),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((5):(1)).to_dyn()), algebra::DynTiler::from(layout!(({v(1)}):(1)).unwrap().to_dyn()), algebra::DynTiler::from(layout!(({v(1)}):(0)).unwrap().to_dyn())]))) });
-    same_function({ let a = layout!(((8),6):((3),24)); (a.flat_divide(layout!((1,(8,4)):(0,(4,1)))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1,(8,4)):(0,(4,1))).to_dyn()))) });
-    same_function({ let a = layout!(((6,1,8)):((0,1,8))); (a.logical_divide(layout!((4):(3))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(3)).to_dyn()))) });
-    same_function({ let a = layout!((3,2):(2,2)); (a.zipped_divide(layout!((1):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(1)).to_dyn()))) });
-    same_function({ let a = layout!((4):(2)); (a.tiled_divide((layout!(((1)):((3))),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((1)):((3))).to_dyn())]))) });
-    same_function({ let a = layout!(16:1); (a.flat_divide(layout!(({v(4)}):(1)).unwrap()), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(({v(4)}):(1)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!((5,(4)):(1,(5))); (a.logical_divide(layout!((4,{v(4)}):(1,4)).unwrap()), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4,{v(4)}):(1,4)).unwrap().to_dyn()))) });
-    same_function({ let a = layout!((6,6,(6,2)):(216,36,(6,3))); (a.zipped_divide((layout!((2):(3)), layout!((3):(1)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(3)).to_dyn()), algebra::DynTiler::from(layout!((3):(1)).to_dyn())]))) });
-    same_function({ let a = layout!(3:1); (a.tiled_divide(layout!((2):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_function({ let a = layout!((8):(3)); (a.flat_divide((layout!(((8)):((2))),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((8)):((2))).to_dyn())]))) });
-    same_print({ let a = layout!((8):(0)); (a.logical_divide(layout!((8):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8):(1)).to_dyn()))) });
-    same_print({ let a = layout!((2,2,3):(0,3,1)); (a.zipped_divide(layout!((2):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!(4:1); (a.tiled_divide(layout!(2:1)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn()))) });
-    same_print({ let a = layout!((8):(1)); (a.flat_divide((layout!((4):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((2,(2,6)):(12,(6,1))); (a.logical_divide(layout!(((4)):((1)))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((4)):((1))).to_dyn()))) });
-    same_print({ let a = layout!((8,5):(10,2)); (a.zipped_divide(layout!((1,4):(8,2))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1,4):(8,2)).to_dyn()))) });
-    same_print({ let a = layout!((6):(0)); (a.tiled_divide((layout!((5):(1)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((5):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((5,6):(1,5)); (a.flat_divide((layout!((1):(3)), layout!((2):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(3)).to_dyn()), algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(((2,8,6)):((48,6,0))); (a.logical_divide(layout!((2):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!((4,4):(4,4)); (a.zipped_divide(layout!((5):(0))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5):(0)).to_dyn()))) });
-    same_print({ let a = layout!(6:3); (a.tiled_divide(layout!((2):(3))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(3)).to_dyn()))) });
-    same_print({ let a = layout!(12:1); (a.flat_divide(layout!(2:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn()))) });
-    same_print({ let a = layout!(((2,4),2,8):((64,16),8,64)); (a.logical_divide(layout!(((2)):((1)))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((2)):((1))).to_dyn()))) });
-    same_print({ let a = layout!((5):(0)); (a.zipped_divide((layout!((3):(1)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(((4),4,(8,4)):((384),96,(12,3))); (a.tiled_divide((layout!((4):(0)), layout!((1):(2)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(0)).to_dyn()), algebra::DynTiler::from(layout!((1):(2)).to_dyn())]))) });
-    same_print({ let a = layout!(8:1); (a.flat_divide(layout!(4:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:1).to_dyn()))) });
-    same_print({ let a = layout!(((8,4)):((3,24))); (a.logical_divide((layout!(((4)):((1))),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((4)):((1))).to_dyn())]))) });
-    same_print({ let a = layout!(12:2); (a.zipped_divide(layout!((3,(2)):(2,(6)))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((3,(2)):(2,(6))).to_dyn()))) });
-    same_print({ let a = layout!(((2,2,2)):((12,6,3))); (a.tiled_divide(layout!((8):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8):(1)).to_dyn()))) });
-    same_print({ let a = layout!((2,8):(3,6)); (a.flat_divide(layout!(3:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(3:1).to_dyn()))) });
-    same_print({ let a = layout!(16:1); (a.logical_divide(layout!(6:1)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:1).to_dyn()))) });
-    same_print({ let a = layout!((6):(1)); (a.zipped_divide((layout!((4):(1)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((2,(6),2):(1,(2),12)); (a.tiled_divide(layout!((4):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!(16:3); (a.flat_divide(layout!(8:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:1).to_dyn()))) });
-    same_print({ let a = layout!((6,3):(3,1)); (a.logical_divide((layout!((3):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(((4,4),8):((96,0),0)); (a.zipped_divide((layout!((4):(1)), layout!((1):(1)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn()), algebra::DynTiler::from(layout!((1):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((1,4):(4,0)); (a.tiled_divide(layout!(4:0)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:0).to_dyn()))) });
-    same_print({ let a = layout!((5):(1)); (a.flat_divide(layout!(((4)):((3)))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((4)):((3))).to_dyn()))) });
-    same_print({ let a = layout!(16:3); (a.logical_divide(layout!(3:0)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(3:0).to_dyn()))) });
-    same_print({ let a = layout!(((4,5)):((3,3))); (a.zipped_divide((layout!((8):(2)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(2)).to_dyn())]))) });
-    same_print({ let a = layout!(8:3); (a.tiled_divide(layout!(6:1)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:1).to_dyn()))) });
-    same_print({ let a = layout!(16:1); (a.flat_divide(layout!(4:3)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:3).to_dyn()))) });
-    same_print({ let a = layout!((4):(1)); (a.logical_divide(layout!((2):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!((8):(2)); (a.zipped_divide(layout!(((3,2)):((1,3)))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((3,2)):((1,3))).to_dyn()))) });
-    same_print({ let a = layout!(((2),(4)):((1),(2))); (a.tiled_divide(layout!((2,1):(2,4))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2,1):(2,4)).to_dyn()))) });
-    same_print({ let a = layout!((8):(1)); (a.flat_divide((layout!((8):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(8:2); (a.logical_divide(layout!((4):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!((2,2,2):(1,2,1)); (a.zipped_divide((layout!(2:1),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn())]))) });
-    same_print({ let a = layout!((8):(1)); (a.tiled_divide(layout!(((1)):((1)))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((1)):((1))).to_dyn()))) });
-    same_print({ let a = layout!(((2),5):((5),1)); (a.flat_divide((layout!((1):(1)), layout!(((4)):((1))),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn()), algebra::DynTiler::from(layout!(((4)):((1))).to_dyn())]))) });
-    same_print({ let a = layout!((6):(2)); (a.logical_divide((layout!((2):(2)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(2)).to_dyn())]))) });
-    same_print({ let a = layout!(((2,3,1)):((1,2,6))); (a.zipped_divide((layout!((2):(3)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(3)).to_dyn())]))) });
-    same_print({ let a = layout!((4,6,5):(90,3,3)); (a.tiled_divide((layout!(((1,4)):((12,3))),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((1,4)):((12,3))).to_dyn())]))) });
-    same_print({ let a = layout!(((3,2),3):((0,3),0)); (a.flat_divide((layout!((3):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(((4,4),4):((2,8),32)); (a.logical_divide((layout!((3):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((5,1,(1)):(1,1,(1))); (a.zipped_divide((layout!(((2)):((1))),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((2)):((1))).to_dyn())]))) });
-    same_print({ let a = layout!((4,(3,2)):(3,(12,36))); (a.tiled_divide(layout!(((6)):((1)))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((6)):((1))).to_dyn()))) });
-    same_print({ let a = layout!(8:2); (a.flat_divide(layout!((4):(2))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(2)).to_dyn()))) });
-    same_print({ let a = layout!((6):(1)); (a.logical_divide((layout!((3):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((2,2):(1,2)); (a.zipped_divide((layout!(2:0),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:0).to_dyn())]))) });
-    same_print({ let a = layout!(((4,6),5):((1,4),24)); (a.tiled_divide((layout!((2):(3)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(3)).to_dyn())]))) });
-    same_print({ let a = layout!((4):(1)); (a.flat_divide(layout!((4):(1))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!(4:1); (a.logical_divide(layout!(((3)):((2)))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((3)):((2))).to_dyn()))) });
-    same_print({ let a = layout!(4:1); (a.zipped_divide(layout!((4):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!(4:3); (a.tiled_divide(layout!((1):(0))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(0)).to_dyn()))) });
-    same_print({ let a = layout!((8,3,5):(1,8,24)); (a.flat_divide(layout!((2,4):(1,2))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2,4):(1,2)).to_dyn()))) });
-    same_print({ let a = layout!((4,6,4):(1,4,24)); (a.logical_divide(layout!(((2),4):((1),2))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((2),4):((1),2)).to_dyn()))) });
-    same_print({ let a = layout!((8):(3)); (a.zipped_divide(layout!((4):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!((3,4):(4,4)); (a.tiled_divide((layout!((1):(1)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(4:1); (a.flat_divide(layout!(4:3)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:3).to_dyn()))) });
-    same_print({ let a = layout!(16:1); (a.logical_divide(layout!(4:1)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:1).to_dyn()))) });
-    same_print({ let a = layout!(12:1); (a.zipped_divide(layout!((2):(3))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(3)).to_dyn()))) });
-    same_print({ let a = layout!(((4)):((0))); (a.tiled_divide(layout!((1):(3))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(3)).to_dyn()))) });
-    same_print({ let a = layout!((4,(2),4):(3,(12),24)); (a.flat_divide(layout!(3:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(3:1).to_dyn()))) });
-    same_print({ let a = layout!((4):(0)); (a.logical_divide((layout!((2):(3)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(3)).to_dyn())]))) });
-    same_print({ let a = layout!((4,8):(24,3)); (a.zipped_divide(layout!(12:1)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(12:1).to_dyn()))) });
-    same_print({ let a = layout!(8:1); (a.tiled_divide(layout!((6):(3))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((6):(3)).to_dyn()))) });
-    same_print({ let a = layout!((6):(1)); (a.flat_divide(layout!(6:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:1).to_dyn()))) });
-    same_print({ let a = layout!((2,4,5):(1,2,1)); (a.logical_divide(layout!((4):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!((4,3):(1,4)); (a.zipped_divide(layout!(6:1)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:1).to_dyn()))) });
-    same_print({ let a = layout!((8,1):(2,16)); (a.tiled_divide(layout!(2:2)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:2).to_dyn()))) });
-    same_print({ let a = layout!((2,(8,2)):(16,(2,1))); (a.flat_divide((layout!((1):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(8:0); (a.logical_divide(layout!(4:2)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:2).to_dyn()))) });
-    same_print({ let a = layout!(4:1); (a.zipped_divide(layout!((4):(0))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(0)).to_dyn()))) });
-    same_print({ let a = layout!(12:1); (a.tiled_divide(layout!((6):(3))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((6):(3)).to_dyn()))) });
-    same_print({ let a = layout!(2:3); (a.flat_divide(layout!((1):(1))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(1)).to_dyn()))) });
-    same_print({ let a = layout!((4,5):(1,0)); (a.logical_divide((layout!((4):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((4,2):(2,8)); (a.zipped_divide((layout!((4):(1)), layout!(2:1),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn()), algebra::DynTiler::from(layout!(2:1).to_dyn())]))) });
-    same_print({ let a = layout!(4:1); (a.tiled_divide(layout!((4):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!(((1,5,2)):((1,1,0))); (a.flat_divide((layout!((1):(0)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(0)).to_dyn())]))) });
-    same_print({ let a = layout!(16:1); (a.logical_divide(layout!((2,(2,2,2)):(0,(8,4,16)))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2,(2,2,2)):(0,(8,4,16))).to_dyn()))) });
-    same_print({ let a = layout!((5,(3,2),4):(48,(16,8),2)); (a.zipped_divide((layout!((1):(0)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(0)).to_dyn())]))) });
-    same_print({ let a = layout!((4,4,4):(3,0,48)); (a.tiled_divide(layout!((8):(0))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8):(0)).to_dyn()))) });
-    same_print({ let a = layout!(12:0); (a.flat_divide(layout!((1):(3))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(3)).to_dyn()))) });
-    same_print({ let a = layout!(8:1); (a.logical_divide(layout!(((1,4)):((3,3)))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((1,4)):((3,3))).to_dyn()))) });
-    same_print({ let a = layout!(4:0); (a.zipped_divide(layout!((1):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(1)).to_dyn()))) });
-    same_print({ let a = layout!((8,4):(3,24)); (a.tiled_divide((layout!((4):(2)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(2)).to_dyn())]))) });
-    same_print({ let a = layout!(((3),6,8):((8),1,1)); (a.flat_divide((layout!(3:1),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:1).to_dyn())]))) });
-    same_print({ let a = layout!((5,6):(1,5)); (a.logical_divide((layout!(2:1),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn())]))) });
-    same_print({ let a = layout!(6:1); (a.zipped_divide(layout!((3):(3))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((3):(3)).to_dyn()))) });
-    same_print({ let a = layout!(4:1); (a.tiled_divide(layout!(2:0)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:0).to_dyn()))) });
-    same_print({ let a = layout!(((8,8),2):((2,16),128)); (a.flat_divide(layout!((5):(0))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5):(0)).to_dyn()))) });
-    same_print({ let a = layout!((2):(1)); (a.logical_divide(layout!((1):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(1)).to_dyn()))) });
-    same_print({ let a = layout!(8:1); (a.zipped_divide(layout!((5):(0))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5):(0)).to_dyn()))) });
-    same_print({ let a = layout!((4,4,5):(60,15,3)); (a.tiled_divide(layout!(((2),4):((4),0))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((2),4):((4),0)).to_dyn()))) });
-    same_print({ let a = layout!((5,3):(2,2)); (a.flat_divide((layout!((4):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((6,8,2):(3,18,144)); (a.logical_divide((layout!((1):(0)), layout!((2):(2)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(0)).to_dyn()), algebra::DynTiler::from(layout!((2):(2)).to_dyn())]))) });
-    same_print({ let a = layout!(((8),6,1):((6),1,1)); (a.zipped_divide((layout!(2:3),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:3).to_dyn())]))) });
-    same_print({ let a = layout!((4,(8,2,4)):(1,(4,0,64))); (a.tiled_divide(layout!((5,(8)):(0,(0)))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5,(8)):(0,(0))).to_dyn()))) });
-    same_print({ let a = layout!(((4),4,8):((0),8,32)); (a.flat_divide(layout!((8,8):(0,1))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8,8):(0,1)).to_dyn()))) });
-    same_print({ let a = layout!((6):(3)); (a.logical_divide((layout!((6):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((6):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(((1),8):((1),1)); (a.zipped_divide(layout!(((2),2):((6),3))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((2),2):((6),3)).to_dyn()))) });
-    same_print({ let a = layout!(((4)):((1))); (a.tiled_divide((layout!((1):(1)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((6,8):(24,3)); (a.flat_divide((layout!((4):(3)), layout!(3:1),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(3)).to_dyn()), algebra::DynTiler::from(layout!(3:1).to_dyn())]))) });
-    same_print({ let a = layout!((2,(2,2,1),(6)):(4,(2,4,8),(8))); (a.logical_divide(layout!(3:2)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(3:2).to_dyn()))) });
-    same_print({ let a = layout!(((5),4,2):((1),5,20)); (a.zipped_divide(layout!(8:1)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:1).to_dyn()))) });
-    same_print({ let a = layout!((6,(2)):(2,(2))); (a.tiled_divide(layout!(4:3)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:3).to_dyn()))) });
-    same_print({ let a = layout!(((4),(4,4)):((48),(12,3))); (a.flat_divide((layout!((1):(3)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(3)).to_dyn())]))) });
-    same_print({ let a = layout!((8,8,2):(48,6,3)); (a.logical_divide(layout!((2,8):(1,2))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2,8):(1,2)).to_dyn()))) });
-    same_print({ let a = layout!(((4,8),5):((1,4),32)); (a.zipped_divide((layout!(3:1),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:1).to_dyn())]))) });
-    same_print({ let a = layout!((2,(2)):(2,(1))); (a.tiled_divide((layout!((2):(3)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(3)).to_dyn())]))) });
-    same_print({ let a = layout!((8,(3),(3)):(9,(3),(1))); (a.flat_divide(layout!((5):(0))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5):(0)).to_dyn()))) });
-    same_print({ let a = layout!((2,4):(12,3)); (a.logical_divide(layout!(4:2)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:2).to_dyn()))) });
-    same_print({ let a = layout!((5):(1)); (a.zipped_divide((layout!((1):(0)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(0)).to_dyn())]))) });
-    same_print({ let a = layout!(12:1); (a.tiled_divide(layout!(((2,3),2):((12,4),2))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((2,3),2):((12,4),2)).to_dyn()))) });
-    same_print({ let a = layout!((8,4,2):(8,2,1)); (a.flat_divide((layout!((4):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(8:1); (a.logical_divide(layout!((2):(0))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(0)).to_dyn()))) });
-    same_print({ let a = layout!((5,2):(1,1)); (a.zipped_divide((layout!(((2)):((1))),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((2)):((1))).to_dyn())]))) });
-    same_print({ let a = layout!(6:1); (a.tiled_divide(layout!(((4)):((2)))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((4)):((2))).to_dyn()))) });
-    same_print({ let a = layout!((3):(2)); (a.flat_divide((layout!((2):(0)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(0)).to_dyn())]))) });
-    same_print({ let a = layout!(((4),1,8):((3),12,3)); (a.logical_divide(layout!((2):(0))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(0)).to_dyn()))) });
-    same_print({ let a = layout!((6,4):(12,3)); (a.zipped_divide((layout!(((1)):((1))),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((1)):((1))).to_dyn())]))) });
-    same_print({ let a = layout!(2:2); (a.tiled_divide(layout!((1):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(1)).to_dyn()))) });
-    same_print({ let a = layout!((8,3,8):(48,16,2)); (a.flat_divide((layout!((8):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(((5),8):((1),5)); (a.logical_divide((layout!((5):(1)), layout!((2):(2)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((5):(1)).to_dyn()), algebra::DynTiler::from(layout!((2):(2)).to_dyn())]))) });
-    same_print({ let a = layout!((2,3):(3,1)); (a.zipped_divide((layout!((2):(1)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((8,(1,8,6)):(1,(8,8,64))); (a.tiled_divide((layout!(((1,2)):((2,2))), layout!(8:0),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((1,2)):((2,2))).to_dyn()), algebra::DynTiler::from(layout!(8:0).to_dyn())]))) });
-    same_print({ let a = layout!(((3),8):((8),1)); (a.flat_divide((layout!((2):(2)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(2)).to_dyn())]))) });
-    same_print({ let a = layout!(12:1); (a.logical_divide(layout!(2:3)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:3).to_dyn()))) });
-    same_print({ let a = layout!((4,4,6):(3,12,48)); (a.zipped_divide(layout!((2,8):(1,2))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2,8):(1,2)).to_dyn()))) });
-    same_print({ let a = layout!(((3)):((2))); (a.tiled_divide(layout!((3):(3))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((3):(3)).to_dyn()))) });
-    same_print({ let a = layout!(4:1); (a.flat_divide(layout!(((4)):((2)))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((4)):((2))).to_dyn()))) });
-    same_print({ let a = layout!(((4,3,4)):((1,4,12))); (a.logical_divide(layout!(6:2)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:2).to_dyn()))) });
-    same_print({ let a = layout!(((5,8),4):((1,5),40)); (a.zipped_divide(layout!((8,8):(1,8))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8,8):(1,8)).to_dyn()))) });
-    same_print({ let a = layout!((4):(3)); (a.tiled_divide(layout!((3):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((3):(1)).to_dyn()))) });
-    same_print({ let a = layout!((6,8,8):(192,24,192)); (a.flat_divide((layout!((2):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((3):(1)); (a.logical_divide(layout!(2:1)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn()))) });
-    same_print({ let a = layout!((6,(8,4)):(1,(0,48))); (a.zipped_divide(layout!((8,3):(3,1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8,3):(3,1)).to_dyn()))) });
-    same_print({ let a = layout!(8:1); (a.tiled_divide(layout!(4:3)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:3).to_dyn()))) });
-    same_print({ let a = layout!(((2),3,4):((24),8,2)); (a.flat_divide(layout!((4,6):(12,2))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4,6):(12,2)).to_dyn()))) });
-    same_print({ let a = layout!((4):(1)); (a.logical_divide(layout!((1):(2))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(2)).to_dyn()))) });
-    same_print({ let a = layout!(((1)):((1))); (a.zipped_divide(layout!((1):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(1)).to_dyn()))) });
-    same_print({ let a = layout!(12:1); (a.tiled_divide(layout!((2):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!(((8,5),2):((1,40),40)); (a.flat_divide((layout!(16:1),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(16:1).to_dyn())]))) });
-    same_print({ let a = layout!(4:0); (a.logical_divide(layout!((2):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!(8:2); (a.zipped_divide(layout!((8):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8):(1)).to_dyn()))) });
-    same_print({ let a = layout!((5,(4,2,5)):(1,(5,20,40))); (a.tiled_divide((layout!((2):(1)), layout!((4):(2)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn()), algebra::DynTiler::from(layout!((4):(2)).to_dyn())]))) });
-    same_print({ let a = layout!((8,2):(8,8)); (a.flat_divide((layout!((1):(1)), layout!(2:3),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn()), algebra::DynTiler::from(layout!(2:3).to_dyn())]))) });
-    same_print({ let a = layout!(((8),6,(2,2)):((3),24,(144,288))); (a.logical_divide(layout!((5,2):(1,5))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5,2):(1,5)).to_dyn()))) });
-    same_print({ let a = layout!(6:1); (a.zipped_divide(layout!((2):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!(((8,4,6)):((2,0,64))); (a.tiled_divide((layout!((8):(1)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((8,1,2):(1,8,8)); (a.flat_divide((layout!(3:2),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:2).to_dyn())]))) });
-    same_print({ let a = layout!((2,4,(4)):(1,2,(8))); (a.logical_divide(layout!((5,4):(1,5))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5,4):(1,5)).to_dyn()))) });
-    same_print({ let a = layout!((2,(4,4,6)):(96,(24,6,1))); (a.zipped_divide(layout!((8,(2)):(2,(1)))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8,(2)):(2,(1))).to_dyn()))) });
-    same_print({ let a = layout!(12:2); (a.tiled_divide(layout!((5):(0))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5):(0)).to_dyn()))) });
-    same_print({ let a = layout!((2,4,6):(1,2,8)); (a.flat_divide(layout!(((2,4,2)):((8,2,1)))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((2,4,2)):((8,2,1))).to_dyn()))) });
-    same_print({ let a = layout!(6:0); (a.logical_divide(layout!((3):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((3):(1)).to_dyn()))) });
-    same_print({ let a = layout!((1,6):(0,2)); (a.zipped_divide(layout!((4):(0))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(0)).to_dyn()))) });
-    same_print({ let a = layout!((2,2):(2,0)); (a.tiled_divide((layout!(((2)):((1))), layout!((1):(1)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((2)):((1))).to_dyn()), algebra::DynTiler::from(layout!((1):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(((2),(4,4,2)):((2),(4,16,2))); (a.flat_divide((layout!((2):(3)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(3)).to_dyn())]))) });
-    same_print({ let a = layout!(12:1); (a.logical_divide(layout!(((8)):((3)))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((8)):((3))).to_dyn()))) });
-    same_print({ let a = layout!((2,8,1):(0,32,32)); (a.zipped_divide((layout!((2):(0)), layout!(((4)):((1))),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(0)).to_dyn()), algebra::DynTiler::from(layout!(((4)):((1))).to_dyn())]))) });
-    same_print({ let a = layout!(12:1); (a.tiled_divide(layout!(6:1)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:1).to_dyn()))) });
-    same_print({ let a = layout!((4):(1)); (a.flat_divide((layout!(3:3),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:3).to_dyn())]))) });
-    same_print({ let a = layout!(8:3); (a.logical_divide(layout!((6):(3))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((6):(3)).to_dyn()))) });
-    same_print({ let a = layout!(16:0); (a.zipped_divide(layout!(((1,4)):((0,3)))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((1,4)):((0,3))).to_dyn()))) });
-    same_print({ let a = layout!((2,(6)):(6,(1))); (a.tiled_divide(layout!((4):(0))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(0)).to_dyn()))) });
-    same_print({ let a = layout!((4,8,(4)):(1,4,(32))); (a.flat_divide(layout!((2,(8,5)):(3,(0,0)))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2,(8,5)):(3,(0,0))).to_dyn()))) });
-    same_print({ let a = layout!((4):(1)); (a.logical_divide(layout!((2,1):(1,2))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2,1):(1,2)).to_dyn()))) });
-    same_print({ let a = layout!((4,6,4):(4,4,24)); (a.zipped_divide(layout!((5):(0))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5):(0)).to_dyn()))) });
-    same_print({ let a = layout!(((2),(2,2,8),8):((768),(3,192,24),0)); (a.tiled_divide(layout!((1,2):(1,1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1,2):(1,1)).to_dyn()))) });
-    same_print({ let a = layout!((4,2,(2)):(4,2,(1))); (a.flat_divide((layout!((3):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(16:2); (a.logical_divide(layout!(16:1)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(16:1).to_dyn()))) });
-    same_print({ let a = layout!((5):(2)); (a.zipped_divide((layout!(4:1),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(4:1).to_dyn())]))) });
-    same_print({ let a = layout!(4:0); (a.tiled_divide(layout!(4:0)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:0).to_dyn()))) });
-    same_print({ let a = layout!(((4,2),3):((2,8),0)); (a.flat_divide(layout!((1):(3))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(3)).to_dyn()))) });
-    same_print({ let a = layout!(6:2); (a.logical_divide(layout!(((5)):((1)))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((5)):((1))).to_dyn()))) });
-    same_print({ let a = layout!(((3,6)):((2,2))); (a.zipped_divide((layout!((4):(0)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(0)).to_dyn())]))) });
-    same_print({ let a = layout!(8:0); (a.tiled_divide(layout!(2:3)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:3).to_dyn()))) });
-    same_print({ let a = layout!(12:3); (a.flat_divide(layout!((4,2):(1,4))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4,2):(1,4)).to_dyn()))) });
-    same_print({ let a = layout!((8):(3)); (a.logical_divide(layout!(6:1)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:1).to_dyn()))) });
-    same_print({ let a = layout!(16:3); (a.zipped_divide(layout!(8:1)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:1).to_dyn()))) });
-    same_print({ let a = layout!((3):(1)); (a.tiled_divide((layout!(3:1),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:1).to_dyn())]))) });
-    same_print({ let a = layout!((4):(3)); (a.flat_divide((layout!((2):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(16:0); (a.logical_divide(layout!(12:1)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(12:1).to_dyn()))) });
-    same_print({ let a = layout!(16:3); (a.zipped_divide(layout!(((2,4,1)):((8,2,2)))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((2,4,1)):((8,2,2))).to_dyn()))) });
-    same_print({ let a = layout!(((2,1),5):((1,2),2)); (a.tiled_divide(layout!((4,1):(1,4))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4,1):(1,4)).to_dyn()))) });
-    same_print({ let a = layout!(((6,4)):((4,4))); (a.flat_divide(layout!((2):(1))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!(((2,4,4)):((0,4,16))); (a.logical_divide((layout!((1):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((4):(1)); (a.zipped_divide((layout!((2):(1)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(16:3); (a.tiled_divide(layout!(((1),4):((3),3))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((1),4):((3),3)).to_dyn()))) });
-    same_print({ let a = layout!((4,1):(1,1)); (a.flat_divide(layout!((2):(1))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!((5,1,(8,2)):(48,48,(48,3))); (a.logical_divide((layout!((3):(3)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(3)).to_dyn())]))) });
-    same_print({ let a = layout!((8,6,6):(3,24,144)); (a.zipped_divide((layout!((4):(1)), layout!((2):(1)), layout!(4:1),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn()), algebra::DynTiler::from(layout!((2):(1)).to_dyn()), algebra::DynTiler::from(layout!(4:1).to_dyn())]))) });
-    same_print({ let a = layout!(((3,8,4)):((1,3,1))); (a.tiled_divide(layout!(((2,8)):((3,6)))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((2,8)):((3,6))).to_dyn()))) });
-    same_print({ let a = layout!(((2,2),6):((12,6),1)); (a.flat_divide(layout!((8):(0))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8):(0)).to_dyn()))) });
-    same_print({ let a = layout!(((2,2,1),(8,3,3)):((0,72,72),(0,1,144))); (a.logical_divide((layout!((2):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((2,2):(2,2)); (a.zipped_divide(layout!((4):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!((1):(1)); (a.tiled_divide(layout!((1):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(1)).to_dyn()))) });
-    same_print({ let a = layout!(8:1); (a.flat_divide(layout!(4:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:1).to_dyn()))) });
-    same_print({ let a = layout!((2,(8,3)):(1,(2,16))); (a.logical_divide(layout!(((2,2)):((1,2)))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((2,2)):((1,2))).to_dyn()))) });
-    same_print({ let a = layout!(((2,4,2),(2,4),1):((1,2,8),(0,32),0)); (a.zipped_divide((layout!(((5,1)):((1,0))),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((5,1)):((1,0))).to_dyn())]))) });
-    same_print({ let a = layout!(8:1); (a.tiled_divide(layout!((2):(3))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(3)).to_dyn()))) });
-    same_print({ let a = layout!(((2)):((0))); (a.flat_divide((layout!((1):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(16:3); (a.logical_divide(layout!(4:0)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:0).to_dyn()))) });
-    same_print({ let a = layout!((5,8):(1,5)); (a.zipped_divide((layout!(3:1),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:1).to_dyn())]))) });
-    same_print({ let a = layout!(16:1); (a.tiled_divide(layout!((8):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8):(1)).to_dyn()))) });
-    same_print({ let a = layout!(8:3); (a.flat_divide(layout!((4):(1))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!(12:1); (a.logical_divide(layout!(((4,2)):((2,0)))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((4,2)):((2,0))).to_dyn()))) });
-    same_print({ let a = layout!((3):(2)); (a.zipped_divide((layout!((2):(1)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(16:1); (a.tiled_divide(layout!((3,1):(1,3))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((3,1):(1,3)).to_dyn()))) });
-    same_print({ let a = layout!((2,(3,2)):(1,(2,6))); (a.flat_divide(layout!((4):(1))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!((8,8):(8,1)); (a.logical_divide((layout!((8):(1)), layout!((2):(2)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(1)).to_dyn()), algebra::DynTiler::from(layout!((2):(2)).to_dyn())]))) });
-    same_print({ let a = layout!(3:2); (a.zipped_divide(layout!(3:1)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(3:1).to_dyn()))) });
-    same_print({ let a = layout!(12:1); (a.tiled_divide(layout!((2):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!(((4,2),6,6):((1,4),8,48)); (a.flat_divide(layout!((4):(0))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(0)).to_dyn()))) });
-    same_print({ let a = layout!((2,4):(2,4)); (a.logical_divide(layout!(4:3)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:3).to_dyn()))) });
-    same_print({ let a = layout!((2,6,(2,4,1)):(2,4,(24,48,192))); (a.zipped_divide((layout!(2:1),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn())]))) });
-    same_print({ let a = layout!((8,1,1):(1,0,1)); (a.tiled_divide((layout!(4:2),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(4:2).to_dyn())]))) });
-    same_print({ let a = layout!(((2,5,4)):((1,2,10))); (a.flat_divide((layout!((1):(0)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(0)).to_dyn())]))) });
-    same_print({ let a = layout!((8,2):(0,8)); (a.logical_divide((layout!((2):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(((3,3,2)):((1,3,9))); (a.zipped_divide((layout!((8):(2)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(2)).to_dyn())]))) });
-    same_print({ let a = layout!(16:1); (a.tiled_divide(layout!((2):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!((4):(2)); (a.flat_divide(layout!(3:2)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(3:2).to_dyn()))) });
-    same_print({ let a = layout!((2):(1)); (a.logical_divide(layout!((2):(3))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(3)).to_dyn()))) });
-    same_print({ let a = layout!((8):(1)); (a.zipped_divide((layout!(((2,2)):((6,3))),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((2,2)):((6,3))).to_dyn())]))) });
-    same_print({ let a = layout!(12:1); (a.tiled_divide(layout!(((1),2):((2),0))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((1),2):((2),0)).to_dyn()))) });
-    same_print({ let a = layout!((2,2):(1,1)); (a.flat_divide(layout!((1,1):(1,0))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1,1):(1,0)).to_dyn()))) });
-    same_print({ let a = layout!(16:2); (a.logical_divide(layout!(((4,4)):((1,4)))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((4,4)):((1,4))).to_dyn()))) });
-    same_print({ let a = layout!((6,6):(3,3)); (a.zipped_divide(layout!(((2,3,2)):((6,0,0)))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((2,3,2)):((6,0,0))).to_dyn()))) });
-    same_print({ let a = layout!(12:1); (a.tiled_divide(layout!(((2),2):((6),3))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((2),2):((6),3)).to_dyn()))) });
-    same_print({ let a = layout!((8):(2)); (a.flat_divide((layout!(8:3),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(8:3).to_dyn())]))) });
-    same_print({ let a = layout!((8,(2),(6)):(1,(8),(16))); (a.logical_divide(layout!((1):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(1)).to_dyn()))) });
-    same_print({ let a = layout!((8,(4),8):(2,(16),64)); (a.zipped_divide(layout!(((2),(2)):((2),(4)))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((2),(2)):((2),(4))).to_dyn()))) });
-    same_print({ let a = layout!(((4,6)):((0,1))); (a.tiled_divide((layout!(((2)):((0))),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((2)):((0))).to_dyn())]))) });
-    same_print({ let a = layout!(8:1); (a.flat_divide(layout!(8:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:1).to_dyn()))) });
-    same_print({ let a = layout!((2,(1,4),(3,2)):(1,(2,2),(8,24))); (a.logical_divide((layout!(((1)):((1))),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((1)):((1))).to_dyn())]))) });
-    same_print({ let a = layout!((8):(1)); (a.zipped_divide((layout!((2):(1)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((4,2):(6,3)); (a.tiled_divide(layout!((8):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8):(1)).to_dyn()))) });
-    same_print({ let a = layout!((6,(2),8):(2,(12),24)); (a.flat_divide(layout!((2):(1))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!(((6,1),2):((0,4),2)); (a.logical_divide(layout!((8):(3))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8):(3)).to_dyn()))) });
-    same_print({ let a = layout!((2,1,2):(2,2,1)); (a.zipped_divide(layout!((4):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!(((8),4):((4),4)); (a.tiled_divide((layout!((8):(1)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((8,8):(8,1)); (a.flat_divide((layout!((4):(2)), layout!((5):(3)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(2)).to_dyn()), algebra::DynTiler::from(layout!((5):(3)).to_dyn())]))) });
-    same_print({ let a = layout!((2,6,2):(0,2,0)); (a.logical_divide(layout!(4:0)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:0).to_dyn()))) });
-    same_print({ let a = layout!(((4),4,2):((0),4,16)); (a.zipped_divide(layout!(((4),8):((12),0))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((4),8):((12),0)).to_dyn()))) });
-    same_print({ let a = layout!((8):(1)); (a.tiled_divide((layout!(8:3),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(8:3).to_dyn())]))) });
-    same_print({ let a = layout!((8,(4),8):(1,(8),32)); (a.flat_divide(layout!(((2)):((1)))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((2)):((1))).to_dyn()))) });
-    same_print({ let a = layout!(((4),(8,2)):((1),(4,32))); (a.logical_divide((layout!((4):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(3:3); (a.zipped_divide(layout!((2):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!((6):(3)); (a.tiled_divide((layout!((2):(3)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(3)).to_dyn())]))) });
-    same_print({ let a = layout!((2,2,8):(3,6,12)); (a.flat_divide(layout!(((4),5):((1),4))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((4),5):((1),4)).to_dyn()))) });
-    same_print({ let a = layout!((2,(4,4,2)):(1,(2,8,32))); (a.logical_divide(layout!(6:2)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:2).to_dyn()))) });
-    same_print({ let a = layout!((2,(2)):(4,(2))); (a.zipped_divide(layout!((2):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!(((6,1,4),8):((1,6,6),24)); (a.tiled_divide(layout!(8:1)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:1).to_dyn()))) });
-    same_print({ let a = layout!(((6),4):((1),6)); (a.flat_divide(layout!((4):(0))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(0)).to_dyn()))) });
-    same_print({ let a = layout!((4,(2,4)):(8,(4,8))); (a.logical_divide(layout!(2:1)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn()))) });
-    same_print({ let a = layout!(2:1); (a.zipped_divide(layout!((1):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(1)).to_dyn()))) });
-    same_print({ let a = layout!(8:1); (a.tiled_divide(layout!((5):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5):(1)).to_dyn()))) });
-    same_print({ let a = layout!(((5,4)):((2,10))); (a.flat_divide(layout!(2:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn()))) });
-    same_print({ let a = layout!(12:0); (a.logical_divide(layout!(8:1)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:1).to_dyn()))) });
-    same_print({ let a = layout!(((3),1,(2)):((6),3,(3))); (a.zipped_divide(layout!((5):(3))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5):(3)).to_dyn()))) });
-    same_print({ let a = layout!(((3,5)):((15,3))); (a.tiled_divide((layout!(3:1),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:1).to_dyn())]))) });
-    same_print({ let a = layout!((4,3):(3,0)); (a.flat_divide(layout!((1):(1))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(1)).to_dyn()))) });
-    same_print({ let a = layout!(((4,2,6)):((36,18,3))); (a.logical_divide((layout!((2):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(((4,6,1),(4,2)):((48,8,8),(2,0))); (a.zipped_divide((layout!((4):(1)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((5):(3)); (a.tiled_divide((layout!((4):(2)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(2)).to_dyn())]))) });
-    same_print({ let a = layout!((8):(2)); (a.flat_divide((layout!(4:2),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(4:2).to_dyn())]))) });
-    same_print({ let a = layout!((4,3):(3,1)); (a.logical_divide((layout!(((4)):((0))),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((4)):((0))).to_dyn())]))) });
-    same_print({ let a = layout!((4,(4)):(4,(1))); (a.zipped_divide((layout!((2):(1)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((6,8):(1,6)); (a.tiled_divide(layout!(((4,4,2)):((4,0,16)))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((4,4,2)):((4,0,16))).to_dyn()))) });
-    same_print({ let a = layout!((2,1,(1,4,4)):(3,6,(6,6,24))); (a.flat_divide(layout!(2:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn()))) });
-    same_print({ let a = layout!(8:1); (a.logical_divide(layout!((3):(3))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((3):(3)).to_dyn()))) });
-    same_print({ let a = layout!(((4,4,4),(1,4)):((1,4,16),(64,64))); (a.zipped_divide(layout!(4:0)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:0).to_dyn()))) });
-    same_print({ let a = layout!(12:3); (a.tiled_divide(layout!(8:0)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:0).to_dyn()))) });
-    same_print({ let a = layout!(((4,2),(2,3),4):((48,24),(12,4),1)); (a.flat_divide(layout!((4):(1))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!((4):(2)); (a.logical_divide((layout!(((1,2)):((2,1))),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((1,2)):((2,1))).to_dyn())]))) });
-    same_print({ let a = layout!((4,4,5):(40,10,2)); (a.zipped_divide((layout!(3:0), layout!((4):(1)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:0).to_dyn()), algebra::DynTiler::from(layout!((4):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(((2,8,4),1,4):((3,192,48),192,192)); (a.tiled_divide(layout!(((8)):((2)))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((8)):((2))).to_dyn()))) });
-    same_print({ let a = layout!((2):(1)); (a.flat_divide((layout!(((1)):((1))),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((1)):((1))).to_dyn())]))) });
-    same_print({ let a = layout!(6:1); (a.logical_divide(layout!((5):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5):(1)).to_dyn()))) });
-    same_print({ let a = layout!((4,4):(8,2)); (a.zipped_divide(layout!((4):(2))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(2)).to_dyn()))) });
-    same_print({ let a = layout!(4:3); (a.tiled_divide(layout!(2:2)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:2).to_dyn()))) });
-    same_print({ let a = layout!(12:1); (a.flat_divide(layout!((4):(1))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!(8:0); (a.logical_divide(layout!((2):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!((8):(1)); (a.zipped_divide((layout!((8):(1)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((2,(5)):(1,(2))); (a.tiled_divide(layout!((1):(0))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(0)).to_dyn()))) });
-    same_print({ let a = layout!(16:0); (a.flat_divide(layout!((5):(2))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5):(2)).to_dyn()))) });
-    same_print({ let a = layout!((4,(3,5)):(3,(12,36))); (a.logical_divide(layout!(((5)):((1)))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((5)):((1))).to_dyn()))) });
-    same_print({ let a = layout!(8:0); (a.zipped_divide(layout!((8):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8):(1)).to_dyn()))) });
-    same_print({ let a = layout!((4,8):(16,2)); (a.tiled_divide((layout!(((2)):((0))),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((2)):((0))).to_dyn())]))) });
-    same_print({ let a = layout!(((1,8,4),5):((3,3,24),96)); (a.flat_divide((layout!(2:1), layout!((3):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn()), algebra::DynTiler::from(layout!((3):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(12:3); (a.logical_divide(layout!((8):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8):(1)).to_dyn()))) });
-    same_print({ let a = layout!(16:1); (a.zipped_divide(layout!((6):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((6):(1)).to_dyn()))) });
-    same_print({ let a = layout!(((2)):((2))); (a.tiled_divide((layout!(2:1),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn())]))) });
-    same_print({ let a = layout!((4):(1)); (a.flat_divide((layout!(4:3),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(4:3).to_dyn())]))) });
-    same_print({ let a = layout!(((5,1,6),2,5):((1,60,5),30,1)); (a.logical_divide(layout!((4,(5)):(5,(1)))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4,(5)):(5,(1))).to_dyn()))) });
-    same_print({ let a = layout!(((8)):((1))); (a.zipped_divide(layout!(8:2)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:2).to_dyn()))) });
-    same_print({ let a = layout!((6,4):(0,6)); (a.tiled_divide(layout!(2:1)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn()))) });
-    same_print({ let a = layout!(6:2); (a.flat_divide(layout!(4:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:1).to_dyn()))) });
-    same_print({ let a = layout!((3):(1)); (a.logical_divide((layout!((1):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((4,2,2):(4,2,1)); (a.zipped_divide(layout!((8):(0))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8):(0)).to_dyn()))) });
-    same_print({ let a = layout!((5,4):(12,3)); (a.tiled_divide((layout!(((4)):((1))),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((4)):((1))).to_dyn())]))) });
-    same_print({ let a = layout!((4):(1)); (a.flat_divide((layout!((3):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(((6,2,1)):((4,2,2))); (a.logical_divide((layout!(2:1),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn())]))) });
-    same_print({ let a = layout!(16:1); (a.zipped_divide(layout!(8:3)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:3).to_dyn()))) });
-    same_print({ let a = layout!((6,6):(1,6)); (a.tiled_divide((layout!((2):(1)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((2,6,5):(1,0,12)); (a.flat_divide(layout!((3):(2))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((3):(2)).to_dyn()))) });
-    same_print({ let a = layout!((2,6):(12,2)); (a.logical_divide((layout!(2:2), layout!((5):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:2).to_dyn()), algebra::DynTiler::from(layout!((5):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((2):(0)); (a.zipped_divide((layout!((1):(1)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(8:0); (a.tiled_divide(layout!((2):(2))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(2)).to_dyn()))) });
-    same_print({ let a = layout!((8,2):(8,8)); (a.flat_divide((layout!((4):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((2,6,8):(8,8,1)); (a.logical_divide(layout!((4):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!((4):(2)); (a.zipped_divide((layout!((2):(0)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(0)).to_dyn())]))) });
-    same_print({ let a = layout!(((6)):((1))); (a.tiled_divide((layout!((3):(1)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((8,8):(8,1)); (a.flat_divide((layout!((2):(1)), layout!(6:0),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn()), algebra::DynTiler::from(layout!(6:0).to_dyn())]))) });
-    same_print({ let a = layout!(((2),(8,1,4),(1,2,2)):((2),(2,32,32),(128,128,256))); (a.logical_divide((layout!((2):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(12:3); (a.zipped_divide(layout!((2,1):(3,3))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2,1):(3,3)).to_dyn()))) });
-    same_print({ let a = layout!(6:1); (a.tiled_divide(layout!((1):(0))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(0)).to_dyn()))) });
-    same_print({ let a = layout!((5,(8),(2,5,1)):(1,(0),(40,80,400))); (a.flat_divide((layout!(4:1), layout!((8):(1)), layout!(4:3),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(4:1).to_dyn()), algebra::DynTiler::from(layout!((8):(1)).to_dyn()), algebra::DynTiler::from(layout!(4:3).to_dyn())]))) });
-    same_print({ let a = layout!((2,(2,4)):(1,(2,4))); (a.logical_divide(layout!((4):(2))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(2)).to_dyn()))) });
-    same_print({ let a = layout!(((5),(6)):((6),(1))); (a.zipped_divide((layout!((2):(0)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(0)).to_dyn())]))) });
-    same_print({ let a = layout!((4,2):(2,1)); (a.tiled_divide(layout!((2):(0))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(0)).to_dyn()))) });
-    same_print({ let a = layout!((8,4,(1,3)):(0,32,(32,1))); (a.flat_divide((layout!((4):(1)), layout!((2):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn()), algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(((8,4,4)):((16,0,1))); (a.logical_divide((layout!((2):(2)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(2)).to_dyn())]))) });
-    same_print({ let a = layout!(((1,4,3)):((12,3,1))); (a.zipped_divide((layout!(((4)):((1))),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((4)):((1))).to_dyn())]))) });
-    same_print({ let a = layout!((2,4,2):(1,0,8)); (a.tiled_divide(layout!(4:1)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:1).to_dyn()))) });
-    same_print({ let a = layout!((2,4,2):(8,2,1)); (a.flat_divide(layout!((2):(1))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!((4,2,1):(6,3,3)); (a.logical_divide(layout!((4):(2))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(2)).to_dyn()))) });
-    same_print({ let a = layout!(((8,4,5),2):((40,10,2),1)); (a.zipped_divide(layout!((1,(2)):(2,(1)))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1,(2)):(2,(1))).to_dyn()))) });
-    same_print({ let a = layout!((6,8):(1,1)); (a.tiled_divide((layout!(6:1),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(6:1).to_dyn())]))) });
-    same_print({ let a = layout!(((8),(4,2),(1)):((1),(8,32),(64))); (a.flat_divide((layout!(2:1), layout!((1):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn()), algebra::DynTiler::from(layout!((1):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((6,8,(1)):(8,1,(1))); (a.logical_divide((layout!((4):(3)), layout!((4):(0)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(3)).to_dyn()), algebra::DynTiler::from(layout!((4):(0)).to_dyn())]))) });
-    same_print({ let a = layout!((5):(3)); (a.zipped_divide((layout!(3:3),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:3).to_dyn())]))) });
-    same_print({ let a = layout!((5,1):(1,5)); (a.tiled_divide((layout!((1):(1)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((1,5,(4,2,4)):(1,1,(5,20,40))); (a.flat_divide(layout!((3,6):(6,0))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((3,6):(6,0)).to_dyn()))) });
-    same_print({ let a = layout!((2,(2)):(2,(1))); (a.logical_divide((layout!((2):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(16:3); (a.zipped_divide(layout!(4:0)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:0).to_dyn()))) });
-    same_print({ let a = layout!((3,(1),(2,2)):(2,(6),(6,12))); (a.tiled_divide(layout!(((1,2),2):((1,1),2))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((1,2),2):((1,1),2)).to_dyn()))) });
-    same_print({ let a = layout!((3,(8,2,2),(1)):(1,(3,24,48),(0))); (a.flat_divide(layout!((4,2):(2,1))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4,2):(2,1)).to_dyn()))) });
-    same_print({ let a = layout!(8:2); (a.logical_divide(layout!((2):(0))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(0)).to_dyn()))) });
-    same_print({ let a = layout!((8,2):(4,2)); (a.zipped_divide((layout!((4):(2)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(2)).to_dyn())]))) });
-    same_print({ let a = layout!(3:1); (a.tiled_divide(layout!(((2,1)):((1,2)))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((2,1)):((1,2))).to_dyn()))) });
-    same_print({ let a = layout!((2):(3)); (a.flat_divide((layout!((1):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((2,(2,4,3)):(72,(9,9,3))); (a.logical_divide(layout!(8:1)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:1).to_dyn()))) });
-    same_print({ let a = layout!((4,2,2):(1,4,8)); (a.zipped_divide((layout!((3):(1)),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((6):(0)); (a.tiled_divide((layout!((6):(1)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((6):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(16:3); (a.flat_divide(layout!((1):(2))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(2)).to_dyn()))) });
-    same_print({ let a = layout!((6,(2,6)):(2,(12,24))); (a.logical_divide((layout!(((5)):((3))),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((5)):((3))).to_dyn())]))) });
-    same_print({ let a = layout!(16:1); (a.zipped_divide(layout!((3):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((3):(1)).to_dyn()))) });
-    same_print({ let a = layout!(4:1); (a.tiled_divide(layout!((3):(0))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((3):(0)).to_dyn()))) });
-    same_print({ let a = layout!(((6,8)):((8,1))); (a.flat_divide(layout!((3,8):(1,3))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((3,8):(1,3)).to_dyn()))) });
-    same_print({ let a = layout!(16:1); (a.logical_divide(layout!((1,3):(1,1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1,3):(1,1)).to_dyn()))) });
-    same_print({ let a = layout!(((8,6),8):((1,8),48)); (a.zipped_divide((layout!(((4,4)):((4,1))),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((4,4)):((4,1))).to_dyn())]))) });
-    same_print({ let a = layout!(6:0); (a.tiled_divide(layout!(6:3)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:3).to_dyn()))) });
-    same_print({ let a = layout!(8:1); (a.flat_divide(layout!(8:2)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:2).to_dyn()))) });
-    same_print({ let a = layout!((4):(1)); (a.logical_divide(layout!((2):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!((3):(0)); (a.zipped_divide((layout!(2:3),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:3).to_dyn())]))) });
-    same_print({ let a = layout!((8):(1)); (a.tiled_divide((layout!((2):(2)),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(2)).to_dyn())]))) });
-    same_print({ let a = layout!((6,(4,4,4)):(1,(6,24,96))); (a.flat_divide(layout!(6:0)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:0).to_dyn()))) });
-    same_print({ let a = layout!(((8,4)):((0,1))); (a.logical_divide(layout!((1,8):(1,1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1,8):(1,1)).to_dyn()))) });
-    same_print({ let a = layout!((2,5):(5,1)); (a.zipped_divide(layout!(8:1)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:1).to_dyn()))) });
-    same_print({ let a = layout!((4):(1)); (a.tiled_divide(layout!(3:2)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(3:2).to_dyn()))) });
-    same_print({ let a = layout!(((8),1):((3),0)); (a.flat_divide((layout!((2):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((2,2,(4,5,1)):(40,0,(20,1,1))); (a.logical_divide(layout!((4):(1))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!(12:1); (a.zipped_divide(layout!(3:1)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(3:1).to_dyn()))) });
-    same_print({ let a = layout!(4:1); (a.tiled_divide(layout!((2):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2):(1)).to_dyn()))) });
-    same_print({ let a = layout!(((1),8,(6,2,4)):((768),0,(0,0,0))); (a.flat_divide(layout!(6:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:1).to_dyn()))) });
-    same_print({ let a = layout!((6,(1,2)):(3,(18,18))); (a.logical_divide(layout!((4):(2))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(2)).to_dyn()))) });
-    same_print({ let a = layout!(6:1); (a.zipped_divide(layout!(2:1)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn()))) });
-    same_print({ let a = layout!((1,4,8):(1,1,4)); (a.tiled_divide(layout!((4):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!((4,4):(3,12)); (a.flat_divide(layout!(16:1)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(16:1).to_dyn()))) });
-    same_print({ let a = layout!(((2),2,(6,5,1)):((0),2,(4,24,120))); (a.logical_divide((layout!(2:1), layout!((1):(1)), layout!(3:0),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn()), algebra::DynTiler::from(layout!((1):(1)).to_dyn()), algebra::DynTiler::from(layout!(3:0).to_dyn())]))) });
-    same_print({ let a = layout!(8:2); (a.zipped_divide(layout!((4):(3))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(3)).to_dyn()))) });
-    same_print({ let a = layout!((5,(4,5),4):(80,(4,4),1)); (a.tiled_divide((layout!(((1,1,2)):((0,2,2))),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((1,1,2)):((0,2,2))).to_dyn())]))) });
-    same_print({ let a = layout!((2,2,8):(6,6,12)); (a.flat_divide((layout!(2:1), layout!((2):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn()), algebra::DynTiler::from(layout!((2):(1)).to_dyn())]))) });
-    same_print({ let a = layout!(((3,8),2,4):((2,6),48,96)); (a.logical_divide((layout!(3:1),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:1).to_dyn())]))) });
-    same_print({ let a = layout!((8):(1)); (a.zipped_divide(layout!((1):(2))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((1):(2)).to_dyn()))) });
-    same_print({ let a = layout!((1,8,(1,5,2)):(80,10,(10,2,1))); (a.tiled_divide(layout!((5):(0))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5):(0)).to_dyn()))) });
-    same_print({ let a = layout!(12:2); (a.flat_divide(layout!((4,1):(2,2))), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4,1):(2,2)).to_dyn()))) });
-    same_print({ let a = layout!(((3,2)):((2,6))); (a.logical_divide((layout!((4):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((8,8):(0,1)); (a.zipped_divide(layout!(2:2)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:2).to_dyn()))) });
-    same_print({ let a = layout!(8:0); (a.tiled_divide(layout!(((2,2)):((2,0)))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(((2,2)):((2,0))).to_dyn()))) });
-    same_print({ let a = layout!(((2,6)):((3,6))); (a.flat_divide((layout!((8):(1)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((8):(2)); (a.logical_divide((layout!(((4)):((2))),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((4)):((2))).to_dyn())]))) });
-    same_print({ let a = layout!(((2,4)):((3,6))); (a.zipped_divide(layout!((4):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!((6,(2)):(2,(12))); (a.tiled_divide((layout!(3:1),)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:1).to_dyn())]))) });
-    same_print({ let a = layout!(16:1); (a.flat_divide(layout!(6:3)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:3).to_dyn()))) });
-    same_print({ let a = layout!((8,3):(9,3)); (a.logical_divide((layout!(6:1), layout!((3):(1)),)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(6:1).to_dyn()), algebra::DynTiler::from(layout!((3):(1)).to_dyn())]))) });
-    same_print({ let a = layout!((4,8):(3,3)); (a.zipped_divide((layout!(((2)):((1))),)), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(((2)):((1))).to_dyn())]))) });
-    same_print({ let a = layout!((8):(2)); (a.tiled_divide(layout!(6:1)), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:1).to_dyn()))) });
-    same_print({ let a = layout!(((8,8)):((8,1))); (a.flat_divide((layout!((8):(2)),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(2)).to_dyn())]))) });
-    same_print({ let a = layout!((8,(4,4,1),2):(1,(8,32,128),128)); (a.logical_divide(layout!(16:3)), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(16:3).to_dyn()))) });
-    same_print({ let a = layout!((4,4):(4,0)); (a.zipped_divide(layout!((8):(1))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((8):(1)).to_dyn()))) });
-    same_print({ let a = layout!(6:1); (a.tiled_divide(layout!((4):(1))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(1)).to_dyn()))) });
-    same_print({ let a = layout!((4):(1)); (a.flat_divide((layout!(2:1),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn())]))) });
-    same_print({ let a = layout!((4,1,2):(2,1,1)); (a.logical_divide(layout!((2,4):(1,2))), algebra::try_logical_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((2,4):(1,2)).to_dyn()))) });
-    same_print({ let a = layout!(12:0); (a.zipped_divide(layout!((5,(2)):(2,(10)))), algebra::try_zipped_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((5,(2)):(2,(10))).to_dyn()))) });
-    same_print({ let a = layout!((8,(5,8)):(40,(8,1))); (a.tiled_divide(layout!((4):(2))), algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!((4):(2)).to_dyn()))) });
-    same_print({ let a = layout!((8):(1)); (a.flat_divide((layout!(2:3),)), algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:3).to_dyn())]))) });
+    same_function({
+        let a = layout!(6:1);
+        (
+            a.logical_divide(layout!((6):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((6):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((4,1),(5,8)):((1,4),(4,20)));
+        (
+            a.zipped_divide(layout!(12:1)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(12:1).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((2):(2));
+        (
+            a.tiled_divide((layout!((2):(1)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((4,2,4)):((2,0,16)));
+        (
+            a.flat_divide(layout!(((1,4,2)):((8,2,1)))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((1,4,2)):((8,2,1))).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((5,3,(8,4)):(96,32,(0,1)));
+        (
+            a.logical_divide((
+                layout!(((3)):((1))),
+                layout!((2):(3)),
+                layout!({v(4)}:1).unwrap(),
+            )),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!(((3)):((1))).to_dyn()),
+                    algebra::DynTiler::from(layout!((2):(3)).to_dyn()),
+                    algebra::DynTiler::from(layout!({v(4)}:1).unwrap().to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((3,(1,3)):(6,(0,6)));
+        (
+            a.zipped_divide(layout!(3:1)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(3:1).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((8),(2,1),(2,3)):((2),(16,32),(32,64)));
+        (
+            a.tiled_divide(layout!(({v(3)}):(3)).unwrap()),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(({v(3)}):(3)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(6:2);
+        (
+            a.flat_divide(layout!({v(6)}:0).unwrap()),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!({v(6)}:0).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(12:1);
+        (
+            a.logical_divide(layout!((4):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((6,5)):((3,18)));
+        (
+            a.zipped_divide((layout!(12:1),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(12:1).to_dyn())]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((6)):((1)));
+        (
+            a.tiled_divide(layout!((5):(0))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(8:1);
+        (
+            a.flat_divide(layout!(4:1)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:1).to_dyn())),
+        )
+    });
+    same_function({
+        let a = layout!(16:1);
+        (
+            a.logical_divide(layout!(4:3)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(4:3).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((2,8),(8,2),2):((256,1),(4,2),1));
+        (
+            a.zipped_divide((layout!(({v(8)}):(0)).unwrap(),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(({v(8)}):(0)).unwrap().to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(16:3);
+        (
+            a.tiled_divide(layout!((4):(2))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((4),(4,1,1)):((2),(8,32,32)));
+        (
+            a.flat_divide(layout!({v(3)}:1).unwrap()),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!({v(3)}:1).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((5)):((1)));
+        (
+            a.logical_divide(layout!(2:3)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(2:3).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((4):(3));
+        (
+            a.zipped_divide((layout!(({v(2)}):(1)).unwrap(),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(({v(2)}):(1)).unwrap().to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((8,1,(4,5)):(2,16,(16,2)));
+        (
+            a.tiled_divide(layout!(8:1)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:1).to_dyn())),
+        )
+    });
+    same_function({
+        let a = layout!((6,2):(1,6));
+        (
+            a.flat_divide((layout!({v(3)}:1).unwrap(),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!({v(3)}:1).unwrap().to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(16:2);
+        (
+            a.logical_divide(layout!((4):(2))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(3:3);
+        (
+            a.zipped_divide(layout!(2:2)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(2:2).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(3:3);
+        (
+            a.tiled_divide(layout!(({v(1)},{v(1)}):(2,2)).unwrap()),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(({v(1)},{v(1)}):(2,2)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((4,4)):((1,1)));
+        (
+            a.flat_divide(layout!(12:1)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(12:1).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(8:1);
+        (
+            a.logical_divide(layout!(({v(3)}):(1)).unwrap()),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(({v(3)}):(1)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((4)):((1)));
+        (
+            a.zipped_divide((layout!((2):(0)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(0)).to_dyn())]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((2,8):(8,0));
+        (
+            a.tiled_divide(layout!(4:1)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:1).to_dyn())),
+        )
+    });
+    same_function({
+        let a = layout!(((6,2,4)):((1,6,12)));
+        (
+            a.flat_divide(layout!((2,{v(4)}):(0,2)).unwrap()),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2,{v(4)}):(0,2)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((8,(2,6)):(36,(18,3)));
+        (
+            a.logical_divide(layout!(({v(2)},1):(1,1)).unwrap()),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(({v(2)},1):(1,1)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(8:2);
+        (
+            a.zipped_divide(layout!(3:3)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(3:3).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((4,3):(0,4));
+        (
+            a.tiled_divide(layout!((4):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((6):(3));
+        (
+            a.flat_divide(layout!((2):(2))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((3,8,6):(3,9,72));
+        (
+            a.logical_divide((layout!((1):(1)), layout!((2):(1)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(16:1);
+        (
+            a.zipped_divide(layout!((8):(3))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((2,8,6)):((1,2,16)));
+        (
+            a.tiled_divide((layout!((1):(0)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(0)).to_dyn())]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((8,4),4):((48,12),3));
+        (
+            a.flat_divide((layout!((2):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(6:2);
+        (
+            a.logical_divide(layout!({v(3)}:2).unwrap()),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!({v(3)}:2).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(4:0);
+        (
+            a.zipped_divide(layout!((1):(3))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((2):(1));
+        (
+            a.tiled_divide(layout!((2):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((2,5,8)):((2,4,20)));
+        (
+            a.flat_divide(layout!(2:1)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn())),
+        )
+    });
+    same_function({
+        let a = layout!(((2),(4),(3,8,1)):((96),(24),(0,1,1)));
+        (
+            a.logical_divide(layout!((4):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((6,1):(6,6));
+        (
+            a.zipped_divide(layout!({v(3)}:1).unwrap()),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!({v(3)}:1).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((1,6,2):(12,1,1));
+        (
+            a.tiled_divide(layout!((1):(3))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((3,(2,6),4):(48,(24,4),1));
+        (
+            a.flat_divide((layout!(({v(2)}):(1)).unwrap(), layout!((4):(1)))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!(({v(2)}):(1)).unwrap().to_dyn()),
+                    algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((6),6):((3),18));
+        (
+            a.logical_divide(layout!((2):(2))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(8:3);
+        (
+            a.zipped_divide(layout!((2):(2))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((2,6,3)):((3,6,36)));
+        (
+            a.tiled_divide((layout!((8):(1)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((5),8,1):((1),5,40));
+        (
+            a.flat_divide(layout!((8):(2))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(8:2);
+        (
+            a.logical_divide(layout!(2:1)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(2:1).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((4,6):(18,18));
+        (
+            a.zipped_divide(layout!((4,{v(1)}):(1,1)).unwrap()),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4,{v(1)}):(1,1)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(16:1);
+        (
+            a.tiled_divide(layout!((4,4):(0,4))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4,4):(0,4)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((4,(2,6)):(2,(8,16)));
+        (
+            a.flat_divide((layout!((4):(1)), layout!(((4)):((1))))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!(((4)):((1))).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((8,8,6)):((0,24,192)));
+        (
+            a.logical_divide((layout!((({v(2)},{v(2)})):((1,2))).unwrap(),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!((({v(2)},{v(2)})):((1,2))).unwrap().to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((3,(8),(2)):(3,(9),(72)));
+        (
+            a.zipped_divide(layout!(({v(2)},(2,8,1)):(16,(8,1,1))).unwrap()),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(({v(2)},(2,8,1)):(16,(8,1,1))).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(4:1);
+        (
+            a.tiled_divide(layout!(({v(4)}):(1)).unwrap()),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(({v(4)}):(1)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((8,2,6),4):((48,24,4),1));
+        (
+            a.flat_divide(layout!(((4)):((1)))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((4)):((1))).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(6:1);
+        (
+            a.logical_divide(layout!(4:1)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(4:1).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((4,4):(1,4));
+        (
+            a.zipped_divide(layout!(({v(3)},4):(1,3)).unwrap()),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(({v(3)},4):(1,3)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(3:1);
+        (
+            a.tiled_divide(layout!((2):(0))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((6,2):(2,1));
+        (
+            a.flat_divide((layout!(({v(2)}):(0)).unwrap(), layout!({v(2)}:1).unwrap())),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!(({v(2)}):(0)).unwrap().to_dyn()),
+                    algebra::DynTiler::from(layout!({v(2)}:1).unwrap().to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((2,6,2):(0,4,24));
+        (
+            a.logical_divide(layout!(({v(8)}):(2)).unwrap()),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(({v(8)}):(2)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(6:1);
+        (
+            a.zipped_divide(layout!({v(2)}:1).unwrap()),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!({v(2)}:1).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((2,4):(8,2));
+        (
+            a.tiled_divide((layout!({v(2)}:1).unwrap(),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!({v(2)}:1).unwrap().to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((6):(1));
+        (
+            a.flat_divide(layout!((6):(1))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((6):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((6,4,4):(2,12,48));
+        (
+            a.logical_divide(layout!(12:2)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(12:2).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((3,(4),3):(1,(3),12));
+        (
+            a.zipped_divide(layout!({v(4)}:3).unwrap()),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!({v(4)}:3).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(8:3);
+        (
+            a.tiled_divide(layout!((1):(0))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((4,8):(1,4));
+        (
+            a.flat_divide(layout!((2):(0))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((4,4,2)):((0,2,0)));
+        (
+            a.logical_divide(layout!((4,2):(2,8))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4,2):(2,8)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((2,2):(2,2));
+        (
+            a.zipped_divide((layout!((1):(3)), layout!((2):(1)))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((1):(3)).to_dyn()),
+                    algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((2):(3));
+        (
+            a.tiled_divide(layout!(((1,1)):((1,1)))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((1,1)):((1,1))).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((4,2,2):(4,2,1));
+        (
+            a.flat_divide((layout!(({v(4)}):(1)).unwrap(),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(({v(4)}):(1)).unwrap().to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((2):(1));
+        (
+            a.logical_divide((layout!(({v(2)}):(2)).unwrap(),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(({v(2)}):(2)).unwrap().to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(8:3);
+        (
+            a.zipped_divide(layout!(6:2)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(6:2).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(4:3);
+        (
+            a.tiled_divide(layout!(({v(2)}):(2)).unwrap()),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(({v(2)}):(2)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((4,5,(5)):(25,5,(25)));
+        (
+            a.flat_divide((
+                layout!(({v(2)}):(1)).unwrap(),
+                layout!(({v(3)}):(1)).unwrap(),
+                layout!(({v(4)}):(1)).unwrap(),
+            )),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!(({v(2)}):(1)).unwrap().to_dyn()),
+                    algebra::DynTiler::from(layout!(({v(3)}):(1)).unwrap().to_dyn()),
+                    algebra::DynTiler::from(layout!(({v(4)}):(1)).unwrap().to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((4,4,2):(2,0,1));
+        (
+            a.logical_divide((layout!((({v(2)},2)):((6,3))).unwrap(), layout!((4):(2)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((({v(2)},2)):((6,3))).unwrap().to_dyn()),
+                    algebra::DynTiler::from(layout!((4):(2)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((2,2,4):(0,6,3));
+        (
+            a.zipped_divide(layout!(({v(8)}):(1)).unwrap()),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(({v(8)}):(1)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((4):(3));
+        (
+            a.tiled_divide((layout!((2):(1)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((2,1):(0,1));
+        (
+            a.flat_divide((layout!(((1,2,1)):((0,3,3))),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((1,2,1)):((0,3,3))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((8,8,3):(24,3,1));
+        (
+            a.logical_divide((layout!(6:1), layout!(({v(4)}):(1)).unwrap())),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!(6:1).to_dyn()),
+                    algebra::DynTiler::from(layout!(({v(4)}):(1)).unwrap().to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((4,5):(5,1));
+        (
+            a.zipped_divide(layout!(({v(2)}):(2)).unwrap()),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(({v(2)}):(2)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((8,4,(1)):(8,0,(2)));
+        (
+            a.tiled_divide(layout!((4):(2))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(16:1);
+        (
+            a.flat_divide(layout!((8):(2))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((2,4,2):(16,4,2));
+        (
+            a.logical_divide(layout!(({v(1)}):(1)).unwrap()),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(({v(1)}):(1)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((8,5):(5,5));
+        (
+            a.zipped_divide((layout!(((1)):((1))),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((1)):((1))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((8,5):(5,1));
+        (
+            a.tiled_divide((layout!(4:1),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(4:1).to_dyn())]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((2),(4,2)):((1),(2,8)));
+        (
+            a.flat_divide(layout!(({v(2)}):(1)).unwrap()),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(({v(2)}):(1)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((8)):((2)));
+        (
+            a.logical_divide(layout!((4):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((4):(2));
+        (
+            a.zipped_divide((layout!(4:1),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(4:1).to_dyn())]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((8,2,6):(8,8,1));
+        (
+            a.tiled_divide((
+                layout!((5):(1)),
+                layout!(({v(1)}):(1)).unwrap(),
+                layout!(({v(1)}):(0)).unwrap(),
+            )),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((5):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!(({v(1)}):(1)).unwrap().to_dyn()),
+                    algebra::DynTiler::from(layout!(({v(1)}):(0)).unwrap().to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((8),6):((3),24));
+        (
+            a.flat_divide(layout!((1,(8,4)):(0,(4,1)))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1,(8,4)):(0,(4,1))).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(((6,1,8)):((0,1,8)));
+        (
+            a.logical_divide(layout!((4):(3))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((3,2):(2,2));
+        (
+            a.zipped_divide(layout!((1):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((4):(2));
+        (
+            a.tiled_divide((layout!(((1)):((3))),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((1)):((3))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(16:1);
+        (
+            a.flat_divide(layout!(({v(4)}):(1)).unwrap()),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(({v(4)}):(1)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((5,(4)):(1,(5)));
+        (
+            a.logical_divide(layout!((4,{v(4)}):(1,4)).unwrap()),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4,{v(4)}):(1,4)).unwrap().to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((6,6,(6,2)):(216,36,(6,3)));
+        (
+            a.zipped_divide((layout!((2):(3)), layout!((3):(1)))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((2):(3)).to_dyn()),
+                    algebra::DynTiler::from(layout!((3):(1)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!(3:1);
+        (
+            a.tiled_divide(layout!((2):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_function({
+        let a = layout!((8):(3));
+        (
+            a.flat_divide((layout!(((8)):((2))),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((8)):((2))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(0));
+        (
+            a.logical_divide(layout!((8):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,2,3):(0,3,1));
+        (
+            a.zipped_divide(layout!((2):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.tiled_divide(layout!(2:1)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (
+            a.flat_divide((layout!((4):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,(2,6)):(12,(6,1)));
+        (
+            a.logical_divide(layout!(((4)):((1)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((4)):((1))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,5):(10,2));
+        (
+            a.zipped_divide(layout!((1,4):(8,2))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1,4):(8,2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6):(0));
+        (
+            a.tiled_divide((layout!((5):(1)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((5):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5,6):(1,5));
+        (
+            a.flat_divide((layout!((1):(3)), layout!((2):(1)))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((1):(3)).to_dyn()),
+                    algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2,8,6)):((48,6,0)));
+        (
+            a.logical_divide(layout!((2):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,4):(4,4));
+        (
+            a.zipped_divide(layout!((5):(0))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(6:3);
+        (
+            a.tiled_divide(layout!((2):(3))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.flat_divide(layout!(2:1)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(((2,4),2,8):((64,16),8,64));
+        (
+            a.logical_divide(layout!(((2)):((1)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((2)):((1))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5):(0));
+        (
+            a.zipped_divide((layout!((3):(1)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4),4,(8,4)):((384),96,(12,3)));
+        (
+            a.tiled_divide((layout!((4):(0)), layout!((1):(2)))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((4):(0)).to_dyn()),
+                    algebra::DynTiler::from(layout!((1):(2)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.flat_divide(layout!(4:1)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(((8,4)):((3,24)));
+        (
+            a.logical_divide((layout!(((4)):((1))),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((4)):((1))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:2);
+        (
+            a.zipped_divide(layout!((3,(2)):(2,(6)))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((3,(2)):(2,(6))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2,2,2)):((12,6,3)));
+        (
+            a.tiled_divide(layout!((8):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,8):(3,6));
+        (
+            a.flat_divide(layout!(3:1)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(3:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.logical_divide(layout!(6:1)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(6:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (
+            a.zipped_divide((layout!((4):(1)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,(6),2):(1,(2),12));
+        (
+            a.tiled_divide(layout!((4):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:3);
+        (
+            a.flat_divide(layout!(8:1)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((6,3):(3,1));
+        (
+            a.logical_divide((layout!((3):(1)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4,4),8):((96,0),0));
+        (
+            a.zipped_divide((layout!((4):(1)), layout!((1):(1)))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((1,4):(4,0));
+        (
+            a.tiled_divide(layout!(4:0)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:0).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((5):(1));
+        (
+            a.flat_divide(layout!(((4)):((3)))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((4)):((3))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:3);
+        (
+            a.logical_divide(layout!(3:0)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(3:0).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4,5)):((3,3)));
+        (
+            a.zipped_divide((layout!((8):(2)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(2)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:3);
+        (
+            a.tiled_divide(layout!(6:1)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.flat_divide(layout!(4:3)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:3).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.logical_divide(layout!((2):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(2));
+        (
+            a.zipped_divide(layout!(((3,2)):((1,3)))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((3,2)):((1,3))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2),(4)):((1),(2)));
+        (
+            a.tiled_divide(layout!((2,1):(2,4))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2,1):(2,4)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (
+            a.flat_divide((layout!((8):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:2);
+        (
+            a.logical_divide(layout!((4):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,2,2):(1,2,1));
+        (
+            a.zipped_divide((layout!(2:1),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (
+            a.tiled_divide(layout!(((1)):((1)))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((1)):((1))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2),5):((5),1));
+        (
+            a.flat_divide((layout!((1):(1)), layout!(((4)):((1))))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!(((4)):((1))).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6):(2));
+        (
+            a.logical_divide((layout!((2):(2)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(2)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2,3,1)):((1,2,6)));
+        (
+            a.zipped_divide((layout!((2):(3)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(3)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,6,5):(90,3,3));
+        (
+            a.tiled_divide((layout!(((1,4)):((12,3))),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((1,4)):((12,3))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((3,2),3):((0,3),0));
+        (
+            a.flat_divide((layout!((3):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4,4),4):((2,8),32));
+        (
+            a.logical_divide((layout!((3):(1)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5,1,(1)):(1,1,(1)));
+        (
+            a.zipped_divide((layout!(((2)):((1))),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((2)):((1))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,(3,2)):(3,(12,36)));
+        (
+            a.tiled_divide(layout!(((6)):((1)))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((6)):((1))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:2);
+        (
+            a.flat_divide(layout!((4):(2))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (
+            a.logical_divide((layout!((3):(1)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,2):(1,2));
+        (
+            a.zipped_divide((layout!(2:0),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:0).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4,6),5):((1,4),24));
+        (
+            a.tiled_divide((layout!((2):(3)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(3)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.flat_divide(layout!((4):(1))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.logical_divide(layout!(((3)):((2)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((3)):((2))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.zipped_divide(layout!((4):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(4:3);
+        (
+            a.tiled_divide(layout!((1):(0))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,3,5):(1,8,24));
+        (
+            a.flat_divide(layout!((2,4):(1,2))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2,4):(1,2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,6,4):(1,4,24));
+        (
+            a.logical_divide(layout!(((2),4):((1),2))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((2),4):((1),2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(3));
+        (
+            a.zipped_divide(layout!((4):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((3,4):(4,4));
+        (
+            a.tiled_divide((layout!((1):(1)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.flat_divide(layout!(4:3)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:3).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.logical_divide(layout!(4:1)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(4:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.zipped_divide(layout!((2):(3))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4)):((0)));
+        (
+            a.tiled_divide(layout!((1):(3))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,(2),4):(3,(12),24));
+        (
+            a.flat_divide(layout!(3:1)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(3:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((4):(0));
+        (
+            a.logical_divide((layout!((2):(3)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(3)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,8):(24,3));
+        (
+            a.zipped_divide(layout!(12:1)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(12:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.tiled_divide(layout!((6):(3))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((6):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (
+            a.flat_divide(layout!(6:1)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((2,4,5):(1,2,1));
+        (
+            a.logical_divide(layout!((4):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,3):(1,4));
+        (
+            a.zipped_divide(layout!(6:1)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(6:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,1):(2,16));
+        (
+            a.tiled_divide(layout!(2:2)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:2).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((2,(8,2)):(16,(2,1)));
+        (
+            a.flat_divide((layout!((1):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:0);
+        (
+            a.logical_divide(layout!(4:2)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(4:2).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.zipped_divide(layout!((4):(0))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.tiled_divide(layout!((6):(3))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((6):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(2:3);
+        (
+            a.flat_divide(layout!((1):(1))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,5):(1,0));
+        (
+            a.logical_divide((layout!((4):(1)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,2):(2,8));
+        (
+            a.zipped_divide((layout!((4):(1)), layout!(2:1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!(2:1).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.tiled_divide(layout!((4):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((1,5,2)):((1,1,0)));
+        (
+            a.flat_divide((layout!((1):(0)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(0)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.logical_divide(layout!((2,(2,2,2)):(0,(8,4,16)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2,(2,2,2)):(0,(8,4,16))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5,(3,2),4):(48,(16,8),2));
+        (
+            a.zipped_divide((layout!((1):(0)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(0)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,4,4):(3,0,48));
+        (
+            a.tiled_divide(layout!((8):(0))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:0);
+        (
+            a.flat_divide(layout!((1):(3))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.logical_divide(layout!(((1,4)):((3,3)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((1,4)):((3,3))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(4:0);
+        (
+            a.zipped_divide(layout!((1):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,4):(3,24));
+        (
+            a.tiled_divide((layout!((4):(2)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(2)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((3),6,8):((8),1,1));
+        (
+            a.flat_divide((layout!(3:1),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5,6):(1,5));
+        (
+            a.logical_divide((layout!(2:1),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.zipped_divide(layout!((3):(3))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((3):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.tiled_divide(layout!(2:0)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:0).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(((8,8),2):((2,16),128));
+        (
+            a.flat_divide(layout!((5):(0))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (
+            a.logical_divide(layout!((1):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.zipped_divide(layout!((5):(0))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,4,5):(60,15,3));
+        (
+            a.tiled_divide(layout!(((2),4):((4),0))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((2),4):((4),0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5,3):(2,2));
+        (
+            a.flat_divide((layout!((4):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,8,2):(3,18,144));
+        (
+            a.logical_divide((layout!((1):(0)), layout!((2):(2)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((1):(0)).to_dyn()),
+                    algebra::DynTiler::from(layout!((2):(2)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((8),6,1):((6),1,1));
+        (
+            a.zipped_divide((layout!(2:3),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:3).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,(8,2,4)):(1,(4,0,64)));
+        (
+            a.tiled_divide(layout!((5,(8)):(0,(0)))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5,(8)):(0,(0))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4),4,8):((0),8,32));
+        (
+            a.flat_divide(layout!((8,8):(0,1))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8,8):(0,1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6):(3));
+        (
+            a.logical_divide((layout!((6):(1)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((6):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((1),8):((1),1));
+        (
+            a.zipped_divide(layout!(((2),2):((6),3))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((2),2):((6),3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4)):((1)));
+        (
+            a.tiled_divide((layout!((1):(1)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,8):(24,3));
+        (
+            a.flat_divide((layout!((4):(3)), layout!(3:1))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((4):(3)).to_dyn()),
+                    algebra::DynTiler::from(layout!(3:1).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,(2,2,1),(6)):(4,(2,4,8),(8)));
+        (
+            a.logical_divide(layout!(3:2)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(3:2).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((5),4,2):((1),5,20));
+        (
+            a.zipped_divide(layout!(8:1)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(8:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,(2)):(2,(2)));
+        (
+            a.tiled_divide(layout!(4:3)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:3).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(((4),(4,4)):((48),(12,3)));
+        (
+            a.flat_divide((layout!((1):(3)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(3)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,8,2):(48,6,3));
+        (
+            a.logical_divide(layout!((2,8):(1,2))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2,8):(1,2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4,8),5):((1,4),32));
+        (
+            a.zipped_divide((layout!(3:1),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,(2)):(2,(1)));
+        (
+            a.tiled_divide((layout!((2):(3)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(3)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,(3),(3)):(9,(3),(1)));
+        (
+            a.flat_divide(layout!((5):(0))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,4):(12,3));
+        (
+            a.logical_divide(layout!(4:2)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(4:2).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5):(1));
+        (
+            a.zipped_divide((layout!((1):(0)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(0)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.tiled_divide(layout!(((2,3),2):((12,4),2))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((2,3),2):((12,4),2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,4,2):(8,2,1));
+        (
+            a.flat_divide((layout!((4):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.logical_divide(layout!((2):(0))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5,2):(1,1));
+        (
+            a.zipped_divide((layout!(((2)):((1))),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((2)):((1))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.tiled_divide(layout!(((4)):((2)))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((4)):((2))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((3):(2));
+        (
+            a.flat_divide((layout!((2):(0)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(0)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4),1,8):((3),12,3));
+        (
+            a.logical_divide(layout!((2):(0))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,4):(12,3));
+        (
+            a.zipped_divide((layout!(((1)):((1))),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((1)):((1))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(2:2);
+        (
+            a.tiled_divide(layout!((1):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,3,8):(48,16,2));
+        (
+            a.flat_divide((layout!((8):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((5),8):((1),5));
+        (
+            a.logical_divide((layout!((5):(1)), layout!((2):(2)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((5):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!((2):(2)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,3):(3,1));
+        (
+            a.zipped_divide((layout!((2):(1)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,(1,8,6)):(1,(8,8,64)));
+        (
+            a.tiled_divide((layout!(((1,2)):((2,2))), layout!(8:0))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!(((1,2)):((2,2))).to_dyn()),
+                    algebra::DynTiler::from(layout!(8:0).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((3),8):((8),1));
+        (
+            a.flat_divide((layout!((2):(2)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(2)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.logical_divide(layout!(2:3)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(2:3).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,4,6):(3,12,48));
+        (
+            a.zipped_divide(layout!((2,8):(1,2))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2,8):(1,2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((3)):((2)));
+        (
+            a.tiled_divide(layout!((3):(3))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((3):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.flat_divide(layout!(((4)):((2)))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((4)):((2))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4,3,4)):((1,4,12)));
+        (
+            a.logical_divide(layout!(6:2)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(6:2).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((5,8),4):((1,5),40));
+        (
+            a.zipped_divide(layout!((8,8):(1,8))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8,8):(1,8)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4):(3));
+        (
+            a.tiled_divide(layout!((3):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((3):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,8,8):(192,24,192));
+        (
+            a.flat_divide((layout!((2):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (
+            a.logical_divide(layout!(2:1)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(2:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,(8,4)):(1,(0,48)));
+        (
+            a.zipped_divide(layout!((8,3):(3,1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8,3):(3,1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.tiled_divide(layout!(4:3)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:3).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(((2),3,4):((24),8,2));
+        (
+            a.flat_divide(layout!((4,6):(12,2))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4,6):(12,2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.logical_divide(layout!((1):(2))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((1)):((1)));
+        (
+            a.zipped_divide(layout!((1):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.tiled_divide(layout!((2):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((8,5),2):((1,40),40));
+        (
+            a.flat_divide((layout!(16:1),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(16:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(4:0);
+        (
+            a.logical_divide(layout!((2):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:2);
+        (
+            a.zipped_divide(layout!((8):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5,(4,2,5)):(1,(5,20,40)));
+        (
+            a.tiled_divide((layout!((2):(1)), layout!((4):(2)))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!((4):(2)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,2):(8,8));
+        (
+            a.flat_divide((layout!((1):(1)), layout!(2:3))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!(2:3).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((8),6,(2,2)):((3),24,(144,288)));
+        (
+            a.logical_divide(layout!((5,2):(1,5))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5,2):(1,5)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.zipped_divide(layout!((2):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((8,4,6)):((2,0,64)));
+        (
+            a.tiled_divide((layout!((8):(1)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,1,2):(1,8,8));
+        (
+            a.flat_divide((layout!(3:2),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:2).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,4,(4)):(1,2,(8)));
+        (
+            a.logical_divide(layout!((5,4):(1,5))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5,4):(1,5)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,(4,4,6)):(96,(24,6,1)));
+        (
+            a.zipped_divide(layout!((8,(2)):(2,(1)))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8,(2)):(2,(1))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:2);
+        (
+            a.tiled_divide(layout!((5):(0))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,4,6):(1,2,8));
+        (
+            a.flat_divide(layout!(((2,4,2)):((8,2,1)))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((2,4,2)):((8,2,1))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(6:0);
+        (
+            a.logical_divide(layout!((3):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((3):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((1,6):(0,2));
+        (
+            a.zipped_divide(layout!((4):(0))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,2):(2,0));
+        (
+            a.tiled_divide((layout!(((2)):((1))), layout!((1):(1)))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!(((2)):((1))).to_dyn()),
+                    algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2),(4,4,2)):((2),(4,16,2)));
+        (
+            a.flat_divide((layout!((2):(3)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(3)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.logical_divide(layout!(((8)):((3)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((8)):((3))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,8,1):(0,32,32));
+        (
+            a.zipped_divide((layout!((2):(0)), layout!(((4)):((1))))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((2):(0)).to_dyn()),
+                    algebra::DynTiler::from(layout!(((4)):((1))).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.tiled_divide(layout!(6:1)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.flat_divide((layout!(3:3),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:3).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:3);
+        (
+            a.logical_divide(layout!((6):(3))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((6):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:0);
+        (
+            a.zipped_divide(layout!(((1,4)):((0,3)))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((1,4)):((0,3))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,(6)):(6,(1)));
+        (
+            a.tiled_divide(layout!((4):(0))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,8,(4)):(1,4,(32)));
+        (
+            a.flat_divide(layout!((2,(8,5)):(3,(0,0)))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2,(8,5)):(3,(0,0))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.logical_divide(layout!((2,1):(1,2))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2,1):(1,2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,6,4):(4,4,24));
+        (
+            a.zipped_divide(layout!((5):(0))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2),(2,2,8),8):((768),(3,192,24),0));
+        (
+            a.tiled_divide(layout!((1,2):(1,1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1,2):(1,1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,2,(2)):(4,2,(1)));
+        (
+            a.flat_divide((layout!((3):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:2);
+        (
+            a.logical_divide(layout!(16:1)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(16:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5):(2));
+        (
+            a.zipped_divide((layout!(4:1),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(4:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(4:0);
+        (
+            a.tiled_divide(layout!(4:0)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:0).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(((4,2),3):((2,8),0));
+        (
+            a.flat_divide(layout!((1):(3))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(6:2);
+        (
+            a.logical_divide(layout!(((5)):((1)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((5)):((1))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((3,6)):((2,2)));
+        (
+            a.zipped_divide((layout!((4):(0)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(0)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:0);
+        (
+            a.tiled_divide(layout!(2:3)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:3).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(12:3);
+        (
+            a.flat_divide(layout!((4,2):(1,4))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4,2):(1,4)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(3));
+        (
+            a.logical_divide(layout!(6:1)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(6:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:3);
+        (
+            a.zipped_divide(layout!(8:1)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(8:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (
+            a.tiled_divide((layout!(3:1),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4):(3));
+        (
+            a.flat_divide((layout!((2):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:0);
+        (
+            a.logical_divide(layout!(12:1)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(12:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:3);
+        (
+            a.zipped_divide(layout!(((2,4,1)):((8,2,2)))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((2,4,1)):((8,2,2))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2,1),5):((1,2),2));
+        (
+            a.tiled_divide(layout!((4,1):(1,4))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4,1):(1,4)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((6,4)):((4,4)));
+        (
+            a.flat_divide(layout!((2):(1))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2,4,4)):((0,4,16)));
+        (
+            a.logical_divide((layout!((1):(1)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.zipped_divide((layout!((2):(1)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:3);
+        (
+            a.tiled_divide(layout!(((1),4):((3),3))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((1),4):((3),3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,1):(1,1));
+        (
+            a.flat_divide(layout!((2):(1))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5,1,(8,2)):(48,48,(48,3)));
+        (
+            a.logical_divide((layout!((3):(3)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(3)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,6,6):(3,24,144));
+        (
+            a.zipped_divide((layout!((4):(1)), layout!((2):(1)), layout!(4:1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!(4:1).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((3,8,4)):((1,3,1)));
+        (
+            a.tiled_divide(layout!(((2,8)):((3,6)))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((2,8)):((3,6))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2,2),6):((12,6),1));
+        (
+            a.flat_divide(layout!((8):(0))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2,2,1),(8,3,3)):((0,72,72),(0,1,144)));
+        (
+            a.logical_divide((layout!((2):(1)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,2):(2,2));
+        (
+            a.zipped_divide(layout!((4):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (
+            a.tiled_divide(layout!((1):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.flat_divide(layout!(4:1)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((2,(8,3)):(1,(2,16)));
+        (
+            a.logical_divide(layout!(((2,2)):((1,2)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((2,2)):((1,2))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2,4,2),(2,4),1):((1,2,8),(0,32),0));
+        (
+            a.zipped_divide((layout!(((5,1)):((1,0))),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((5,1)):((1,0))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.tiled_divide(layout!((2):(3))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2)):((0)));
+        (
+            a.flat_divide((layout!((1):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:3);
+        (
+            a.logical_divide(layout!(4:0)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(4:0).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5,8):(1,5));
+        (
+            a.zipped_divide((layout!(3:1),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.tiled_divide(layout!((8):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:3);
+        (
+            a.flat_divide(layout!((4):(1))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.logical_divide(layout!(((4,2)):((2,0)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((4,2)):((2,0))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((3):(2));
+        (
+            a.zipped_divide((layout!((2):(1)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.tiled_divide(layout!((3,1):(1,3))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((3,1):(1,3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,(3,2)):(1,(2,6)));
+        (
+            a.flat_divide(layout!((4):(1))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,8):(8,1));
+        (
+            a.logical_divide((layout!((8):(1)), layout!((2):(2)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((8):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!((2):(2)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(3:2);
+        (
+            a.zipped_divide(layout!(3:1)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(3:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.tiled_divide(layout!((2):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4,2),6,6):((1,4),8,48));
+        (
+            a.flat_divide(layout!((4):(0))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,4):(2,4));
+        (
+            a.logical_divide(layout!(4:3)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(4:3).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,6,(2,4,1)):(2,4,(24,48,192)));
+        (
+            a.zipped_divide((layout!(2:1),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,1,1):(1,0,1));
+        (
+            a.tiled_divide((layout!(4:2),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(4:2).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2,5,4)):((1,2,10)));
+        (
+            a.flat_divide((layout!((1):(0)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(0)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,2):(0,8));
+        (
+            a.logical_divide((layout!((2):(1)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((3,3,2)):((1,3,9)));
+        (
+            a.zipped_divide((layout!((8):(2)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(2)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.tiled_divide(layout!((2):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (
+            a.flat_divide(layout!(3:2)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(3:2).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (
+            a.logical_divide(layout!((2):(3))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (
+            a.zipped_divide((layout!(((2,2)):((6,3))),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((2,2)):((6,3))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.tiled_divide(layout!(((1),2):((2),0))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((1),2):((2),0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,2):(1,1));
+        (
+            a.flat_divide(layout!((1,1):(1,0))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1,1):(1,0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:2);
+        (
+            a.logical_divide(layout!(((4,4)):((1,4)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((4,4)):((1,4))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,6):(3,3));
+        (
+            a.zipped_divide(layout!(((2,3,2)):((6,0,0)))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((2,3,2)):((6,0,0))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.tiled_divide(layout!(((2),2):((6),3))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((2),2):((6),3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(2));
+        (
+            a.flat_divide((layout!(8:3),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(8:3).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,(2),(6)):(1,(8),(16)));
+        (
+            a.logical_divide(layout!((1):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,(4),8):(2,(16),64));
+        (
+            a.zipped_divide(layout!(((2),(2)):((2),(4)))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((2),(2)):((2),(4))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4,6)):((0,1)));
+        (
+            a.tiled_divide((layout!(((2)):((0))),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((2)):((0))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.flat_divide(layout!(8:1)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((2,(1,4),(3,2)):(1,(2,2),(8,24)));
+        (
+            a.logical_divide((layout!(((1)):((1))),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((1)):((1))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (
+            a.zipped_divide((layout!((2):(1)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,2):(6,3));
+        (
+            a.tiled_divide(layout!((8):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,(2),8):(2,(12),24));
+        (
+            a.flat_divide(layout!((2):(1))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((6,1),2):((0,4),2));
+        (
+            a.logical_divide(layout!((8):(3))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,1,2):(2,2,1));
+        (
+            a.zipped_divide(layout!((4):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((8),4):((4),4));
+        (
+            a.tiled_divide((layout!((8):(1)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,8):(8,1));
+        (
+            a.flat_divide((layout!((4):(2)), layout!((5):(3)))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((4):(2)).to_dyn()),
+                    algebra::DynTiler::from(layout!((5):(3)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,6,2):(0,2,0));
+        (
+            a.logical_divide(layout!(4:0)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(4:0).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4),4,2):((0),4,16));
+        (
+            a.zipped_divide(layout!(((4),8):((12),0))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((4),8):((12),0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (
+            a.tiled_divide((layout!(8:3),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(8:3).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,(4),8):(1,(8),32));
+        (
+            a.flat_divide(layout!(((2)):((1)))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((2)):((1))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4),(8,2)):((1),(4,32)));
+        (
+            a.logical_divide((layout!((4):(1)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(3:3);
+        (
+            a.zipped_divide(layout!((2):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6):(3));
+        (
+            a.tiled_divide((layout!((2):(3)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(3)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,2,8):(3,6,12));
+        (
+            a.flat_divide(layout!(((4),5):((1),4))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((4),5):((1),4)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,(4,4,2)):(1,(2,8,32)));
+        (
+            a.logical_divide(layout!(6:2)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(6:2).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,(2)):(4,(2)));
+        (
+            a.zipped_divide(layout!((2):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((6,1,4),8):((1,6,6),24));
+        (
+            a.tiled_divide(layout!(8:1)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(((6),4):((1),6));
+        (
+            a.flat_divide(layout!((4):(0))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,(2,4)):(8,(4,8)));
+        (
+            a.logical_divide(layout!(2:1)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(2:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(2:1);
+        (
+            a.zipped_divide(layout!((1):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.tiled_divide(layout!((5):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((5,4)):((2,10)));
+        (
+            a.flat_divide(layout!(2:1)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(12:0);
+        (
+            a.logical_divide(layout!(8:1)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(8:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((3),1,(2)):((6),3,(3)));
+        (
+            a.zipped_divide(layout!((5):(3))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((3,5)):((15,3)));
+        (
+            a.tiled_divide((layout!(3:1),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,3):(3,0));
+        (
+            a.flat_divide(layout!((1):(1))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4,2,6)):((36,18,3)));
+        (
+            a.logical_divide((layout!((2):(1)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4,6,1),(4,2)):((48,8,8),(2,0)));
+        (
+            a.zipped_divide((layout!((4):(1)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5):(3));
+        (
+            a.tiled_divide((layout!((4):(2)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(2)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(2));
+        (
+            a.flat_divide((layout!(4:2),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(4:2).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,3):(3,1));
+        (
+            a.logical_divide((layout!(((4)):((0))),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((4)):((0))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,(4)):(4,(1)));
+        (
+            a.zipped_divide((layout!((2):(1)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,8):(1,6));
+        (
+            a.tiled_divide(layout!(((4,4,2)):((4,0,16)))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((4,4,2)):((4,0,16))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,1,(1,4,4)):(3,6,(6,6,24)));
+        (
+            a.flat_divide(layout!(2:1)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.logical_divide(layout!((3):(3))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((3):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((4,4,4),(1,4)):((1,4,16),(64,64)));
+        (
+            a.zipped_divide(layout!(4:0)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(4:0).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:3);
+        (
+            a.tiled_divide(layout!(8:0)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:0).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(((4,2),(2,3),4):((48,24),(12,4),1));
+        (
+            a.flat_divide(layout!((4):(1))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (
+            a.logical_divide((layout!(((1,2)):((2,1))),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((1,2)):((2,1))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,4,5):(40,10,2));
+        (
+            a.zipped_divide((layout!(3:0), layout!((4):(1)))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!(3:0).to_dyn()),
+                    algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2,8,4),1,4):((3,192,48),192,192));
+        (
+            a.tiled_divide(layout!(((8)):((2)))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((8)):((2))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (
+            a.flat_divide((layout!(((1)):((1))),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((1)):((1))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.logical_divide(layout!((5):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,4):(8,2));
+        (
+            a.zipped_divide(layout!((4):(2))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(4:3);
+        (
+            a.tiled_divide(layout!(2:2)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:2).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.flat_divide(layout!((4):(1))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:0);
+        (
+            a.logical_divide(layout!((2):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (
+            a.zipped_divide((layout!((8):(1)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,(5)):(1,(2)));
+        (
+            a.tiled_divide(layout!((1):(0))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:0);
+        (
+            a.flat_divide(layout!((5):(2))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,(3,5)):(3,(12,36)));
+        (
+            a.logical_divide(layout!(((5)):((1)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((5)):((1))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:0);
+        (
+            a.zipped_divide(layout!((8):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,8):(16,2));
+        (
+            a.tiled_divide((layout!(((2)):((0))),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((2)):((0))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((1,8,4),5):((3,3,24),96));
+        (
+            a.flat_divide((layout!(2:1), layout!((3):(1)))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!(2:1).to_dyn()),
+                    algebra::DynTiler::from(layout!((3):(1)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:3);
+        (
+            a.logical_divide(layout!((8):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.zipped_divide(layout!((6):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((6):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2)):((2)));
+        (
+            a.tiled_divide((layout!(2:1),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.flat_divide((layout!(4:3),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(4:3).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((5,1,6),2,5):((1,60,5),30,1));
+        (
+            a.logical_divide(layout!((4,(5)):(5,(1)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4,(5)):(5,(1))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((8)):((1)));
+        (
+            a.zipped_divide(layout!(8:2)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(8:2).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,4):(0,6));
+        (
+            a.tiled_divide(layout!(2:1)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(2:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(6:2);
+        (
+            a.flat_divide(layout!(4:1)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (
+            a.logical_divide((layout!((1):(1)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,2,2):(4,2,1));
+        (
+            a.zipped_divide(layout!((8):(0))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5,4):(12,3));
+        (
+            a.tiled_divide((layout!(((4)):((1))),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((4)):((1))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.flat_divide((layout!((3):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((6,2,1)):((4,2,2)));
+        (
+            a.logical_divide((layout!(2:1),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.zipped_divide(layout!(8:3)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(8:3).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,6):(1,6));
+        (
+            a.tiled_divide((layout!((2):(1)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,6,5):(1,0,12));
+        (
+            a.flat_divide(layout!((3):(2))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((3):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,6):(12,2));
+        (
+            a.logical_divide((layout!(2:2), layout!((5):(1)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!(2:2).to_dyn()),
+                    algebra::DynTiler::from(layout!((5):(1)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2):(0));
+        (
+            a.zipped_divide((layout!((1):(1)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:0);
+        (
+            a.tiled_divide(layout!((2):(2))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,2):(8,8));
+        (
+            a.flat_divide((layout!((4):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,6,8):(8,8,1));
+        (
+            a.logical_divide(layout!((4):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (
+            a.zipped_divide((layout!((2):(0)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(0)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((6)):((1)));
+        (
+            a.tiled_divide((layout!((3):(1)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,8):(8,1));
+        (
+            a.flat_divide((layout!((2):(1)), layout!(6:0))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!(6:0).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2),(8,1,4),(1,2,2)):((2),(2,32,32),(128,128,256)));
+        (
+            a.logical_divide((layout!((2):(1)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:3);
+        (
+            a.zipped_divide(layout!((2,1):(3,3))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2,1):(3,3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.tiled_divide(layout!((1):(0))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5,(8),(2,5,1)):(1,(0),(40,80,400)));
+        (
+            a.flat_divide((layout!(4:1), layout!((8):(1)), layout!(4:3))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!(4:1).to_dyn()),
+                    algebra::DynTiler::from(layout!((8):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!(4:3).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,(2,4)):(1,(2,4)));
+        (
+            a.logical_divide(layout!((4):(2))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((5),(6)):((6),(1)));
+        (
+            a.zipped_divide((layout!((2):(0)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(0)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,2):(2,1));
+        (
+            a.tiled_divide(layout!((2):(0))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,4,(1,3)):(0,32,(32,1)));
+        (
+            a.flat_divide((layout!((4):(1)), layout!((2):(1)))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((8,4,4)):((16,0,1)));
+        (
+            a.logical_divide((layout!((2):(2)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(2)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((1,4,3)):((12,3,1)));
+        (
+            a.zipped_divide((layout!(((4)):((1))),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((4)):((1))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,4,2):(1,0,8));
+        (
+            a.tiled_divide(layout!(4:1)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(4:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((2,4,2):(8,2,1));
+        (
+            a.flat_divide(layout!((2):(1))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,2,1):(6,3,3));
+        (
+            a.logical_divide(layout!((4):(2))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((8,4,5),2):((40,10,2),1));
+        (
+            a.zipped_divide(layout!((1,(2)):(2,(1)))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1,(2)):(2,(1))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,8):(1,1));
+        (
+            a.tiled_divide((layout!(6:1),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(6:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((8),(4,2),(1)):((1),(8,32),(64)));
+        (
+            a.flat_divide((layout!(2:1), layout!((1):(1)))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!(2:1).to_dyn()),
+                    algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,8,(1)):(8,1,(1)));
+        (
+            a.logical_divide((layout!((4):(3)), layout!((4):(0)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!((4):(3)).to_dyn()),
+                    algebra::DynTiler::from(layout!((4):(0)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5):(3));
+        (
+            a.zipped_divide((layout!(3:3),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:3).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5,1):(1,5));
+        (
+            a.tiled_divide((layout!((1):(1)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((1,5,(4,2,4)):(1,1,(5,20,40)));
+        (
+            a.flat_divide(layout!((3,6):(6,0))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((3,6):(6,0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,(2)):(2,(1)));
+        (
+            a.logical_divide((layout!((2):(1)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:3);
+        (
+            a.zipped_divide(layout!(4:0)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(4:0).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((3,(1),(2,2)):(2,(6),(6,12)));
+        (
+            a.tiled_divide(layout!(((1,2),2):((1,1),2))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((1,2),2):((1,1),2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((3,(8,2,2),(1)):(1,(3,24,48),(0)));
+        (
+            a.flat_divide(layout!((4,2):(2,1))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4,2):(2,1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:2);
+        (
+            a.logical_divide(layout!((2):(0))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,2):(4,2));
+        (
+            a.zipped_divide((layout!((4):(2)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(2)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(3:1);
+        (
+            a.tiled_divide(layout!(((2,1)):((1,2)))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((2,1)):((1,2))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2):(3));
+        (
+            a.flat_divide((layout!((1):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((1):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,(2,4,3)):(72,(9,9,3)));
+        (
+            a.logical_divide(layout!(8:1)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(8:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,2,2):(1,4,8));
+        (
+            a.zipped_divide((layout!((3):(1)),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((3):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6):(0));
+        (
+            a.tiled_divide((layout!((6):(1)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((6):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:3);
+        (
+            a.flat_divide(layout!((1):(2))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,(2,6)):(2,(12,24)));
+        (
+            a.logical_divide((layout!(((5)):((3))),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((5)):((3))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.zipped_divide(layout!((3):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((3):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.tiled_divide(layout!((3):(0))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((3):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((6,8)):((8,1)));
+        (
+            a.flat_divide(layout!((3,8):(1,3))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((3,8):(1,3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.logical_divide(layout!((1,3):(1,1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1,3):(1,1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((8,6),8):((1,8),48));
+        (
+            a.zipped_divide((layout!(((4,4)):((4,1))),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((4,4)):((4,1))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(6:0);
+        (
+            a.tiled_divide(layout!(6:3)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:3).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(8:1);
+        (
+            a.flat_divide(layout!(8:2)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(8:2).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.logical_divide(layout!((2):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((3):(0));
+        (
+            a.zipped_divide((layout!(2:3),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:3).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (
+            a.tiled_divide((layout!((2):(2)),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(2)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,(4,4,4)):(1,(6,24,96)));
+        (
+            a.flat_divide(layout!(6:0)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:0).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(((8,4)):((0,1)));
+        (
+            a.logical_divide(layout!((1,8):(1,1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1,8):(1,1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,5):(5,1));
+        (
+            a.zipped_divide(layout!(8:1)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(8:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.tiled_divide(layout!(3:2)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(3:2).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(((8),1):((3),0));
+        (
+            a.flat_divide((layout!((2):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((2):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,2,(4,5,1)):(40,0,(20,1,1)));
+        (
+            a.logical_divide(layout!((4):(1))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:1);
+        (
+            a.zipped_divide(layout!(3:1)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(3:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(4:1);
+        (
+            a.tiled_divide(layout!((2):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((1),8,(6,2,4)):((768),0,(0,0,0)));
+        (
+            a.flat_divide(layout!(6:1)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((6,(1,2)):(3,(18,18)));
+        (
+            a.logical_divide(layout!((4):(2))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.zipped_divide(layout!(2:1)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(2:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((1,4,8):(1,1,4));
+        (
+            a.tiled_divide(layout!((4):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,4):(3,12));
+        (
+            a.flat_divide(layout!(16:1)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(16:1).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2),2,(6,5,1)):((0),2,(4,24,120)));
+        (
+            a.logical_divide((layout!(2:1), layout!((1):(1)), layout!(3:0))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!(2:1).to_dyn()),
+                    algebra::DynTiler::from(layout!((1):(1)).to_dyn()),
+                    algebra::DynTiler::from(layout!(3:0).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:2);
+        (
+            a.zipped_divide(layout!((4):(3))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(3)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((5,(4,5),4):(80,(4,4),1));
+        (
+            a.tiled_divide((layout!(((1,1,2)):((0,2,2))),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((1,1,2)):((0,2,2))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((2,2,8):(6,6,12));
+        (
+            a.flat_divide((layout!(2:1), layout!((2):(1)))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!(2:1).to_dyn()),
+                    algebra::DynTiler::from(layout!((2):(1)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((3,8),2,4):((2,6),48,96));
+        (
+            a.logical_divide((layout!(3:1),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (
+            a.zipped_divide(layout!((1):(2))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((1):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((1,8,(1,5,2)):(80,10,(10,2,1)));
+        (
+            a.tiled_divide(layout!((5):(0))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5):(0)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:2);
+        (
+            a.flat_divide(layout!((4,1):(2,2))),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4,1):(2,2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((3,2)):((2,6)));
+        (
+            a.logical_divide((layout!((4):(1)),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((4):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,8):(0,1));
+        (
+            a.zipped_divide(layout!(2:2)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(2:2).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(8:0);
+        (
+            a.tiled_divide(layout!(((2,2)):((2,0)))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(((2,2)):((2,0))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2,6)):((3,6)));
+        (
+            a.flat_divide((layout!((8):(1)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(1)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(2));
+        (
+            a.logical_divide((layout!(((4)):((2))),)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((4)):((2))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(((2,4)):((3,6)));
+        (
+            a.zipped_divide(layout!((4):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((6,(2)):(2,(12)));
+        (
+            a.tiled_divide((layout!(3:1),)),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(3:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(16:1);
+        (
+            a.flat_divide(layout!(6:3)),
+            algebra::try_flat_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:3).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!((8,3):(9,3));
+        (
+            a.logical_divide((layout!(6:1), layout!((3):(1)))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![
+                    algebra::DynTiler::from(layout!(6:1).to_dyn()),
+                    algebra::DynTiler::from(layout!((3):(1)).to_dyn()),
+                ]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,8):(3,3));
+        (
+            a.zipped_divide((layout!(((2)):((1))),)),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(
+                    layout!(((2)):((1))).to_dyn(),
+                )]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(2));
+        (
+            a.tiled_divide(layout!(6:1)),
+            algebra::try_tiled_divide(&a.to_dyn(), &algebra::DynTiler::from(layout!(6:1).to_dyn())),
+        )
+    });
+    same_print({
+        let a = layout!(((8,8)):((8,1)));
+        (
+            a.flat_divide((layout!((8):(2)),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!((8):(2)).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,(4,4,1),2):(1,(8,32,128),128));
+        (
+            a.logical_divide(layout!(16:3)),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!(16:3).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,4):(4,0));
+        (
+            a.zipped_divide(layout!((8):(1))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((8):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(6:1);
+        (
+            a.tiled_divide(layout!((4):(1))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(1)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (
+            a.flat_divide((layout!(2:1),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:1).to_dyn())]),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((4,1,2):(2,1,1));
+        (
+            a.logical_divide(layout!((2,4):(1,2))),
+            algebra::try_logical_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((2,4):(1,2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!(12:0);
+        (
+            a.zipped_divide(layout!((5,(2)):(2,(10)))),
+            algebra::try_zipped_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((5,(2)):(2,(10))).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8,(5,8)):(40,(8,1)));
+        (
+            a.tiled_divide(layout!((4):(2))),
+            algebra::try_tiled_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::from(layout!((4):(2)).to_dyn()),
+            ),
+        )
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (
+            a.flat_divide((layout!(2:3),)),
+            algebra::try_flat_divide(
+                &a.to_dyn(),
+                &algebra::DynTiler::Tuple(vec![algebra::DynTiler::from(layout!(2:3).to_dyn())]),
+            ),
+        )
+    });
 }

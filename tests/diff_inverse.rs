@@ -10,504 +10,2004 @@ use cute_layout::{algebra, layout};
 
 #[test]
 fn differential() {
-    same_print({ let a = layout!((5):(3)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:2); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:3); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:2); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,4)):((4,1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(3)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,8,2),8):((1,0,32),64)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(1)):(0,(8))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,4):(2,4)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(12:2); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:3); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(2,2,5),8):(320,(160,80,16),2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:3); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),(6),(4)):((1),(2),(12))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),2,5):((1),4,8)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(0)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1,4):(1,1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3,(2,5)):(2,(6,0))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,6,4),(2)):((96,0,4),(2))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(8,4,3),(1,1)):(96,(0,0,1),(1,0))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3,(4,1),2):(1,(3,12),0)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((6),3):((1),6)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((5,(2),(2,8)):(32,(0),(8,1))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,4):(4,1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,8,4),4):((128,16,4),1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,6,1):(0,1,6)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(0)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,6,8):(144,24,3)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,2):(4,2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3,(2)):(1,(3))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(3)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(0)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((5,3,5),4):((180,60,0),3)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,4)):((0,4))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:2); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,3),4,(4,2)):((96,32),8,(2,1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(2,4)):(0,(8,16))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(4,2,8)):(64,(0,16,0))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:0); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((5,4,2):(1,5,20)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:2); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1,2,(5,5)):(50,25,(5,1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:0); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3,1):(1,3)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,1):(1,1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(4,8),3):(96,(24,3),1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,8,2),4):((1,6,48),96)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,2)):((0,1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(3,1),2):(12,(4,4),2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((5):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((5,5,(3)):(45,9,(3))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:3); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1),4,6):((0),1,4)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,5,(2,5)):(0,10,(5,1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(4,2),5):(1,(2,8),16)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(0)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,4,2),2):((16,4,2),1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((5,1):(1,5)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,8,8)):((8,8,1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,4)):((8,2))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(0)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((5):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:2); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),(4,4),8):((1),(4,16),64)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(8:2); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,3):(1,8)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,5),(1,4,2)):((40,8),(0,2,1))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8)):((3))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(4,1,6)):(3,(24,96,96))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:0); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,1,8):(8,8,1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,2,3),2):((36,0,6),3)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(3)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1,4,2):(1,1,4)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,1)):((1,0))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,2):(2,0)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:3); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:2); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),(1)):((1),(1))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:0); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((5,4):(4,1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4)):((3))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,2),(2),(5)):((60,30),(0),(3))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,8),2):((0,12),0)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8)):((3))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((5,1)):((1,1))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),(4,8)):((1),(0,8))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1,8):(3,3)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:0); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((5,(3,8)):(24,(8,1))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((5,(1)):(1,(5))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1,(2)):(6,(3))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((5,(8,2),5):(2,(10,80),160)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:2); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3,(6,5,2)):(3,(9,54,0))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,3),3):((9,3),0)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(8:3); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,5),2):((3,18),90)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,2,4):(8,4,1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3,1,6):(6,6,1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(12:3); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(2)):(2,(1))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(3)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2):(0,4)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:3); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,3)):((3,1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(4,2),4):(2,(4,16),32)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2,1):(3,6,12)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,8),2):((2,16),16)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,4,2):(1,8,32)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,2,4),1):((8,1,1),1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),1,2):((2),2,1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:0); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4):(1,4)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((5,2):(6,6)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,2,6),(1,8,3)):((3,3,6),(36,36,288))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,5,1),4,(2,4)):((160,32,32),0,(4,1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,6)):((1,1))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,2),5,(2)):((20,10),2,(1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,2,6),(1,8,1),(4)):((1152,576,96),(96,1152,0),(3))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,2,8),3):((48,24,3),1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((3),(2,1,5),4):((1),(3,6,6),30)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,5,8):(1,2,0)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,8,4):(4,0,1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((5),(2,2,3)):((24),(12,6,2))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2)):((0))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(2),(8)):(1,(2),(0))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,6):(6,1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((5,1,5):(5,5,1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((5,2)):((2,2))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),(4,3,8)):((1),(2,8,24))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,3,4):(3,24,72)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,2)):((2,16))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(3)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(8)):(1,(0))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:2); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,4),4):((0,3),12)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:3); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,3):(1,4)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,2,1)):((2,1,2))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(1,4,1)):(1,(4,4,16))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:0); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),4):((0),6)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,8,2),2):((1,8,64),128)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:2); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,4)):((12,3))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:3); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3,(2),(6,6,2)):(144,(0),(12,2,1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:2); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(8)):(1,(8))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,8,3):(1,4,32)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,8),4):((1,2),16)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,1,2),(3,6)):((0,54,9),(18,0))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,3,8)):((48,16,2))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,3,3),2,2):((3,12,0),108,216)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:2); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4,8)):((8,8,1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4):(2,0)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3,6):(2,6)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(8:3); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),1,(4,2)):((8),8,(2,1))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),4,(8)):((32),8,(1))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:0); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2,1):(1,2,4)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(1),4):(0,(4),1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(0)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,5,4),(8)):((160,32,8),(160))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,4,(6)):(24,6,(1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4):(4,1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(3)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,4):(2,4)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,2),2):((2,16),32)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,4)):((0,4))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(4,2,5),(1)):(1,(2,8,16),(80))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,1),2,3):((2,1),1,1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),6):((12),2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(8,4)):(0,(24,3))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((5,4):(3,15)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),(3),(1,2,1)):((1),(8),(24,24,48))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((5):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2)):((2))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(5,6)):(30,(6,1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),2,5):((10),2,0)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((6,4,(4)):(1,6,(24))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2):(4,2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4,1)):((4,1,1))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,6):(1,1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3,1,(8,5)):(1,40,(5,40))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2):(1,2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:2); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),(4,2,6)):((1),(0,16,32))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,5):(4,4)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:2); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(3)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4,3),3):((0,4,16),48)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1,4,4):(1,4,4)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(3)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,5)):((3,6))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2):(3,6)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,1,4)):((1,8,8))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1),(4),(6)):((1),(1),(4))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(8:2); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3,2):(0,3)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4),2):((0,0),1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(3)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,8),5):((120,15),3)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,4,(4,3)):(0,12,(3,1))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:3); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:3); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2):(1,0)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(0)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3,4,(8,3)):(2,6,(24,192))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,3):(1,4)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,1,2):(2,2,1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:3); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(4)):(2,(16))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((6,(2),(2,3,6)):(1,(6),(0,24,72))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,4),4):((48,12),0)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,1):(1,2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,8,5),4):((160,20,4),0)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(8)):(24,(3))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,2,4)):((8,8,16))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),4,(8)):((1),2,(8))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(3,3)):(0,(24,0))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,2)):((2,0))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,2):(2,16)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(4)):(2,(0))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1,1):(3,3)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,2)):((3,6))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2)):((1))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:3); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),4,(8,2)):((1),0,(32,256))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:2); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,4,6):(24,6,1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(6),1):(6,(1),6)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,8,8):(128,2,0)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),2):((1),4)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(2,3)):(1,(4,8))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,2),(2,1)):((2,2),(4,8))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(3)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,5,4),2):((0,8,2),1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(8:2); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,2)):((1,2))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4,8):(32,8,1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(2)):(1,(8))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,2),1,5):((10,5),5,1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(2,5,4)):(40,(20,4,40))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(0)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,4),2,(4)):((1,8),8,(64))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,8):(8,1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,1,4):(0,2,2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(5,4)):(2,(16,80))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,1,6):(1,2,2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,2)):((1,4))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,6,4)):((0,8,48))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:3); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((6,(2)):(4,(2))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((6),1):((1),0)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2)):((2))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,8,8):(128,16,2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3,4,6):(24,6,1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((5):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),1):((0),1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:2); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,3,2)):((18,6,18))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),6):((1),8)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,4):(1,2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(2)):(3,(0))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,2,1),1):((8,4,4),8)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:3); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((6),4,8):((1),6,24)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((6,5,5):(5,0,1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,2),2,4):((0,2),2,0)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4):(4,1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,1,3):(3,3,1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,4),8):((32,8),1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2):(1,2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2,2):(1,2,4)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,2)):((0,3))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2):(6,3)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,4,(1,2)):(8,2,(2,1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((5,8,2)):((2,10,80))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1),2):((2),1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(4),3):(2,(32),2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3,4):(1,3)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1,(2,5,2)):(60,(30,6,3))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),3,2):((12),4,2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3,(8,2)):(1,(3,24))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,6):(12,2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4):(12,3)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(3)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),(5,4,3)):((1),(8,40,160))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:0); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:3); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(5,1)):(1,(2,10))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4):(8,8)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:3); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,8):(0,2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,6,5)):((2,16,2))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(3)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(0)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,6):(1,6)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,3,4):(1,2,0)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8)):((0))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,3,8):(1,0,24)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,8)):((24,0))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,1):(1,1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2):(3,12)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1,2,1):(1,1,0)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,4,(2,1)):(8,2,(1,1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2,3):(18,9,3)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,4):(4,1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2,3):(3,1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4,4)):((16,0,1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,5,6):(30,6,0)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:3); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(2)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2,(2,3)):(1,4,(8,16))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4,2):(3,12,48)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,8),8):((128,16),2)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,2)):((1,0))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2)):((1))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,2)):((3,3))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),2):((2),1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((5),2):((2),10)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,6,4),1):((3,6,36),0)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((3)):((1))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(1,5),5):(1,(4,4),20)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:0); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8,2):(3,0)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((1,8):(8,1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(2,4),4):(32,(16,4),1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,5,(6)):(1,4,(20))); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(16:0); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((6,2):(2,0)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4):(2,8)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4,1),(8),1):((1,2,8),(0),64)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4),(5,6)):((240,60),(12,240))); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(12:0); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(8:0); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:3); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(4:0); (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn())) });
-    same_print({ let a = layout!(((6),4):((1),6)); (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn())) });
+    same_print({
+        let a = layout!((5):(3));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:2);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:3);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:2);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,4)):((4,1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(3));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,8,2),8):((1,0,32),64));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(1)):(0,(8)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,4):(2,4));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:2);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:3);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(2,2,5),8):(320,(160,80,16),2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:3);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),(6),(4)):((1),(2),(12)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),2,5):((1),4,8));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(0));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,4):(1,1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,(2,5)):(2,(6,0)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,6,4),(2)):((96,0,4),(2)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(8,4,3),(1,1)):(96,(0,0,1),(1,0)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,(4,1),2):(1,(3,12),0));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6),3):((1),6));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,(2),(2,8)):(32,(0),(8,1)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,4):(4,1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,8,4),4):((128,16,4),1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,6,1):(0,1,6));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(0));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,6,8):(144,24,3));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,2):(4,2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,(2)):(1,(3)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(3));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(0));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5,3,5),4):((180,60,0),3));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,4)):((0,4)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:2);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,3),4,(4,2)):((96,32),8,(2,1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(2,4)):(0,(8,16)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(4,2,8)):(64,(0,16,0)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:0);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,4,2):(1,5,20));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:2);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,2,(5,5)):(50,25,(5,1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:0);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,1):(1,3));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,1):(1,1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(4,8),3):(96,(24,3),1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,8,2),4):((1,6,48),96));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,2)):((0,1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(3,1),2):(12,(4,4),2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,5,(3)):(45,9,(3)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:3);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1),4,6):((0),1,4));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,5,(2,5)):(0,10,(5,1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(4,2),5):(1,(2,8),16));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(0));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,4,2),2):((16,4,2),1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,1):(1,5));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,8,8)):((8,8,1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,4)):((8,2)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(0));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:2);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),(4,4),8):((1),(4,16),64));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:2);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,3):(1,8));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,5),(1,4,2)):((40,8),(0,2,1)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8)):((3)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(4,1,6)):(3,(24,96,96)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:0);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,1,8):(8,8,1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,2,3),2):((36,0,6),3));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(3));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,4,2):(1,1,4));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,1)):((1,0)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,2):(2,0));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:3);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:2);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),(1)):((1),(1)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:0);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,4):(4,1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4)):((3)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,2),(2),(5)):((60,30),(0),(3)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,8),2):((0,12),0));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8)):((3)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5,1)):((1,1)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),(4,8)):((1),(0,8)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,8):(3,3));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:0);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,(3,8)):(24,(8,1)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,(1)):(1,(5)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,(2)):(6,(3)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,(8,2),5):(2,(10,80),160));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:2);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,(6,5,2)):(3,(9,54,0)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,3),3):((9,3),0));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:3);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,5),2):((3,18),90));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,2,4):(8,4,1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,1,6):(6,6,1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:3);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(2)):(2,(1)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(3));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2):(0,4));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:3);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,3)):((3,1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(4,2),4):(2,(4,16),32));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2,1):(3,6,12));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,8),2):((2,16),16));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,4,2):(1,8,32));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,2,4),1):((8,1,1),1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),1,2):((2),2,1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:0);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4):(1,4));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,2):(6,6));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,2,6),(1,8,3)):((3,3,6),(36,36,288)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,5,1),4,(2,4)):((160,32,32),0,(4,1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,6)):((1,1)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,2),5,(2)):((20,10),2,(1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,2,6),(1,8,1),(4)):((1152,576,96),(96,1152,0),(3)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,2,8),3):((48,24,3),1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3),(2,1,5),4):((1),(3,6,6),30));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,5,8):(1,2,0));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,8,4):(4,0,1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5),(2,2,3)):((24),(12,6,2)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2)):((0)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(2),(8)):(1,(2),(0)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,6):(6,1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,1,5):(5,5,1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5,2)):((2,2)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),(4,3,8)):((1),(2,8,24)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,3,4):(3,24,72));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,2)):((2,16)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(3));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(8)):(1,(0)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:2);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,4),4):((0,3),12));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:3);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,3):(1,4));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,2,1)):((2,1,2)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(1,4,1)):(1,(4,4,16)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:0);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),4):((0),6));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,8,2),2):((1,8,64),128));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:2);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,4)):((12,3)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:3);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,(2),(6,6,2)):(144,(0),(12,2,1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:2);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(8)):(1,(8)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,8,3):(1,4,32));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,8),4):((1,2),16));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,1,2),(3,6)):((0,54,9),(18,0)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,3,8)):((48,16,2)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,3,3),2,2):((3,12,0),108,216));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:2);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4,8)):((8,8,1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4):(2,0));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,6):(2,6));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:3);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),1,(4,2)):((8),8,(2,1)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),4,(8)):((32),8,(1)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:0);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2,1):(1,2,4));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(1),4):(0,(4),1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(0));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,5,4),(8)):((160,32,8),(160)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,4,(6)):(24,6,(1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4):(4,1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(3));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,4):(2,4));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,2),2):((2,16),32));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,4)):((0,4)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(4,2,5),(1)):(1,(2,8,16),(80)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,1),2,3):((2,1),1,1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),6):((12),2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(8,4)):(0,(24,3)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,4):(3,15));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),(3),(1,2,1)):((1),(8),(24,24,48)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2)):((2)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(5,6)):(30,(6,1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),2,5):((10),2,0));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,4,(4)):(1,6,(24)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2):(4,2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4,1)):((4,1,1)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,6):(1,1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,1,(8,5)):(1,40,(5,40)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2):(1,2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:2);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),(4,2,6)):((1),(0,16,32)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,5):(4,4));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:2);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(3));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4,3),3):((0,4,16),48));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,4,4):(1,4,4));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(3));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,5)):((3,6)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2):(3,6));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,1,4)):((1,8,8)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1),(4),(6)):((1),(1),(4)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:2);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,2):(0,3));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4),2):((0,0),1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(3));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,8),5):((120,15),3));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,4,(4,3)):(0,12,(3,1)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:3);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:3);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2):(1,0));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(0));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,4,(8,3)):(2,6,(24,192)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,3):(1,4));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,1,2):(2,2,1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:3);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(4)):(2,(16)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,(2),(2,3,6)):(1,(6),(0,24,72)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,4),4):((48,12),0));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,1):(1,2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,8,5),4):((160,20,4),0));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(8)):(24,(3)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,2,4)):((8,8,16)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),4,(8)):((1),2,(8)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(3,3)):(0,(24,0)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,2)):((2,0)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,2):(2,16));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(4)):(2,(0)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,1):(3,3));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,2)):((3,6)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2)):((1)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:3);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),4,(8,2)):((1),0,(32,256)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:2);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,4,6):(24,6,1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(6),1):(6,(1),6));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,8,8):(128,2,0));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),2):((1),4));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(2,3)):(1,(4,8)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,2),(2,1)):((2,2),(4,8)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(3));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,5,4),2):((0,8,2),1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:2);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,2)):((1,2)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4,8):(32,8,1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(2)):(1,(8)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,2),1,5):((10,5),5,1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(2,5,4)):(40,(20,4,40)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(0));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,4),2,(4)):((1,8),8,(64)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,8):(8,1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,1,4):(0,2,2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(5,4)):(2,(16,80)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,1,6):(1,2,2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,2)):((1,4)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,6,4)):((0,8,48)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:3);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,(2)):(4,(2)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6),1):((1),0));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2)):((2)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,8,8):(128,16,2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,4,6):(24,6,1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),1):((0),1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:2);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,3,2)):((18,6,18)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),6):((1),8));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,4):(1,2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(2)):(3,(0)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,2,1),1):((8,4,4),8));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:3);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6),4,8):((1),6,24));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,5,5):(5,0,1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,2),2,4):((0,2),2,0));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4):(4,1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,1,3):(3,3,1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,4),8):((32,8),1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2):(1,2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2,2):(1,2,4));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,2)):((0,3)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2):(6,3));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,4,(1,2)):(8,2,(2,1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5,8,2)):((2,10,80)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1),2):((2),1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(4),3):(2,(32),2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,4):(1,3));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,(2,5,2)):(60,(30,6,3)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),3,2):((12),4,2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,(8,2)):(1,(3,24)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,6):(12,2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4):(12,3));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(3));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),(5,4,3)):((1),(8,40,160)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:0);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:3);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(5,1)):(1,(2,10)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4):(8,8));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:3);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,8):(0,2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,6,5)):((2,16,2)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(3));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(0));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,6):(1,6));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,3,4):(1,2,0));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8)):((0)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,3,8):(1,0,24));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,8)):((24,0)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,1):(1,1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2):(3,12));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,2,1):(1,1,0));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,4,(2,1)):(8,2,(1,1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2,3):(18,9,3));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,4):(4,1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,3):(3,1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4,4)):((16,0,1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,5,6):(30,6,0));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:3);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2,(2,3)):(1,4,(8,16)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4,2):(3,12,48));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,8),8):((128,16),2));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,2)):((1,0)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2)):((1)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,2)):((3,3)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),2):((2),1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5),2):((2),10));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,6,4),1):((3,6,36),0));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3)):((1)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(1,5),5):(1,(4,4),20));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:0);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,2):(3,0));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,8):(8,1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(2,4),4):(32,(16,4),1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,5,(6)):(1,4,(20)));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:0);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,2):(2,0));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4):(2,8));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4,1),(8),1):((1,2,8),(0),64));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4),(5,6)):((240,60),(12,240)));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:0);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:0);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:3);
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:0);
+        (a.right_inverse(), algebra::try_right_inverse(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6),4):((1),6));
+        (a.left_inverse(), algebra::try_left_inverse(&a.to_dyn()))
+    });
 }

@@ -10,504 +10,2004 @@ use cute_layout::{algebra, layout};
 
 #[test]
 fn differential() {
-    same_function({ let a = layout!(3:0); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!((1):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!({v(16)}:1).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(1)}):(0)).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!((5):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((2,6,2):(12,2,1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(4:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!((4):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((8,(1,2,{v(2)})):(8,(8,8,2))).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(1)}):(1)).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(8)},{v(4)}):(2,2)).unwrap(); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(2)},2,{v(2)}):(8,4,2)).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!({v(3)}:1).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!((8,(2,4)):(2,(16,32))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((4):(1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!((2,({v(6)}),4):(1,(0),12)).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(3)},6,{v(6)}):(36,6,1)).unwrap(); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!(((2,4),(6,{v(8)})):((0,6),(24,144))).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(2:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(((2),6):((1),2)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!(2:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(4)},6,2):(8,8,48)).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(4)}):(2)).unwrap(); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(2)},4):(0,2)).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(((2,1,4)):((1,2,2))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!((4,{v(4)}):(0,0)).unwrap(); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((({v(8)},2),5):((10,0),0)).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(((8)):((3))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(((1),1):((1),1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((8,{v(4)},1):(4,0,1)).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(4:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(12:0); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(4)}):(2)).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(((8,2),2):((8,4),2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!((8,5,2):(10,0,1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!(((5,2),4):((10,10),20)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(((8),2,{v(4)}):((4),4,0)).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(16:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((5,({v(8)})):(8,(1))).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(((4)):((1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(((4,4,6)):((1,4,16))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!(12:2); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(8)},5):(15,3)).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!((4,(5)):(5,(0))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!(3:2); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!({v(12)}:1).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(((5,8)):((8,1))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((4,8):(1,0)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!((4,{v(1)},5):(15,15,15)).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(5)}):(1)).unwrap(); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!(((8),{v(1)},{v(3)}):((9),9,3)).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!((1,2):(2,1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!((8,{v(5)}):(5,1)).unwrap(); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((4,2,4):(1,4,8)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!((4,2,2):(2,8,16)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(4)}):(0)).unwrap(); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!({v(16)}:1).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(((8),{v(6)},(1,{v(4)})):((1),8,(48,48))).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(((2,5,8)):((80,16,2))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!(6:2); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(2)},5):(1,2)).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(8)}):(1)).unwrap(); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((8,(3,2,4)):(1,(8,24,48))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!({v(3)}:1).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(((4),(5)):((2),(2))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(4)},(1,6)):(18,(3,3))).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(1)}):(3)).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!((({v(3)},{v(6)},1)):((1,3,0))).unwrap(); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((5,2):(4,0)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!((({v(2)},{v(2)}),(8,3)):((48,24),(3,1))).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(((5),{v(2)},(2,2,2)):((0),8,(4,2,1))).unwrap(); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((3):(3)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(2:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(2:3); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(4)}):(1)).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(((2),({v(8)})):((1),(2))).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!((8):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!(((4,{v(4)}),2,8):((1,4),16,32)).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(4)},{v(8)}):(1,0)).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(((5,4)):((4,4))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((({v(4)},1),2,{v(8)}):((2,8),8,16)).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!((4):(1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(6)}):(0)).unwrap(); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((8,5,4):(8,8,40)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!((8):(1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!((2):(2)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((2,2,6):(3,6,12)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(((8)):((1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!((2):(2)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!(((8)):((3))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!(((6,2),4):((1,0),12)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(({v(3)}):(1)).unwrap(); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((6,(2,{v(2)},8),{v(2)}):(2,(12,24,48),384)).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!((1,8,(5,{v(4)})):(1,1,(8,0))).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!(((4,5),2):((2,8),40)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!((({v(6)},2),(4),{v(8)}):((2,12),(24),2)).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!((4,{v(8)}):(1,4)).unwrap(); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_function({ let a = layout!((({v(3)}),{v(2)},4):((3),9,18)).unwrap(); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_function({ let a = layout!({v(3)}:1).unwrap(); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_function({ let a = layout!((4,3,1):(3,0,1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(16:0); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2):(4,4)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(4),8):(1,(2),8)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((3,2):(2,6)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(3)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((6,5,6):(6,6,30)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((6,8):(2,12)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(0)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((2,3,6):(18,6,1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((5,4):(12,3)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((6,8,1):(1,6,48)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4,1)):((1,0,8))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(16:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(8:3); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,6,8),2):((1,2,12),0)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(8:3); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((1,1,3):(6,6,2)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(16:2); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((3),(4,2,4)):((32),(8,4,1))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((3,2,1):(3,0,6)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((1,1):(0,2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((5),1,4):((3),15,15)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((3,(1),2):(3,(0),3)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4),2):((0,4),2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),8,3):((2),16,16)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,4),2):((3,48),48)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(12:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,6)):((1,2))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,8,6)):((48,6,1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4,2),(2),(8)):((128,32,16),(8),(1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,6),6):((36,6),1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((6,2,4):(0,6,12)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(4)):(3,(3))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((6)):((3))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,4),2):((16,4),2)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((2,5,2):(10,2,1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((4)):((1))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(2:2); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((1),(1),3):((1),(1),1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(2:3); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((4)):((1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),2,(4)):((16),8,(16))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,5,2)):((10,2,1))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,4)):((4,1))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(6:0); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,4),2):((16,4),2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((1),(2,2,3)):((1),(3,3,1))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2):(6,3)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(4:0); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(8:0); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(12:2); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((8,4,8):(3,24,96)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((3,(2)):(3,(9))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(2)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(1,4)):(0,(0,1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(0)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,5),(8,2)):((160,32),(4,2))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(1,2),(1)):(1,(2,2),(4))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,2)):((1,2))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2,4):(8,4,1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),2,4):((1),8,16)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((2,6):(12,2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((5,3,5):(2,10,30)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2):(1,2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(2,4),5):(2,(40,40),2)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((3,(1,4,2)):(1,(8,2,8))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4,1)):((0,2,8))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(0)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,2,2),4):((16,8,4),0)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),4,6):((24),1,24)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((5,(2,4),(1,2)):(32,(16,4),(4,32))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(6:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2,8):(1,4,8)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,6,8)):((48,0,1))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,8,8),4):((256,32,4),1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((3,4):(4,1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(2:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(2),(8)):(8,(8),(1))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(12:0); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(4),5):(1,(8),32)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,4,2),4,4):((3,12,0),96,384)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((5):(1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((1,(1,1,4),2):(0,(1,1,1),4)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(4:2); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(2)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),4):((4),1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(2:2); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((5,2):(4,4)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,2,8)):((16,0,1))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),(2,3)):((24),(24,48))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((2,3):(9,3)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,2)):((2,1))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(16:2); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((2,4):(0,12)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((5,4,2),1):((1,5,20),40)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,5)):((1,8))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((2,4,(8)):(0,2,(8))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,4)):((2,2))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((6,2):(3,18)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(8,4,3)):(96,(12,3,1))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(4),3):(2,(2),8)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(4:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,3),4):((1,2),6)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(6:2); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2):(1,2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,4,2),8,4):((0,1,4),8,64)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((5):(2)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(4:3); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),4):((1),2)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,4,4),4,2):((1,2,8),32,128)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((3,2):(1,3)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,5),2,4):((3,60),60,120)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,2,8)):((16,0,1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),5,1):((5),1,1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(3)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((3,2,1):(0,6,12)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,4),(8)):((64,16),(2))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((6,(4,1)):(4,(1,1))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(12:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(2)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,2,2),2,(4)):((0,8,16),0,(1))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,4,8),(2)):((0,16,64),(512))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(8:3); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,6),(4,4)):((1,24),(24,96))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4):(4,0)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((4)):((1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2):(1,4)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,4,1)):((0,1,1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((2,8):(24,3)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4,8,8):(0,24,3)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((4)):((3))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(2)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((1,(4),6):(6,(6),1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2):(1,2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((5)):((0))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),8,4):((64),8,2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((3)):((3))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(6:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((6,8,4):(96,12,0)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(8:2); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((6,2):(18,18)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,2),2):((1,8),16)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(3:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((8,3,(2,8)):(1,8,(24,1))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(2)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(5,1)):(3,(60,0))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(4:2); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((5):(1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(2:2); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((5,8,1):(8,1,1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(2),4):(1,(4),8)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((8,4,4):(48,12,3)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(12:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,6)):((4,4))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2):(2,4)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(3:2); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(3)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((4,5,4):(20,1,1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),5):((1),0)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(4,3,4)):(48,(12,4,1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4,2,5):(10,0,10)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((3,1):(1,1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(0)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(4),4):(1,(2),8)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((1)):((0))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(4,6,2)):(3,(48,48,3))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,5,2)):((3,0,0))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((4,1,5):(0,4,4)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4,5):(2,8)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((1),4):((4),1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(3:0); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2):(1,0)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(3)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((6,(3,2)):(6,(2,1))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4,5):(0,0)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(12:3); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4,4):(1,0)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(2:3); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4,(4,2,4),(4,1)):(1,(4,16,32),(128,1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((2,1):(4,4)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((2,3):(6,2)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(3)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),8):((16),2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((8,1,(4,8)):(2,16,(16,64))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,6,5)):((1,0,48))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((1,4):(4,4)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((2)):((1))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(3:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(16:3); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((1,6,8):(1,0,6)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,1,4)):((4,4,4))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((2,6,4):(3,6,36)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(12:3); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(16:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((1,(3,6)):(54,(18,3))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((3,4):(4,1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((5,4,8):(32,8,1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,1,2),(8,1),4):((2,4,8),(8,0),64)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(4:3); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2):(1,2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((6,(4),8):(3,(0),72)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(2,1),2):(4,(2,2),0)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,2,2),1,8):((1,3,0),12,12)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((8,3,4):(36,3,3)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,2)):((2,1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(0)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(16:2); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(1,3,5)):(1,(2,2,6))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(3:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(2)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4,6):(0,0)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((5,4):(4,1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((4)):((1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(3,3),(5,3)):(3,(6,0),(54,270))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(0)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((3,(1,2),2):(1,(3,3),1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((8,8):(1,8)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4,3,2):(1,4,12)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((8,8):(0,16)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,2)):((1,1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((5,4):(0,1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(6:2); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((1,5,2):(20,4,2)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(3:2); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,2,1),(3),6):((1,6,12),(0),36)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((5):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((4,8):(8,1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,3,2),5):((60,20,10),2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(2)):(2,(2))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,5),2,8):((80,16),8,1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(16:3); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((2),5):((3),0)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(3:2); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((3,4):(8,8)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(6,8)):(8,(8,0))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((8)):((1))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((3,2):(0,3)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(2,3,2)):(2,(16,32,96))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(2:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(4:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((3,4,4),5):((0,20,5),0)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((1,3),4):((1,1),0)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(2,4)):(1,(16,1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((2,3,4):(0,12,3)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((1,8,3):(2,0,16)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(0)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((2,3):(3,1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(12:3); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,1)):((1,8))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((3,4):(3,3)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(6:1); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((1,(3,8),(4,4)):(1,(1,3),(0,96))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(2:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((2,(8)):(8,(1))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,8)):((8,1))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(0)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((1,8):(8,1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((4)):((2))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((1,6,8):(0,24,3)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((6):(2)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((2)):((0))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((3,2,2):(1,3,6)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((1,3):(6,2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((8,4):(1,8)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((2,4):(1,2)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((2)):((1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(3:2); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((5,2,(1,6)):(12,6,(6,1))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(4:3); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((1):(0)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,1,2)):((6,6,3))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((5,8):(1,5)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((1),2,6):((12),1,1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((8,4,2),4,2):((192,48,24),0,3)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),2,4):((8),4,1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((8,(2)):(3,(24))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(8:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((2,1,5):(1,2,2)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(8:2); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((5)):((1))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(3:0); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(3:3); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((8,4):(8,8)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((2,8):(16,2)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((8),5,(2)):((10),0,(1))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((5),4):((1),5)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((2):(1)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4):(0)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((2,5,1),(2,8,2)):((1,0,10),(10,20,160))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(((5,2),4):((1,10),10)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((4,5):(5,1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!(((3)):((1))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(12:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((4),8):((1),4)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((5,(8)):(8,(8))); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((2,2,(8,2)):(32,16,(2,32))); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!((3):(1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((5):(0)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!(16:1); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((4,8),4,4):((128,4),4,1)); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((3,2,4):(0,3,6)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
-    same_print({ let a = layout!((2,4,2):(2,16,16)); (a.flatten(), algebra::try_flatten(&a.to_dyn())) });
-    same_print({ let a = layout!(((6,4)):((4,1))); (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn())) });
-    same_print({ let a = layout!((8):(1)); (a.filter(), algebra::try_filter(&a.to_dyn())) });
+    same_function({
+        let a = layout!(3:0);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((1):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!({v(16)}:1).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(1)}):(0)).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((5):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2,6,2):(12,2,1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(4:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((4):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((8,(1,2,{v(2)})):(8,(8,8,2))).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(1)}):(1)).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(8)},{v(4)}):(2,2)).unwrap();
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(2)},2,{v(2)}):(8,4,2)).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!({v(3)}:1).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((8,(2,4)):(2,(16,32)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((4):(1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2,({v(6)}),4):(1,(0),12)).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(3)},6,{v(6)}):(36,6,1)).unwrap();
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((2,4),(6,{v(8)})):((0,6),(24,144))).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(2:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((2),6):((1),2));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(2:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(4)},6,2):(8,8,48)).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(4)}):(2)).unwrap();
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(2)},4):(0,2)).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((2,1,4)):((1,2,2)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((4,{v(4)}):(0,0)).unwrap();
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((({v(8)},2),5):((10,0),0)).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((8)):((3)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((1),1):((1),1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((8,{v(4)},1):(4,0,1)).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(4:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(12:0);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(4)}):(2)).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((8,2),2):((8,4),2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((8,5,2):(10,0,1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((5,2),4):((10,10),20));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((8),2,{v(4)}):((4),4,0)).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(16:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((5,({v(8)})):(8,(1))).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((4)):((1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((4,4,6)):((1,4,16)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(12:2);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(8)},5):(15,3)).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((4,(5)):(5,(0)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(3:2);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!({v(12)}:1).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((5,8)):((8,1)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((4,8):(1,0));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((4,{v(1)},5):(15,15,15)).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(5)}):(1)).unwrap();
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((8),{v(1)},{v(3)}):((9),9,3)).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((1,2):(2,1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((8,{v(5)}):(5,1)).unwrap();
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((4,2,4):(1,4,8));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((4,2,2):(2,8,16));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(4)}):(0)).unwrap();
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!({v(16)}:1).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((8),{v(6)},(1,{v(4)})):((1),8,(48,48))).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((2,5,8)):((80,16,2)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(6:2);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(2)},5):(1,2)).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(8)}):(1)).unwrap();
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((8,(3,2,4)):(1,(8,24,48)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!({v(3)}:1).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((4),(5)):((2),(2)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(4)},(1,6)):(18,(3,3))).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(1)}):(3)).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((({v(3)},{v(6)},1)):((1,3,0))).unwrap();
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((5,2):(4,0));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((({v(2)},{v(2)}),(8,3)):((48,24),(3,1))).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((5),{v(2)},(2,2,2)):((0),8,(4,2,1))).unwrap();
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((3):(3));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(2:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(2:3);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(4)}):(1)).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((2),({v(8)})):((1),(2))).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((8):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((4,{v(4)}),2,8):((1,4),16,32)).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(4)},{v(8)}):(1,0)).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((5,4)):((4,4)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((({v(4)},1),2,{v(8)}):((2,8),8,16)).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((4):(1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(6)}):(0)).unwrap();
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((8,5,4):(8,8,40));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((8):(1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2):(2));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2,2,6):(3,6,12));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((8)):((1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((2):(2));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((8)):((3)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((6,2),4):((1,0),12));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(({v(3)}):(1)).unwrap();
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((6,(2,{v(2)},8),{v(2)}):(2,(12,24,48),384)).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((1,8,(5,{v(4)})):(1,1,(8,0))).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!(((4,5),2):((2,8),40));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((({v(6)},2),(4),{v(8)}):((2,12),(24),2)).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((4,{v(8)}):(1,4)).unwrap();
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((({v(3)}),{v(2)},4):((3),9,18)).unwrap();
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!({v(3)}:1).unwrap();
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_function({
+        let a = layout!((4,3,1):(3,0,1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:0);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2):(4,4));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(4),8):(1,(2),8));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,2):(2,6));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(3));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,5,6):(6,6,30));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,8):(2,12));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(0));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,3,6):(18,6,1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,4):(12,3));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,8,1):(1,6,48));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4,1)):((1,0,8)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:3);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,6,8),2):((1,2,12),0));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:3);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,1,3):(6,6,2));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:2);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3),(4,2,4)):((32),(8,4,1)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,2,1):(3,0,6));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,1):(0,2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5),1,4):((3),15,15));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,(1),2):(3,(0),3));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4),2):((0,4),2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),8,3):((2),16,16));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,4),2):((3,48),48));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,6)):((1,2)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,8,6)):((48,6,1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4,2),(2),(8)):((128,32,16),(8),(1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,6),6):((36,6),1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,2,4):(0,6,12));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(4)):(3,(3)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6)):((3)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,4),2):((16,4),2));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,5,2):(10,2,1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4)):((1)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:2);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1),(1),3):((1),(1),1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:3);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4)):((1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),2,(4)):((16),8,(16)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,5,2)):((10,2,1)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,4)):((4,1)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:0);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,4),2):((16,4),2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1),(2,2,3)):((1),(3,3,1)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2):(6,3));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:0);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:0);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:2);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,4,8):(3,24,96));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,(2)):(3,(9)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(2));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(1,4)):(0,(0,1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(0));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,5),(8,2)):((160,32),(4,2)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(1,2),(1)):(1,(2,2),(4)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,2)):((1,2)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2,4):(8,4,1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),2,4):((1),8,16));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,6):(12,2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,3,5):(2,10,30));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2):(1,2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(2,4),5):(2,(40,40),2));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,(1,4,2)):(1,(8,2,8)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4,1)):((0,2,8)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(0));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,2,2),4):((16,8,4),0));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),4,6):((24),1,24));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,(2,4),(1,2)):(32,(16,4),(4,32)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2,8):(1,4,8));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,6,8)):((48,0,1)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,8,8),4):((256,32,4),1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,4):(4,1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(2),(8)):(8,(8),(1)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:0);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(4),5):(1,(8),32));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,4,2),4,4):((3,12,0),96,384));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5):(1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,(1,1,4),2):(0,(1,1,1),4));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:2);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(2));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),4):((4),1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:2);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,2):(4,4));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,2,8)):((16,0,1)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),(2,3)):((24),(24,48)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,3):(9,3));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,2)):((2,1)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:2);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,4):(0,12));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5,4,2),1):((1,5,20),40));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,5)):((1,8)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,4,(8)):(0,2,(8)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,4)):((2,2)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,2):(3,18));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(8,4,3)):(96,(12,3,1)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(4),3):(2,(2),8));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,3),4):((1,2),6));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:2);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2):(1,2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,4,2),8,4):((0,1,4),8,64));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5):(2));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:3);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),4):((1),2));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,4,4),4,2):((1,2,8),32,128));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,2):(1,3));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,5),2,4):((3,60),60,120));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,2,8)):((16,0,1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),5,1):((5),1,1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(3));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,2,1):(0,6,12));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,4),(8)):((64,16),(2)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,(4,1)):(4,(1,1)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,2,2),2,(4)):((0,8,16),0,(1)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,4,8),(2)):((0,16,64),(512)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:3);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,6),(4,4)):((1,24),(24,96)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4):(4,0));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4)):((1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2):(1,4));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,4,1)):((0,1,1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,8):(24,3));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,8,8):(0,24,3));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4)):((3)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(2));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,(4),6):(6,(6),1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2):(1,2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5)):((0)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),8,4):((64),8,2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3)):((3)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,8,4):(96,12,0));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:2);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,2):(18,18));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,2),2):((1,8),16));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,3,(2,8)):(1,8,(24,1)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(5,1)):(3,(60,0)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:2);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5):(1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:2);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,8,1):(8,1,1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(2),4):(1,(4),8));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,4,4):(48,12,3));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,6)):((4,4)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2):(2,4));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:2);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(3));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,5,4):(20,1,1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),5):((1),0));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(4,3,4)):(48,(12,4,1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,2,5):(10,0,10));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,1):(1,1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(0));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(4),4):(1,(2),8));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1)):((0)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(4,6,2)):(3,(48,48,3)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,5,2)):((3,0,0)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,1,5):(0,4,4));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,5):(2,8));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1),4):((4),1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:0);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2):(1,0));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(3));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,(3,2)):(6,(2,1)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,5):(0,0));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:3);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,4):(1,0));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:3);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,(4,2,4),(4,1)):(1,(4,16,32),(128,1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,1):(4,4));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,3):(6,2));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(3));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),8):((16),2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,1,(4,8)):(2,16,(16,64)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,6,5)):((1,0,48)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,4):(4,4));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2)):((1)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:3);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,6,8):(1,0,6));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,1,4)):((4,4,4)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,6,4):(3,6,36));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:3);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,(3,6)):(54,(18,3)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,4):(4,1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,4,8):(32,8,1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,1,2),(8,1),4):((2,4,8),(8,0),64));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:3);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2):(1,2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6,(4),8):(3,(0),72));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(2,1),2):(4,(2,2),0));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,2,2),1,8):((1,3,0),12,12));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,3,4):(36,3,3));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,2)):((2,1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(0));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:2);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(1,3,5)):(1,(2,2,6)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(2));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,6):(0,0));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,4):(4,1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4)):((1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(3,3),(5,3)):(3,(6,0),(54,270)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(0));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,(1,2),2):(1,(3,3),1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,8):(1,8));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,3,2):(1,4,12));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,8):(0,16));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,2)):((1,1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,4):(0,1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:2);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,5,2):(20,4,2));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:2);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,2,1),(3),6):((1,6,12),(0),36));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,8):(8,1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,3,2),5):((60,20,10),2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(2)):(2,(2)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,5),2,8):((80,16),8,1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:3);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2),5):((3),0));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:2);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,4):(8,8));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(6,8)):(8,(8,0)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8)):((1)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,2):(0,3));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(2,3,2)):(2,(16,32,96)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3,4,4),5):((0,20,5),0));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1,3),4):((1,1),0));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(2,4)):(1,(16,1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,3,4):(0,12,3));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,8,3):(2,0,16));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(0));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,3):(3,1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:3);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,1)):((1,8)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,4):(3,3));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(6:1);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,(3,8),(4,4)):(1,(1,3),(0,96)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(2:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,(8)):(8,(1)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,8)):((8,1)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(0));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,8):(8,1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4)):((2)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,6,8):(0,24,3));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((6):(2));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2)):((0)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,2,2):(1,3,6));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1,3):(6,2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,4):(1,8));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,4):(1,2));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2)):((1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:2);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,2,(1,6)):(12,6,(6,1)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(4:3);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((1):(0));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,1,2)):((6,6,3)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,8):(1,5));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((1),2,6):((12),1,1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8,4,2),4,2):((192,48,24),0,3));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),2,4):((8),4,1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,(2)):(3,(24)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,1,5):(1,2,2));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(8:2);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5)):((1)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:0);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(3:3);
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8,4):(8,8));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,8):(16,2));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((8),5,(2)):((10),0,(1)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5),4):((1),5));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2):(1));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4):(0));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((2,5,1),(2,8,2)):((1,0,10),(10,20,160)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((5,2),4):((1,10),10));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((4,5):(5,1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((3)):((1)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(12:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4),8):((1),4));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5,(8)):(8,(8)));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,2,(8,2)):(32,16,(2,32)));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3):(1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((5):(0));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(16:1);
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((4,8),4,4):((128,4),4,1));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((3,2,4):(0,3,6));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((2,4,2):(2,16,16));
+        (a.flatten(), algebra::try_flatten(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!(((6,4)):((4,1)));
+        (a.filter_zeros(), algebra::try_filter_zeros(&a.to_dyn()))
+    });
+    same_print({
+        let a = layout!((8):(1));
+        (a.filter(), algebra::try_filter(&a.to_dyn()))
+    });
 }

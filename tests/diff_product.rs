@@ -10,504 +10,3555 @@ use cute_layout::{algebra, layout};
 
 #[test]
 fn differential() {
-    same_function({ let (a, b) = (layout!(2:1), layout!(({v(1)}):(3)).unwrap()); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4):(1)), layout!((2,({v(5)},{v(4)},2)):(40,(2,0,40))).unwrap()); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8,(3)):(3,(1))), layout!(3:2)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(6:2), layout!(((3,4,6)):((2,6,24)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8):(1)), layout!((8):(1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((1):(1)), layout!(12:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((8)):((1))), layout!((6):(3))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2):(1)), layout!(({v(3)}):(1)).unwrap()); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4):(1)), layout!((5,(2,{v(4)})):(8,(0,1))).unwrap()); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((1):(1)), layout!((2):(1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2):(1)), layout!(3:2)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((2,2,8)):((16,8,1))), layout!({v(6)}:2).unwrap()); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((5):(1)), layout!((4):(1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((8,4,4)):((16,4,1))), layout!(({v(2)}):(1)).unwrap()); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((1,3):(3,0)), layout!((({v(1)})):((3))).unwrap()); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(8:1), layout!((2):(1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((3,4,8)):((32,8,1))), layout!(4:1)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(16:1), layout!(((8,2)):((0,8)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4):(1)), layout!((({v(4)},4),2):((8,2),1)).unwrap()); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4):(0)), layout!((4,{v(4)}):(4,1)).unwrap()); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4):(2)), layout!({v(2)}:2).unwrap()); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((3,2):(1,3)), layout!((2):(1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2,1):(3,3)), layout!((2,1):(1,2))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4):(2)), layout!(4:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2,(6,2,2)):(1,(2,12,24))), layout!((2,4):(1,2))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8):(0)), layout!((6):(1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((1):(1)), layout!((4,8):(1,4))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2):(1)), layout!(((4,2,5),2):((1,4,8),1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(2:1), layout!(16:1)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(3:3), layout!(({v(6)}):(3)).unwrap()); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((3):(1)), layout!({v(3)}:0).unwrap()); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((5,(2,4)):(1,(0,10))), layout!(((1,6),(2)):((1,1),(0)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2):(2)), layout!((2,(4,4)):(1,(2,8)))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((8,4,2)):((8,2,1))), layout!((4):(1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((5,5):(5,1)), layout!(({v(2)},{v(4)}):(3,3)).unwrap()); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2,4):(0,2)), layout!(((2),8):((8),1))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8):(1)), layout!(((8,6)):((1,0)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(8:1), layout!(((3,{v(3)})):((1,3))).unwrap()); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2):(1)), layout!((4,{v(2)}):(2,1)).unwrap()); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((1,3):(3,3)), layout!((2):(2))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4):(3)), layout!((8):(3))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4,4):(4,1)), layout!((3,1):(2,2))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(8:1), layout!(((3,3,8)):((0,0,2)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((1)):((2))), layout!(16:3)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((1),(1)):((1),(1))), layout!((4,2):(1,1))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((2,1),8):((8,8),1)), layout!({v(3)}:3).unwrap()); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(3:3), layout!(6:3)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((2,8),4):((3,6),48)), layout!((2,(3)):(3,(1)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4,2):(2,1)), layout!({v(16)}:1).unwrap()); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((4)):((1))), layout!((2):(3))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((2,6,8)):((2,4,24))), layout!((2):(1))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((3,(1,4)):(1,(3,3))), layout!(((2,{v(4)}),3):((12,3),1)).unwrap()); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((2,5,2)):((30,6,3))), layout!((2):(3))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((3)):((3))), layout!({v(2)}:3).unwrap()); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4):(0)), layout!(({v(3)},{v(2)}):(3,3)).unwrap()); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2):(1)), layout!(((2)):((1)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((1,8):(1,1)), layout!((({v(8)}),(2)):((2),(16))).unwrap()); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((2,4,2),(1)):((1,2,8),(16))), layout!(({v(2)},2):(2,1)).unwrap()); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4):(1)), layout!(4:0)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(8:1), layout!(({v(2)}):(0)).unwrap()); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8):(1)), layout!(({v(4)},(8)):(2,(8))).unwrap()); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8):(0)), layout!({v(16)}:1).unwrap()); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((6,2):(6,3)), layout!(({v(2)}):(2)).unwrap()); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((1,6)):((12,2))), layout!((1):(1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((4,4,2)):((8,2,1))), layout!((({v(5)},3,2)):((1,5,1))).unwrap()); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(4:2), layout!((({v(1)},{v(4)})):((4,1))).unwrap()); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8,(5,2)):(0,(0,40))), layout!((4):(1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4):(0)), layout!({v(3)}:3).unwrap()); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((4)):((2))), layout!((4):(1))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(2:0), layout!((2):(3))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(3:2), layout!(6:2)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((1)):((3))), layout!((4):(1))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(16:1), layout!(8:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4,4):(4,1)), layout!(8:1)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((4,8,2)):((1,4,32))), layout!(16:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((1,4):(1,1)), layout!((({v(2)},{v(4)}),({v(4)})):((0,2),(1))).unwrap()); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4):(0)), layout!({v(8)}:1).unwrap()); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((8,3),1):((1,0),24)), layout!(((4,{v(4)}),(2)):((8,2),(1))).unwrap()); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(8:2), layout!((3,{v(2)}):(2,6)).unwrap()); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((4,3):(1,4)), layout!(((5)):((2)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(12:1), layout!(((1,8,1),8):((2,16,16),2))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8,(1,2)):(2,(16,16))), layout!(2:1)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((4,4)):((1,0))), layout!(((8,2,2)):((16,16,32)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((3):(2)), layout!(((2)):((1)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(2:0), layout!(((4,2,{v(4)})):((8,8,16))).unwrap()); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8):(1)), layout!((({v(1)}),{v(5)}):((5),1)).unwrap()); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(3:1), layout!((2,8):(1,0))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((1),1):((0),2)), layout!((4):(1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(3:1), layout!(12:3)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2,2):(4,2)), layout!((4,(1,1,4)):(4,(4,4,1)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((1):(1)), layout!(((1,6,{v(8)}),{v(4)}):((1,0,6),48)).unwrap()); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((1):(1)), layout!(({v(2)}):(0)).unwrap()); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((2):(2)), layout!((({v(1)},2),2):((0,2),1)).unwrap()); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((5):(2)), layout!(12:1)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((4)):((1))), layout!(3:2)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((5):(1)), layout!(((6,{v(8)},1)):((24,3,3))).unwrap()); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(((4,6)):((6,1))), layout!(3:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((8,2):(1,8)), layout!(2:2)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!(3:1), layout!((({v(3)},{v(4)}),2):((1,3),12)).unwrap()); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_function({ let (a, b) = (layout!((5):(1)), layout!((({v(2)},1)):((0,1))).unwrap()); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((6):(0))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:0), layout!(8:0)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,4):(1,5)), layout!(16:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((5,2):(6,3))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(((5)):((2)))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(12:2)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:0), layout!((8):(1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8),5):((0),2)), layout!((2,3):(1,2))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(1)), layout!((6,2):(6,6))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(((4)):((1)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!(3:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((3))), layout!((8,2):(6,3))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:0), layout!((4):(0))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:0), layout!(2:2)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,4):(8,2)), layout!(8:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((8,2):(2,2))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!((4,8):(3,12))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(0)), layout!(12:3)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:3), layout!(((2)):((3)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!((8):(3))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((2):(2))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!((2,(8,8)):(192,(0,3)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!((2,(4)):(1,(2)))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4),5):((5),1)), layout!((1,(6,2,3)):(1,(1,6,12)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:3), layout!((2):(2))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!(((8)):((0)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(12:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(0)), layout!((4):(1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(((3),2):((2),1))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((3):(2))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((6,5)):((1,6))), layout!(3:1)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!((8):(2))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,(3)):(3,(9))), layout!(((6),(1,2,6)):((1),(6,6,12)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!((8):(1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2),2):((1),2)), layout!(12:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:2), layout!((5):(2))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(3)), layout!((2):(1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,3):(3,1)), layout!((3,(2,1,1)):(6,(0,3,3)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(6:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(3)), layout!((2):(3))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(1)), layout!(6:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((3))), layout!(6:1)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(2)), layout!((4):(0))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(16:0)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!((3,(4,2,2)):(48,(12,6,3)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!((1):(1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!((4,(1)):(3,(12)))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((4,(6)):(6,(1)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(1)), layout!((5):(3))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:3), layout!(6:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,4):(1,2)), layout!(2:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(2)), layout!(2:2)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5,2)):((2,0))), layout!((4,6):(12,2))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,2),2):((3,12),24)), layout!((2):(1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!((4):(1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,1):(1,8)), layout!((5,2):(2,10))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(0)), layout!((2,4):(3,0))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,4):(1,0)), layout!(((5),3):((9),3))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!(8:2)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(((4,2),4):((16,8),2))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(0)), layout!(16:2)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!(16:3)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(1)), layout!(((6,3)):((0,1)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!(8:1)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4),(8,6)):((96),(12,2))), layout!(3:0)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4):(3,12)), layout!((4):(3))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(((1)):((1)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!(2:3)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4):(12,0)), layout!(2:2)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!((4):(2))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,8):(16,2)), layout!(4:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!((2,8):(1,2))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!(((6)):((2)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5,3)):((1,5))), layout!(((1,2,6)):((0,1,2)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:0), layout!(2:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8)):((1))), layout!(((2),(4,3)):((1),(2,0)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(6:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((6)):((1))), layout!(((1,6,2)):((24,2,2)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!((2):(2))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5)):((1))), layout!(2:2)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,1):(3,6)), layout!((4,4):(3,12))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:2), layout!(16:1)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(3)), layout!(6:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:3), layout!(8:0)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(1)), layout!((8):(1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:2), layout!((4):(0))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((2):(3))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(1)), layout!((8):(3))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,2):(2,1)), layout!(((6,3,4)):((12,4,1)))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,5):(1,0)), layout!(((1)):((2)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!(2:1)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!(4:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((1)):((1))), layout!((1,5):(5,1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,4):(0,18)), layout!((1,2):(3,3))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!((8):(1))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!(((4,3)):((3,0)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((2):(2))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,4):(0,1)), layout!((4,(2,2)):(3,(12,24)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(((4,6)):((3,12)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((6,2,2)):((4,2,1))), layout!(((4,1,2),(4,1)):((16,0,8),(2,2)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(1)), layout!((1):(3))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!((1):(3))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((1))), layout!((4):(2))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!(16:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(0)), layout!((2,6):(6,1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8,1,4)):((4,4,1))), layout!((4,(8)):(16,(0)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,4)):((1,4))), layout!((8):(2))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!((2):(1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5)):((2))), layout!(((8,3,4)):((0,16,48)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!(((6,6,4)):((24,4,24)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:3), layout!((8):(3))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(8)):(1,(0))), layout!(12:0)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!(((2,2,4),4):((32,16,4),1))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:3), layout!(2:3)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(3:2)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4)):((1))), layout!(2:2)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,3)):((3,1))), layout!(4:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(1)), layout!((4):(1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:2), layout!((2,5):(10,2))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(0)), layout!(12:1)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(((4,5)):((3,0)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(6:3)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,4):(2,0)), layout!(4:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(2)), layout!((2,(5,4)):(20,(0,0)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((2):(1))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!(((1)):((3)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(1)), layout!((2):(3))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((2))), layout!(((1)):((1)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,8)):((8,1))), layout!((4,1):(2,2))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!((8,(8)):(0,(0)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:0), layout!(3:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,2):(2,1)), layout!((1,8):(0,1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:0), layout!((2):(3))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:2), layout!(8:2)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!((4,(5,4)):(1,(0,20)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(2:2)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(8:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((8,(2,1,5)):(1,(8,16,16)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:0), layout!(3:1)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(((2,2)):((0,1)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,1)):((2,2))), layout!(8:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(1)), layout!((1):(1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,2),8):((1,0),8)), layout!((8):(1))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2),1):((1),1)), layout!((2,4):(6,6))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!((2):(1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((4):(2))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5)):((1))), layout!(((1,2)):((2,2)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,1):(1,1)), layout!(4:2)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(0)), layout!(((8,4),2):((0,8),32))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(2)):(6,(3))), layout!(6:0)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,6):(6,1)), layout!(((5),1):((1),5))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(2)), layout!(16:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,3):(3,1)), layout!((8,1):(1,1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(2)):(2,(0))), layout!(((4,5),6):((30,6),1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,4):(0,3)), layout!(3:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!((3,3):(3,1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:2), layout!(((4)):((2)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4)):((1))), layout!((2):(1))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8),(1)):((1),(0))), layout!((3,(2,3)):(3,(9,18)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!((8):(0))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(2)):(2,(1))), layout!((3,(1,2)):(2,(6,6)))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:2), layout!(((2,2,1)):((4,2,2)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:0), layout!((8):(1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(((6)):((1)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,8):(1,4)), layout!(16:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,5,2),(8,2)):((2,4,20),(40,320))), layout!((3):(0))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((1))), layout!(16:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!((3):(3))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4)):((1))), layout!((2):(2))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(2)), layout!(((4)):((1)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((8,8):(8,1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(1)), layout!(((3,6,4)):((48,8,2)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(0)), layout!(6:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!((4):(0))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((1,2,1)):((1,1,0))), layout!(2:1)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(2)), layout!(6:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:0), layout!((8,4):(1,8))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(((4,2),2):((2,0),1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!((4):(1))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,1):(2,2)), layout!(4:0)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((8):(3))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((6):(1))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4)):((1))), layout!(((3),4):((1),3))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(3)), layout!(((2)):((2)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,4,6)):((2,4,16))), layout!(6:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(((6,4)):((0,1)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(1)), layout!(((2)):((1)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!(((2,8,4)):((32,4,1)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:0), layout!((6):(1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(2:1)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4),5):((2),8)), layout!(6:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(2)), layout!(6:0)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,4):(12,3)), layout!(((5,4),(2)):((24,6),(3)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!(3:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!((2,(2,2,2)):(8,(4,2,1)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(1)), layout!((6,4):(4,1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!((1):(1))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!((4):(2))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!((4):(3))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,6):(0,1)), layout!(((4,2,1),5):((1,4,8),8))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(6:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3,2)):((2,0))), layout!(((8),8):((0),2))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((6,2,4)):((24,12,3))), layout!(((1),1):((1),1))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(3)), layout!(((8,5)):((15,3)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(2:0)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!(16:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,5):(5,1)), layout!((1,(4,2,8)):(2,(2,2,16)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!(((2,8,2)):((32,4,2)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!(((4,5,2)):((20,4,2)))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((4,2):(4,2))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!(6:1)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:0), layout!(6:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(8,3,2)):(1,(2,16,48))), layout!(6:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,8):(0,1)), layout!((3,2):(6,3))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(2,2,4)):(1,(2,4,8))), layout!((5):(3))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(0)), layout!((4,2):(2,8))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(3)), layout!(8:1)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(2,4)):(8,(4,1))), layout!((1,5):(5,1))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!((3,2):(1,1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,5):(10,2)), layout!((5):(0))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!(4:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(3)), layout!((1):(1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8,2,1)):((2,1,1))), layout!(12:1)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!(8:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(0)), layout!(((1,2),4):((1,1),2))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!(16:1)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,2,3)):((6,3,1))), layout!(16:3)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(((8,1)):((1,8)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(1)), layout!(((4,3)):((3,1)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(0)), layout!((3):(3))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(2)), layout!(((8),4):((4),0))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(1)), layout!(6:1)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(1)), layout!((8,2):(2,0))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((3,3):(3,3))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((1))), layout!(((2)):((3)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((6):(1))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(2)), layout!(16:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:0), layout!((3,(2,6,4)):(48,(24,4,1)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((2,8):(0,2))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8)):((1))), layout!(((4,2,1)):((0,8,16)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(1)), layout!(4:1)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:2), layout!(((2)):((1)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((5,(2,6,4)):(3,(72,0,0)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,3):(1,2)), layout!((8):(3))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,3):(0,2)), layout!(12:0)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(0)), layout!(4:1)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,5):(0,12)), layout!((4,3):(0,1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!(16:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,5):(10,2)), layout!(((2,3)):((2,4)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((6)):((1))), layout!((2):(2))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8),4):((3),24)), layout!(3:0)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((1,8)):((24,24))), layout!((4):(1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,2):(1,0)), layout!((2,(1)):(3,(6)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2),(4)):((2),(4))), layout!(((4,2),4):((8,0),1))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,2):(3,18)), layout!((2):(1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!((2,5):(1,2))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,3,4),2):((72,24,6),3)), layout!(2:2)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,4):(1,4)), layout!(2:1)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(0)), layout!(((4)):((1)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8,1,5)):((5,5,1))), layout!(3:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!(((6,2)):((2,1)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(6:1)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(((1)):((1)))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((2):(0))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(2)), layout!((2):(1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((2):(1))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(3:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!(16:1)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,4):(1,1)), layout!((2):(3))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(((6,6,3)):((18,3,1)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,8)):((1,4))), layout!(3:1)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:2), layout!((4):(0))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(2)), layout!(3:2)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,5,4)):((1,0,20))), layout!((1):(1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,2):(2,0)), layout!((8,2):(2,16))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((2):(2))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(1)), layout!(((2,8)):((8,8)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(0)), layout!(6:3)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!((4):(1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8,1)):((1,8))), layout!((4,8):(1,1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(3)), layout!((3,8):(24,3))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:0), layout!(8:3)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((3))), layout!((1):(1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,(2)):(0,(1))), layout!((2,2):(2,2))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(1)), layout!((4):(2))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:3), layout!((8,2):(6,0))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(1)), layout!(((6,5),8):((1,0),30))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(4:1)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!((6):(2))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((2):(1))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,1):(1,1)), layout!(((1),(8)):((8),(1)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!(((5,6,4)):((24,4,24)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,3):(1,4)), layout!(((1,4)):((4,4)))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((2):(1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((8):(1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4):(4,1)), layout!((4,(2,8)):(16,(1,0)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!((4,8):(8,8))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(1)), layout!(4:2)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4):(1,4)), layout!(((1)):((1)))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,4)):((4,1))), layout!(6:3)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!((4):(1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(1)), layout!(16:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(6,2)):(2,(8,48))), layout!((1):(1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,8)):((8,1))), layout!((1):(1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(1)), layout!((8,(3)):(6,(2)))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,4):(4,1)), layout!((5):(1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,4):(4,1)), layout!((1,8):(8,1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(2)), layout!(12:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((5,2):(1,1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4):(4,1)), layout!((8):(1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,2):(1,6)), layout!((6):(1))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:2), layout!(((4,2,2)):((1,4,8)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(3)), layout!(((8,1,3)):((0,16,16)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(12:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(3)), layout!((2):(1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4)):((1))), layout!(((2)):((1)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(1)), layout!(4:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(((4,1,2)):((6,6,3)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(2)), layout!(8:1)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!(((5)):((1)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((5):(2))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,(2,4,4)):(1,(1,2,0))), layout!((8,3):(3,1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(3)), layout!((2,1):(3,3))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,5)):((5,1))), layout!((6):(1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!(((2,6,5)):((2,2,12)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((1,6)):((6,1))), layout!((3):(2))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,5):(5,1)), layout!(((4),5):((3),3))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(4)):(1,(0))), layout!((5,3):(1,1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(8:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!((4):(3))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!((2):(1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,4):(2,2)), layout!((5,3):(0,2))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(3)), layout!((6,5):(15,3))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,2)):((3,6))), layout!(16:0)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5)):((1))), layout!((2,2):(1,0))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:3), layout!((4):(3))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:0), layout!(6:1)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4):(4,1)), layout!((4,2):(1,1))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,(4,5,4)):(0,(12,48,240))), layout!((2):(1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,(3,2)):(1,(5,15))), layout!((4,(6,1)):(18,(3,3)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(0)), layout!((1):(2))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((0))), layout!((4):(1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:3), layout!(12:3)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!(6:3)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,6):(0,2)), layout!((8,4):(4,1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,2):(2,2)), layout!(((5)):((2)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(1)), layout!(((8,3)):((3,1)))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(2)), layout!(6:1)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,2):(1,2)), layout!((1,8):(1,1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:2), layout!(12:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3),(4,4)):((16),(4,1))), layout!(((2)):((1)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((8,2):(6,3))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!(12:3)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(4:0)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!((1):(2))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,2,5)):((30,0,3))), layout!((4):(0))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3,2):(0,9)), layout!(12:0)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(2)), layout!(8:1)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!(8:3)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!(((4),4):((0),1))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,8):(8,1)), layout!((1,(4)):(1,(1)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(4)):(1,(4))), layout!((4,5):(1,1))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((5):(1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!(2:1)); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!((8):(3))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((1))), layout!(12:3)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4)):((3))), layout!((2):(1))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5)):((1))), layout!(12:2)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:2), layout!((4,8):(16,2))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2),(5,4)):((60),(12,3))), layout!((4):(0))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((3):(0))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(6:1)); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(3)), layout!(16:3)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(3)):(1,(2))), layout!((8,4):(12,3))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,8):(16,2)), layout!(16:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((4,1):(2,2))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,1)):((1,1))), layout!((2,(8)):(0,(4)))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!((3,(2,6)):(1,(3,6)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(1)), layout!(((2,2,4)):((0,4,1)))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:3), layout!((1):(1))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(16:1)); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8,5)):((1,8))), layout!((2):(1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,2):(2,1)), layout!((2):(0))); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:2), layout!((2,4):(1,2))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,2):(1,8)), layout!(((4),2):((1),4))); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:0), layout!(16:1)); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5,8):(8,1)), layout!((2):(1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!(((3)):((1)))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,(1)):(1,(1))), layout!(4:1)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:2), layout!((6,(5,2)):(1,(6,0)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!(4:1)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(((2)):((0)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((3):(1))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:0), layout!((2):(1))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:0), layout!(3:0)); (a.tiled_product(b), algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(2)), layout!(((8,2,2)):((4,2,1)))); (a.flat_product(b), algebra::try_flat_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(1)), layout!(2:2)); (a.blocked_product(b), algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,4):(3,0)), layout!((5,(2)):(6,(3)))); (a.raked_product(b), algebra::try_raked_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((1))), layout!(((2,8),(4)):((1,2),(16)))); (a.logical_product(b), algebra::try_logical_product(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:3), layout!((6):(3))); (a.zipped_product(b), algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn())) });
+    same_function({
+        let (a, b) = (layout!(2:1), layout!(({v(1)}):(3)).unwrap());
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((4):(1)),
+            layout!((2,({v(5)},{v(4)},2)):(40,(2,0,40))).unwrap(),
+        );
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((8,(3)):(3,(1))), layout!(3:2));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(6:2), layout!(((3,4,6)):((2,6,24))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((8):(1)), layout!((8):(1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((1):(1)), layout!(12:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((8)):((1))), layout!((6):(3)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2):(1)), layout!(({v(3)}):(1)).unwrap());
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4):(1)), layout!((5,(2,{v(4)})):(8,(0,1))).unwrap());
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((1):(1)), layout!((2):(1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2):(1)), layout!(3:2));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((2,2,8)):((16,8,1))), layout!({v(6)}:2).unwrap());
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((5):(1)), layout!((4):(1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!(((8,4,4)):((16,4,1))),
+            layout!(({v(2)}):(1)).unwrap(),
+        );
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((1,3):(3,0)), layout!((({v(1)})):((3))).unwrap());
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(8:1), layout!((2):(1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((3,4,8)):((32,8,1))), layout!(4:1));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(16:1), layout!(((8,2)):((0,8))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4):(1)), layout!((({v(4)},4),2):((8,2),1)).unwrap());
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4):(0)), layout!((4,{v(4)}):(4,1)).unwrap());
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4):(2)), layout!({v(2)}:2).unwrap());
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((3,2):(1,3)), layout!((2):(1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2,1):(3,3)), layout!((2,1):(1,2)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4):(2)), layout!(4:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2,(6,2,2)):(1,(2,12,24))), layout!((2,4):(1,2)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((8):(0)), layout!((6):(1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((1):(1)), layout!((4,8):(1,4)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2):(1)), layout!(((4,2,5),2):((1,4,8),1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(2:1), layout!(16:1));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(3:3), layout!(({v(6)}):(3)).unwrap());
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((3):(1)), layout!({v(3)}:0).unwrap());
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((5,(2,4)):(1,(0,10))),
+            layout!(((1,6),(2)):((1,1),(0))),
+        );
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2):(2)), layout!((2,(4,4)):(1,(2,8))));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((8,4,2)):((8,2,1))), layout!((4):(1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((5,5):(5,1)),
+            layout!(({v(2)},{v(4)}):(3,3)).unwrap(),
+        );
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2,4):(0,2)), layout!(((2),8):((8),1)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((8):(1)), layout!(((8,6)):((1,0))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(8:1), layout!(((3,{v(3)})):((1,3))).unwrap());
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2):(1)), layout!((4,{v(2)}):(2,1)).unwrap());
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((1,3):(3,3)), layout!((2):(2)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4):(3)), layout!((8):(3)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4,4):(4,1)), layout!((3,1):(2,2)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(8:1), layout!(((3,3,8)):((0,0,2))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((1)):((2))), layout!(16:3));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((1),(1)):((1),(1))), layout!((4,2):(1,1)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((2,1),8):((8,8),1)), layout!({v(3)}:3).unwrap());
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(3:3), layout!(6:3));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((2,8),4):((3,6),48)), layout!((2,(3)):(3,(1))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4,2):(2,1)), layout!({v(16)}:1).unwrap());
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((4)):((1))), layout!((2):(3)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((2,6,8)):((2,4,24))), layout!((2):(1)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((3,(1,4)):(1,(3,3))),
+            layout!(((2,{v(4)}),3):((12,3),1)).unwrap(),
+        );
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((2,5,2)):((30,6,3))), layout!((2):(3)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((3)):((3))), layout!({v(2)}:3).unwrap());
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4):(0)), layout!(({v(3)},{v(2)}):(3,3)).unwrap());
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2):(1)), layout!(((2)):((1))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((1,8):(1,1)),
+            layout!((({v(8)}),(2)):((2),(16))).unwrap(),
+        );
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!(((2,4,2),(1)):((1,2,8),(16))),
+            layout!(({v(2)},2):(2,1)).unwrap(),
+        );
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4):(1)), layout!(4:0));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(8:1), layout!(({v(2)}):(0)).unwrap());
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((8):(1)), layout!(({v(4)},(8)):(2,(8))).unwrap());
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((8):(0)), layout!({v(16)}:1).unwrap());
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((6,2):(6,3)), layout!(({v(2)}):(2)).unwrap());
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((1,6)):((12,2))), layout!((1):(1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!(((4,4,2)):((8,2,1))),
+            layout!((({v(5)},3,2)):((1,5,1))).unwrap(),
+        );
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(4:2), layout!((({v(1)},{v(4)})):((4,1))).unwrap());
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((8,(5,2)):(0,(0,40))), layout!((4):(1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4):(0)), layout!({v(3)}:3).unwrap());
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((4)):((2))), layout!((4):(1)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(2:0), layout!((2):(3)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(3:2), layout!(6:2));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((1)):((3))), layout!((4):(1)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(16:1), layout!(8:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4,4):(4,1)), layout!(8:1));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((4,8,2)):((1,4,32))), layout!(16:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((1,4):(1,1)),
+            layout!((({v(2)},{v(4)}),({v(4)})):((0,2),(1))).unwrap(),
+        );
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4):(0)), layout!({v(8)}:1).unwrap());
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!(((8,3),1):((1,0),24)),
+            layout!(((4,{v(4)}),(2)):((8,2),(1))).unwrap(),
+        );
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(8:2), layout!((3,{v(2)}):(2,6)).unwrap());
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((4,3):(1,4)), layout!(((5)):((2))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(12:1), layout!(((1,8,1),8):((2,16,16),2)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((8,(1,2)):(2,(16,16))), layout!(2:1));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((4,4)):((1,0))), layout!(((8,2,2)):((16,16,32))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((3):(2)), layout!(((2)):((1))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(2:0), layout!(((4,2,{v(4)})):((8,8,16))).unwrap());
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((8):(1)),
+            layout!((({v(1)}),{v(5)}):((5),1)).unwrap(),
+        );
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(3:1), layout!((2,8):(1,0)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((1),1):((0),2)), layout!((4):(1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(3:1), layout!(12:3));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2,2):(4,2)), layout!((4,(1,1,4)):(4,(4,4,1))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((1):(1)),
+            layout!(((1,6,{v(8)}),{v(4)}):((1,0,6),48)).unwrap(),
+        );
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((1):(1)), layout!(({v(2)}):(0)).unwrap());
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((2):(2)), layout!((({v(1)},2),2):((0,2),1)).unwrap());
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((5):(2)), layout!(12:1));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((4)):((1))), layout!(3:2));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!((5):(1)),
+            layout!(((6,{v(8)},1)):((24,3,3))).unwrap(),
+        );
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!(((4,6)):((6,1))), layout!(3:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((8,2):(1,8)), layout!(2:2));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (
+            layout!(3:1),
+            layout!((({v(3)},{v(4)}),2):((1,3),12)).unwrap(),
+        );
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_function({
+        let (a, b) = (layout!((5):(1)), layout!((({v(2)},1)):((0,1))).unwrap());
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((6):(0)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:0), layout!(8:0));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,4):(1,5)), layout!(16:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((5,2):(6,3)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(((5)):((2))));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(12:2));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:0), layout!((8):(1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8),5):((0),2)), layout!((2,3):(1,2)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(1)), layout!((6,2):(6,6)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(((4)):((1))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!(3:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((3))), layout!((8,2):(6,3)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:0), layout!((4):(0)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:0), layout!(2:2));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3,4):(8,2)), layout!(8:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((8,2):(2,2)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!((4,8):(3,12)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(0)), layout!(12:3));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:3), layout!(((2)):((3))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!((8):(3)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((2):(2)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!((2,(8,8)):(192,(0,3))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!((2,(4)):(1,(2))));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4),5):((5),1)), layout!((1,(6,2,3)):(1,(1,6,12))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:3), layout!((2):(2)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!(((8)):((0))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(12:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(0)), layout!((4):(1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(((3),2):((2),1)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((3):(2)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((6,5)):((1,6))), layout!(3:1));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!((8):(2)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!((3,(3)):(3,(9))),
+            layout!(((6),(1,2,6)):((1),(6,6,12))),
+        );
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!((8):(1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2),2):((1),2)), layout!(12:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:2), layout!((5):(2)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(3)), layout!((2):(1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,3):(3,1)), layout!((3,(2,1,1)):(6,(0,3,3))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(6:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(3)), layout!((2):(3)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(1)), layout!(6:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((3))), layout!(6:1));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(2)), layout!((4):(0)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(16:0));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!((3,(4,2,2)):(48,(12,6,3))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!((1):(1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!((4,(1)):(3,(12))));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((4,(6)):(6,(1))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(1)), layout!((5):(3)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:3), layout!(6:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,4):(1,2)), layout!(2:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(2)), layout!(2:2));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((5,2)):((2,0))), layout!((4,6):(12,2)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,2),2):((3,12),24)), layout!((2):(1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!((4):(1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,1):(1,8)), layout!((5,2):(2,10)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(0)), layout!((2,4):(3,0)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,4):(1,0)), layout!(((5),3):((9),3)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!(8:2));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(((4,2),4):((16,8),2)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(0)), layout!(16:2));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!(16:3));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(1)), layout!(((6,3)):((0,1))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!(8:1));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4),(8,6)):((96),(12,2))), layout!(3:0));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4):(3,12)), layout!((4):(3)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(((1)):((1))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!(2:3));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4):(12,0)), layout!(2:2));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!((4):(2)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3,8):(16,2)), layout!(4:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!((2,8):(1,2)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!(((6)):((2))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((5,3)):((1,5))), layout!(((1,2,6)):((0,1,2))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:0), layout!(2:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8)):((1))), layout!(((2),(4,3)):((1),(2,0))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(6:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((6)):((1))), layout!(((1,6,2)):((24,2,2))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!((2):(2)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((5)):((1))), layout!(2:2));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,1):(3,6)), layout!((4,4):(3,12)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:2), layout!(16:1));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(3)), layout!(6:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:3), layout!(8:0));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(1)), layout!((8):(1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:2), layout!((4):(0)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((2):(3)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(1)), layout!((8):(3)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,2):(2,1)), layout!(((6,3,4)):((12,4,1))));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,5):(1,0)), layout!(((1)):((2))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!(2:1));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!(4:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((1)):((1))), layout!((1,5):(5,1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,4):(0,18)), layout!((1,2):(3,3)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!((8):(1)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!(((4,3)):((3,0))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((2):(2)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,4):(0,1)), layout!((4,(2,2)):(3,(12,24))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(((4,6)):((3,12))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!(((6,2,2)):((4,2,1))),
+            layout!(((4,1,2),(4,1)):((16,0,8),(2,2))),
+        );
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(1)), layout!((1):(3)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!((1):(3)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((1))), layout!((4):(2)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!(16:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(0)), layout!((2,6):(6,1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8,1,4)):((4,4,1))), layout!((4,(8)):(16,(0))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,4)):((1,4))), layout!((8):(2)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!((2):(1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((5)):((2))), layout!(((8,3,4)):((0,16,48))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!(((6,6,4)):((24,4,24))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:3), layout!((8):(3)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(8)):(1,(0))), layout!(12:0));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!(((2,2,4),4):((32,16,4),1)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:3), layout!(2:3));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(3:2));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4)):((1))), layout!(2:2));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,3)):((3,1))), layout!(4:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(1)), layout!((4):(1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:2), layout!((2,5):(10,2)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(0)), layout!(12:1));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(((4,5)):((3,0))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(6:3));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,4):(2,0)), layout!(4:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(2)), layout!((2,(5,4)):(20,(0,0))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((2):(1)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!(((1)):((3))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(1)), layout!((2):(3)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((2))), layout!(((1)):((1))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,8)):((8,1))), layout!((4,1):(2,2)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!((8,(8)):(0,(0))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:0), layout!(3:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,2):(2,1)), layout!((1,8):(0,1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:0), layout!((2):(3)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:2), layout!(8:2));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!((4,(5,4)):(1,(0,20))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(2:2));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(8:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((8,(2,1,5)):(1,(8,16,16))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:0), layout!(3:1));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(((2,2)):((0,1))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,1)):((2,2))), layout!(8:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(1)), layout!((1):(1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,2),8):((1,0),8)), layout!((8):(1)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2),1):((1),1)), layout!((2,4):(6,6)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!((2):(1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((4):(2)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((5)):((1))), layout!(((1,2)):((2,2))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,1):(1,1)), layout!(4:2));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(0)), layout!(((8,4),2):((0,8),32)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,(2)):(6,(3))), layout!(6:0));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,6):(6,1)), layout!(((5),1):((1),5)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(2)), layout!(16:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,3):(3,1)), layout!((8,1):(1,1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,(2)):(2,(0))), layout!(((4,5),6):((30,6),1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,4):(0,3)), layout!(3:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!((3,3):(3,1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:2), layout!(((4)):((2))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4)):((1))), layout!((2):(1)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8),(1)):((1),(0))), layout!((3,(2,3)):(3,(9,18))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!((8):(0)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(2)):(2,(1))), layout!((3,(1,2)):(2,(6,6))));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:2), layout!(((2,2,1)):((4,2,2))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:0), layout!((8):(1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(((6)):((1))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,8):(1,4)), layout!(16:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!(((2,5,2),(8,2)):((2,4,20),(40,320))),
+            layout!((3):(0)),
+        );
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((1))), layout!(16:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!((3):(3)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4)):((1))), layout!((2):(2)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(2)), layout!(((4)):((1))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((8,8):(8,1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(1)), layout!(((3,6,4)):((48,8,2))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(0)), layout!(6:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!((4):(0)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((1,2,1)):((1,1,0))), layout!(2:1));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(2)), layout!(6:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:0), layout!((8,4):(1,8)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(((4,2),2):((2,0),1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!((4):(1)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3,1):(2,2)), layout!(4:0));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((8):(3)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((6):(1)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4)):((1))), layout!(((3),4):((1),3)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(3)), layout!(((2)):((2))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,4,6)):((2,4,16))), layout!(6:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(((6,4)):((0,1))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(1)), layout!(((2)):((1))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!(((2,8,4)):((32,4,1))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:0), layout!((6):(1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(2:1));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4),5):((2),8)), layout!(6:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(2)), layout!(6:0));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,4):(12,3)), layout!(((5,4),(2)):((24,6),(3))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!(3:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!((2,(2,2,2)):(8,(4,2,1))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(1)), layout!((6,4):(4,1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!((1):(1)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!((4):(2)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!((4):(3)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,6):(0,1)), layout!(((4,2,1),5):((1,4,8),8)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(6:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((3,2)):((2,0))), layout!(((8),8):((0),2)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((6,2,4)):((24,12,3))), layout!(((1),1):((1),1)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(3)), layout!(((8,5)):((15,3))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(2:0));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!(16:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,5):(5,1)), layout!((1,(4,2,8)):(2,(2,2,16))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!(((2,8,2)):((32,4,2))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!(((4,5,2)):((20,4,2))));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((4,2):(4,2)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!(6:1));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:0), layout!(6:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(8,3,2)):(1,(2,16,48))), layout!(6:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3,8):(0,1)), layout!((3,2):(6,3)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(2,2,4)):(1,(2,4,8))), layout!((5):(3)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(0)), layout!((4,2):(2,8)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(3)), layout!(8:1));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(2,4)):(8,(4,1))), layout!((1,5):(5,1)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!((3,2):(1,1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,5):(10,2)), layout!((5):(0)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!(4:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(3)), layout!((1):(1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8,2,1)):((2,1,1))), layout!(12:1));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!(8:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(0)), layout!(((1,2),4):((1,1),2)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!(16:1));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,2,3)):((6,3,1))), layout!(16:3));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(((8,1)):((1,8))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(1)), layout!(((4,3)):((3,1))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(0)), layout!((3):(3)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(2)), layout!(((8),4):((4),0)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(1)), layout!(6:1));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(1)), layout!((8,2):(2,0)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((3,3):(3,3)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((1))), layout!(((2)):((3))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((6):(1)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(2)), layout!(16:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:0), layout!((3,(2,6,4)):(48,(24,4,1))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((2,8):(0,2)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8)):((1))), layout!(((4,2,1)):((0,8,16))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(1)), layout!(4:1));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:2), layout!(((2)):((1))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((5,(2,6,4)):(3,(72,0,0))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,3):(1,2)), layout!((8):(3)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,3):(0,2)), layout!(12:0));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(0)), layout!(4:1));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,5):(0,12)), layout!((4,3):(0,1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!(16:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,5):(10,2)), layout!(((2,3)):((2,4))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((6)):((1))), layout!((2):(2)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8),4):((3),24)), layout!(3:0));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((1,8)):((24,24))), layout!((4):(1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,2):(1,0)), layout!((2,(1)):(3,(6))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2),(4)):((2),(4))), layout!(((4,2),4):((8,0),1)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,2):(3,18)), layout!((2):(1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!((2,5):(1,2)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,3,4),2):((72,24,6),3)), layout!(2:2));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,4):(1,4)), layout!(2:1));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(0)), layout!(((4)):((1))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8,1,5)):((5,5,1))), layout!(3:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!(((6,2)):((2,1))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(6:1));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(((1)):((1))));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((2):(0)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(2)), layout!((2):(1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((2):(1)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(3:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!(16:1));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,4):(1,1)), layout!((2):(3)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(((6,6,3)):((18,3,1))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,8)):((1,4))), layout!(3:1));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:2), layout!((4):(0)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(2)), layout!(3:2));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,5,4)):((1,0,20))), layout!((1):(1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,2):(2,0)), layout!((8,2):(2,16)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((2):(2)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(1)), layout!(((2,8)):((8,8))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(0)), layout!(6:3));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!((4):(1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8,1)):((1,8))), layout!((4,8):(1,1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(3)), layout!((3,8):(24,3)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:0), layout!(8:3));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((3))), layout!((1):(1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3,(2)):(0,(1))), layout!((2,2):(2,2)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(1)), layout!((4):(2)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:3), layout!((8,2):(6,0)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(1)), layout!(((6,5),8):((1,0),30)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(4:1));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!((6):(2)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((2):(1)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,1):(1,1)), layout!(((1),(8)):((8),(1))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!(((5,6,4)):((24,4,24))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,3):(1,4)), layout!(((1,4)):((4,4))));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((2):(1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((8):(1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4):(4,1)), layout!((4,(2,8)):(16,(1,0))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!((4,8):(8,8)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(1)), layout!(4:2));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4):(1,4)), layout!(((1)):((1))));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,4)):((4,1))), layout!(6:3));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!((4):(1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(1)), layout!(16:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,(6,2)):(2,(8,48))), layout!((1):(1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,8)):((8,1))), layout!((1):(1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(1)), layout!((8,(3)):(6,(2))));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,4):(4,1)), layout!((5):(1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,4):(4,1)), layout!((1,8):(8,1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(2)), layout!(12:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((5,2):(1,1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4):(4,1)), layout!((8):(1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,2):(1,6)), layout!((6):(1)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:2), layout!(((4,2,2)):((1,4,8))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(3)), layout!(((8,1,3)):((0,16,16))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(12:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(3)), layout!((2):(1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4)):((1))), layout!(((2)):((1))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(1)), layout!(4:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(((4,1,2)):((6,6,3))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(2)), layout!(8:1));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!(((5)):((1))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((5):(2)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,(2,4,4)):(1,(1,2,0))), layout!((8,3):(3,1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(3)), layout!((2,1):(3,3)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,5)):((5,1))), layout!((6):(1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!(((2,6,5)):((2,2,12))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((1,6)):((6,1))), layout!((3):(2)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,5):(5,1)), layout!(((4),5):((3),3)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(4)):(1,(0))), layout!((5,3):(1,1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(8:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!((4):(3)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!((2):(1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,4):(2,2)), layout!((5,3):(0,2)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(3)), layout!((6,5):(15,3)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,2)):((3,6))), layout!(16:0));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((5)):((1))), layout!((2,2):(1,0)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:3), layout!((4):(3)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:0), layout!(6:1));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4):(4,1)), layout!((4,2):(1,1)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,(4,5,4)):(0,(12,48,240))), layout!((2):(1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,(3,2)):(1,(5,15))), layout!((4,(6,1)):(18,(3,3))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(0)), layout!((1):(2)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((0))), layout!((4):(1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:3), layout!(12:3));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!(6:3));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,6):(0,2)), layout!((8,4):(4,1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,2):(2,2)), layout!(((5)):((2))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(1)), layout!(((8,3)):((3,1))));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(2)), layout!(6:1));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,2):(1,2)), layout!((1,8):(1,1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:2), layout!(12:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((3),(4,4)):((16),(4,1))), layout!(((2)):((1))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((8,2):(6,3)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!(12:3));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(4:0));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!((1):(2)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,2,5)):((30,0,3))), layout!((4):(0)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3,2):(0,9)), layout!(12:0));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(2)), layout!(8:1));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!(8:3));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!(((4),4):((0),1)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,8):(8,1)), layout!((1,(4)):(1,(1))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,(4)):(1,(4))), layout!((4,5):(1,1)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((5):(1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!(2:1));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!((8):(3)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((1))), layout!(12:3));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4)):((3))), layout!((2):(1)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((5)):((1))), layout!(12:2));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:2), layout!((4,8):(16,2)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2),(5,4)):((60),(12,3))), layout!((4):(0)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((3):(0)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(6:1));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(3)), layout!(16:3));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(3)):(1,(2))), layout!((8,4):(12,3)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,8):(16,2)), layout!(16:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((4,1):(2,2)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,1)):((1,1))), layout!((2,(8)):(0,(4))));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!((3,(2,6)):(1,(3,6))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(1)), layout!(((2,2,4)):((0,4,1))));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:3), layout!((1):(1)));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(16:1));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8,5)):((1,8))), layout!((2):(1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,2):(2,1)), layout!((2):(0)));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:2), layout!((2,4):(1,2)));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,2):(1,8)), layout!(((4),2):((1),4)));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:0), layout!(16:1));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5,8):(8,1)), layout!((2):(1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!(((3)):((1))));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,(1)):(1,(1))), layout!(4:1));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:2), layout!((6,(5,2)):(1,(6,0))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!(4:1));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(((2)):((0))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((3):(1)));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:0), layout!((2):(1)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:0), layout!(3:0));
+        (
+            a.tiled_product(b),
+            algebra::try_tiled_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(2)), layout!(((8,2,2)):((4,2,1))));
+        (
+            a.flat_product(b),
+            algebra::try_flat_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(1)), layout!(2:2));
+        (
+            a.blocked_product(b),
+            algebra::try_blocked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,4):(3,0)), layout!((5,(2)):(6,(3))));
+        (
+            a.raked_product(b),
+            algebra::try_raked_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((1))), layout!(((2,8),(4)):((1,2),(16))));
+        (
+            a.logical_product(b),
+            algebra::try_logical_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:3), layout!((6):(3)));
+        (
+            a.zipped_product(b),
+            algebra::try_zipped_product(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
 }

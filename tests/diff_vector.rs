@@ -10,504 +10,3543 @@ use cute_layout::{algebra, layout};
 
 #[test]
 fn differential() {
-    same_int({ let (a, b) = (layout!(4:0), layout!((4,1):(1,1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,2,2):(4,2,1)), layout!((4,6,1):(1,4,24))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(1)), layout!((8):(2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2),2,2):((1),4,1)), layout!((8):(0))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!(2:0)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(2:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((4,2)):((0,2))), layout!((8):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,4):(0,3)), layout!((2,2):(3,6))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((1,4),1):((3,12),12)), layout!(4:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:2), layout!(2:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:0), layout!(4:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((1,2),(4)):((16,0),(2))), layout!(8:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,6):(1,1)), layout!((4,(2),3):(1,(8),8))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,2):(2,8)), layout!(8:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(6:0), layout!(6:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(3)), layout!(((1,2)):((2,2)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,8):(16,2)), layout!((4,(2),2):(1,(4),8))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4,1):(3,12,48)), layout!(16:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!(2:0)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(2)), layout!((6,1):(3,3))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:1), layout!(4:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,1,8):(24,24,3)), layout!(((8),2):((2),2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(2)), layout!((2,2):(6,3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:3), layout!((2,2):(4,2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,8,1):(1,2,16)), layout!((4,(4)):(4,(1)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,5),(4,1),3):((3,12),(60,240),240)), layout!(((2,3),5,8):((1,2),0,30))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(6:3), layout!((2,3):(3,1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(4:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,8):(1,1)), layout!((8,4):(1,8))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((2,4):(1,1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(1)), layout!(4:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((1),(1),8):((24),(24),3)), layout!((4,2):(2,1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(6:3), layout!(6:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,8,(4,5)):(160,20,(5,1))), layout!(((8),2,(5,2)):((3),24,(48,240)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!(2:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1):(0)), layout!((1):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:3), layout!((4):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4):(0,4)), layout!((8,2):(2,16))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2):(0)), layout!((2):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!(((4),2):((6),3))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,2):(4,2)), layout!((8):(3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((2,(2,2)):(0,(4,2)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((2)):((3))), layout!(2:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(1),(2,4)):(8,(4),(0,1))), layout!(16:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,(1)):(0,(2))), layout!(4:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:2), layout!(3:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((5):(1)), layout!((5):(3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6,1,4):(3,18,18)), layout!((3,(1),(8)):(2,(6),(6)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((5):(3)), layout!((5):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(2:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(16:2), layout!(16:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:3), layout!(4:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((4),4):((1),4)), layout!((4,2,(2)):(8,4,(8)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,1):(2,4)), layout!(2:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(8:1), layout!((8):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!(3:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!((2):(0))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((4):(2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(12:1), layout!(12:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(2:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(8:1), layout!((8):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4):(4,1)), layout!(((4,2,2)):((12,6,3)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((2),(2,3)):((2),(4,8))), layout!((4,3):(1,4))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((5,1)):((1,5))), layout!((5):(2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(3)), layout!((4,(2)):(2,(0)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,4)):((0,3))), layout!(8:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8,1,2):(1,8,8)), layout!(16:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!(6:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!(2:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(3)), layout!((2):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(0)), layout!((4,(2)):(1,(4)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,4,8)):((0,3,3))), layout!((2,(1,2,2),8):(48,(96,48,24),3))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((2,2)):((2,1))), layout!(4:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(((2),(8)):((3),(0)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(16:0), layout!(16:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,(2),(2)):(1,(1),(2))), layout!(4:3)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:3), layout!((1,4):(1,1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((4):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((4,1)):((1,1))), layout!(((1),2,2):((3),3,6))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((1),4):((0),2)), layout!(((4)):((0)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((1,2)):((3,3))), layout!(2:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8),2):((2),2)), layout!(16:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:1), layout!(((4)):((1)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:0), layout!((3):(2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(8:1), layout!(((8)):((1)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3),2,8):((0),2,2)), layout!((2,4,(1,6)):(72,0,(18,3)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(8:1), layout!(8:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((1,(4)):(8,(2)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:2), layout!((2):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((1,2,2):(2,2,4))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,2):(4,2)), layout!(((4)):((3)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3)):((0))), layout!(3:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(12:0), layout!(12:0)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,3):(2,2)), layout!((1,2,6):(36,18,3))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:1), layout!((4):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8),(1)):((1),(1))), layout!((2,2,2):(1,2,4))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(6:2), layout!((3,2):(2,6))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!((4,4):(1,4))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(3)), layout!(((4)):((1)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(0)), layout!(((3),1):((0),0))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2):(1)), layout!((2):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8)):((1))), layout!((8):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((1,2)):((2,0))), layout!((2,1):(1,2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4)):((3))), layout!((4):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(2)), layout!(8:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:2), layout!((6):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(8:2), layout!(8:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!((3,2):(2,1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(0)), layout!((2,(1,2)):(2,(4,4)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((2))), layout!(((1,2)):((1,1)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((6,6),2):((2,2),1)), layout!(((3,2,3),(2,2)):((1,3,6),(18,36)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(4:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(8:2), layout!((2,4):(12,3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,2,(4)):(4,4,(1))), layout!((8,1):(1,8))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(8:3), layout!((8):(0))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(12:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,1,2):(4,4,2)), layout!(4:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((0))), layout!(2:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((1):(1)), layout!((1):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,8)):((3,12))), layout!(((8),(4)):((1),(8)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:1), layout!((4):(3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(16:0)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(1)), layout!((4):(3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!(8:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((2)):((1))), layout!(2:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3,8),1):((3,9),72)), layout!(((2,4,3)):((2,2,8)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(3:1), layout!((3):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,2):(1,1)), layout!(((2,8,1)):((0,2,1)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((8,2)):((2,1))), layout!((4,4):(3,12))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:0), layout!(((2)):((1)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,2):(2,2)), layout!(((2),2,1):((1),1,1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,(2,2)):(1,(1,0))), layout!((4):(3))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2):(1)), layout!((2,1):(1,0))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:2), layout!(16:0)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,(2,1)):(3,(24,24))), layout!(8:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!(2:3)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(2)), layout!((4):(3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,2):(2,2)), layout!(((8),2):((2),2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(12:1), layout!(12:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,2,(2,1)):(2,4,(8,16))), layout!((8):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,6):(18,3)), layout!((2,2,(6)):(36,18,(36)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(1)), layout!(6:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:2), layout!(4:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(3)), layout!(4:3)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(1)), layout!((1,2,(2)):(2,2,(1)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(0)), layout!((4):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((4,1)):((3,3))), layout!((4):(2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,2,1):(3,12,24)), layout!(8:0)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:3), layout!((2,2):(1,2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((2):(3))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((3,4):(8,2)), layout!(12:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,4):(1,1)), layout!((4):(2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,3):(2,4)), layout!(6:0)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:3), layout!((1,4):(1,0))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:3), layout!(2:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,8,8):(0,0,0)), layout!((4,8,4):(2,8,64))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(6:1), layout!(6:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((2):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((3,1):(1,3)), layout!(3:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(0)), layout!((2):(3))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((4,3,4)):((1,4,12))), layout!((8,6):(18,3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((3):(3)), layout!(3:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(16:1), layout!(16:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(4:3)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(2)), layout!((4,2):(0,1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((1,4,3),2,2):((8,2,8),24,48)), layout!(((4,3,4)):((4,0,12)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(1)), layout!(4:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(2)), layout!(2:0)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:1), layout!((4):(2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:2), layout!((4,(4)):(3,(12)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(8:1), layout!((4,2):(2,1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(1)), layout!((6):(0))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,(2,8,2)):(1,(4,8,64))), layout!((2,(2,2),(4,2,2)):(64,(32,16),(4,2,1)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!(((2)):((1)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((4,1,1)):((1,4,4))), layout!(4:0)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(1)), layout!(6:0)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((1,2,8):(0,24,3)), layout!(16:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(2)):(0,(2))), layout!(4:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((4)):((0))), layout!(4:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((1))), layout!(2:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(12:2), layout!(12:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,2):(2,8)), layout!(8:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(16:2), layout!((8,2):(2,1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4):(4,4)), layout!(((2),(4,2,1)):((24),(6,3,24)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,4):(4,1)), layout!(((2),4):((12),3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!(((4),1):((3),0))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,4):(4,1)), layout!(((2),4):((4),1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((2):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(6:2), layout!((3,(2)):(1,(3)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(2)), layout!(((2,2)):((4,2)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((2,4)):((12,3))), layout!((8):(0))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!(8:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(6:3), layout!((1,3,2):(4,4,2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:0), layout!(3:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,2,4):(1,2,0)), layout!(16:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,2):(1,1)), layout!(4:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,(4,2)):(24,(6,3))), layout!(16:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:3), layout!(8:3)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!(2:0)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!(6:3)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((6)):((2))), layout!(6:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:3), layout!(((4,2,2)):((2,8,16)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2):(1)), layout!((2):(2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:2), layout!(((1,4),4):((2,2),0))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(1)), layout!((2,2):(2,1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,4):(4,1)), layout!((4,1,8):(4,4,4))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((8)):((1))), layout!(8:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:3), layout!((2,1,8):(2,4,4))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,2):(1,2)), layout!((4):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!(((2)):((3)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((5,4,2):(16,2,2)), layout!((5,(1,8)):(24,(3,3)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!((6):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(1)), layout!(4:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!(((2)):((1)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,4):(0,4)), layout!((4,2):(2,1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((2))), layout!((2):(3))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(1)), layout!((4,2):(1,1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(0)), layout!((2):(2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(8:1), layout!((8):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((1,2,4):(8,4,1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((8)):((2))), layout!(((8)):((3)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,4):(3,24)), layout!((4,(8)):(2,(0)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(1)), layout!((4):(0))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3,1,8)):((8,8,1))), layout!(((6,2),2):((4,2),4))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(6:1), layout!((6,1):(1,1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(3)), layout!(8:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(2)), layout!(4:0)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((1))), layout!((2):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,3):(3,1)), layout!((4,(1,3)):(2,(8,8)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(1)), layout!(6:0)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:2), layout!((2):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(2)):(2,(2))), layout!((4):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((2)):((2))), layout!(((2),1):((2),2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:2), layout!(16:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((4),5,1):((1),4,1)), layout!((5,4):(5,5))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,2):(2,2)), layout!((4):(2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,2):(3,12)), layout!((8):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,8,1):(0,1,8)), layout!((8):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(3:1), layout!((3):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:0), layout!(8:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(12:2), layout!(12:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,1):(0,0)), layout!(8:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,1):(1,1)), layout!(2:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((2):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8,(2)):(1,(8))), layout!((4,(2,2)):(0,(0,8)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!((2,1):(1,1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,4):(1,1)), layout!((8):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,(2,4)):(3,(3,6))), layout!((8):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(12:3), layout!(12:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:2), layout!((4):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,(4)):(12,(3))), layout!(8:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((4):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(1)), layout!(8:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(3)), layout!((4):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((8),2,2):((8),4,2)), layout!((2,4,4):(1,2,0))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3)):((1))), layout!((3):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:0), layout!((2,1):(3,3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!(((2,4)):((1,2)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((1,4,8):(32,8,1)), layout!(((4,4,2)):((0,2,1)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(16:3)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,2,2):(12,0,3)), layout!(8:0)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((4):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((2,2),(1),4):((2,8),(8),2)), layout!(16:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:0), layout!(((6)):((2)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(8:1), layout!((8):(2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,3):(3,12)), layout!(((2),3,2):((1),2,6))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(3:1), layout!(3:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(3)), layout!((2):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8,3):(16,16)), layout!((6,2,(2,1)):(4,2,(2,1)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(3)), layout!(4:3)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(2)), layout!((4):(3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(4:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2):(2)), layout!(2:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,1):(3,3)), layout!(4:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!(2:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,3):(3,6)), layout!(6:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:2), layout!(2:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:3), layout!((1,(4,1,4)):(1,(1,4,4)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(1)), layout!((4):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,1):(2,0)), layout!((4,1):(2,2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(12:2), layout!(12:0)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,4,2),4,2):((1,128,0),32,128)), layout!((8,(2,2,8),1):(8,(16,8,1),0))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2):(3)), layout!((2):(2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(12:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,4):(4,4)), layout!(8:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:3), layout!(3:0)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((2),4,2):((16),2,2)), layout!(16:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4,4)):((4,1))), layout!((8,2):(1,8))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2):(2)), layout!(((2)):((1)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!(((2,4)):((2,4)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!(2:0)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3,2)):((2,6))), layout!((1,3,2):(4,4,2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!(2:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(0)), layout!((1,2,2):(8,4,2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2):(1)), layout!((2):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,1):(1,0)), layout!((4):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((3,(2)):(2,(2))), layout!(6:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(4)):(3,(12))), layout!(16:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((6):(1)), layout!((2,3,1):(2,12,12))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((2):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:2), layout!(2:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!((6):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(12:0), layout!(12:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((2,2):(1,2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(12:0), layout!(12:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8)):((1))), layout!(8:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(1)), layout!(8:0)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!((2,2,4):(6,6,3))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,3):(2,4)), layout!((6,1):(0,12))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,4)):((2,4))), layout!(((4,2)):((2,1)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:3), layout!(2:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:2), layout!(16:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(1)), layout!((8):(3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!((4):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(1)), layout!(4:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(16:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:1), layout!(4:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(1)):(1,(1))), layout!(4:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((4,6),4):((48,8),48)), layout!((6,4,4):(2,12,0))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(((2),(3,2)):((1),(0,6)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,1,4):(4,4,1)), layout!(((2,1,4),(2)):((1,2,2),(8)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(5,1,1)):(5,(1,1,1))), layout!(((5,2)):((0,10)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(6:2), layout!(6:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:1), layout!(16:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(2)), layout!((8):(3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((6):(3)), layout!(6:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(3:3), layout!((3):(3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(3)), layout!((2):(3))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((2)):((3))), layout!(((1),2):((1),0))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(4)):(0,(1))), layout!((8):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((6,2):(3,18)), layout!(12:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4)):((1))), layout!((4):(2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!(((2)):((2)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,4)):((1,2))), layout!((8):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(1)), layout!(8:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2),(4,4)):((1),(2,8))), layout!((8,4):(1,8))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:1), layout!(((2,2)):((4,2)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:2), layout!(8:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:1), layout!((2,2):(4,2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(0)), layout!((4):(2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,(2,8)):(32,(2,2))), layout!(((8,2,2)):((4,2,0)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:1), layout!(4:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!((2):(3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!(2:3)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:0), layout!((2,2):(1,2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(2)), layout!((1,2,2):(3,3,6))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(16:1), layout!(16:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:2), layout!(4:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(0)), layout!(((4,2)):((1,4)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:2), layout!(((8)):((3)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,2,(6,4)):(96,48,(8,2))), layout!((8,4,6):(1,8,1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,4):(1,1)), layout!((4):(3))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((3):(3)), layout!(3:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(2)), layout!((2):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!(2:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(3)), layout!(2:3)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(16:1), layout!(16:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((3))), layout!(2:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!((2):(0))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((4,2):(3,12))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2):(1)), layout!(((2)):((1)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((5):(3)), layout!((5):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(3)), layout!(4:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!(((2),2):((1),2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(1)), layout!((4):(3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(0)), layout!(2:0)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2):(2)), layout!(2:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,4,2):(8,1,1)), layout!((2,4,4):(48,12,3))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,2):(1,4)), layout!(8:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((3),4):((1),3)), layout!((3,(4)):(1,(3)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(12:1), layout!((3,(2),2):(12,(6),3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((2,4,(1)):(1,2,(8)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!(((2)):((1)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((4):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(3)), layout!(4:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(12:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!((1,2):(0,1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(8)):(1,(1))), layout!((8,4):(4,1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((1)):((2))), layout!((1):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:0), layout!(3:0)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((4,1),1):((2,8),8)), layout!((4):(0))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(1)), layout!((4):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((1,1,6):(6,0,0)), layout!((6):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,2)):((4,2))), layout!(4:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((6):(3)), layout!((6):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8),8):((1),8)), layout!((2,4,(8)):(1,2,(0)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:1), layout!((4):(0))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!(8:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:3), layout!(2:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,1):(1,1)), layout!((8):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,(2,4)):(24,(0,3))), layout!((4,4):(4,0))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4),2,2):((12),12,24)), layout!(((4),1,(2,2)):((2),8,(8,0)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(3:1), layout!(3:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:0), layout!(12:3)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(1)), layout!((4):(3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((2,1):(2,2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,2):(1,4)), layout!((8):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:3), layout!(6:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,4):(8,2)), layout!(16:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(3)):(3,(1))), layout!(6:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,4,2):(0,6,3)), layout!((1,8,(4)):(3,3,(24)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,2):(1,8)), layout!(16:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(1)), layout!((2,2,2):(4,2,4))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((2):(0))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((4)):((1))), layout!(4:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((1,(2,4)):(3,(3,3))), layout!((8):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(3:1), layout!(3:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:0), layout!(2:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!((2):(3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!(8:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(8:1), layout!(8:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,4):(4,1)), layout!((4,2):(2,1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(0)), layout!(8:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(4:2), layout!(4:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!((2):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,2):(1,2)), layout!(4:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(1)), layout!((2,2):(6,3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,(4)):(4,(1))), layout!(8:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((8,2,4)):((1,8,16))), layout!(((8,2),4):((8,4),1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2),8):((0),2)), layout!(16:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((1):(1)), layout!((1):(2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:3), layout!((2,8):(1,2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8,4):(4,4)), layout!((4,2,4):(8,1,1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!((8):(2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(0)), layout!(4:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(2)), layout!((4):(0))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((1),4):((4),1)), layout!(4:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,2):(4,2)), layout!(8:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((1,3,2):(1,3,0)), layout!(6:0)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,4):(3,6)), layout!((8):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2):(1)), layout!((2):(3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(2)), layout!((8):(3))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2):(2)), layout!(2:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!(3:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((2)):((2))), layout!(2:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,2),2):((4,2),1)), layout!((1,8):(0,1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(8:1), layout!(((2,4)):((1,1)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!((3):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(2)), layout!(((2,2,2)):((12,3,3)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!(2:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((3,4),2):((8,2),1)), layout!((6,4):(1,6))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:1), layout!(2:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:2), layout!((2):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(3)), layout!((4):(2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:1), layout!((2,2,1):(1,2,4))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2,2):(2,1)), layout!(((4)):((2)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,2,3):(2,2,0)), layout!(12:0)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!(2:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((3,(2),4):(1,(3),6)), layout!((3,8):(16,2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8,(2,2,2)):(16,(8,4,2))), layout!((2,(2,4,4)):(1,(2,0,16)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(3)), layout!(4:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((2,1):(1,2))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4,4,1):(8,2,8)), layout!((4,1,4):(0,12,3))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:2), layout!(((3)):((1)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((4),(4)):((1),(4))), layout!(((4,4)):((0,8)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(16:3), layout!((4,(1,2,2)):(8,(0,4,2)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2):(3)), layout!(((2),1):((1),2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!((2,(4),1):(3,(6),24))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:0), layout!(((1),2):((2),1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8),1,8):((3),24,24)), layout!((4,4,4):(1,4,16))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:1), layout!(2:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2)):((3))), layout!((2):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((1,4):(12,3)), layout!(4:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!(12:3)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:3), layout!(2:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((8)):((3))), layout!((4,2):(2,1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((1,4)):((4,4))), layout!((1,(2),2):(1,(1),2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:1), layout!((2,6):(6,1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((1):(2)), layout!((1):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:1), layout!((3):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((8):(1)), layout!(((2,4)):((1,2)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((2,4,6),(2)):((1,2,8),(48))), layout!((3,(4,1,4),2):(32,(8,8,2),0))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:1), layout!((4):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:2), layout!(8:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((1,4):(4,1)), layout!(4:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(12:2), layout!(12:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((4,4,2)):((8,2,1))), layout!((4,8):(8,1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(2:3), layout!((2):(1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(8:2), layout!((8):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(1)), layout!((2):(3))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((2,8,4):(32,0,0)), layout!(((8,8)):((8,1)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(8:1), layout!(8:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(12:2), layout!(12:2)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(2)), layout!(2:0)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(2:2), layout!((2):(2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(3:3), layout!(3:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((1,2):(2,2)), layout!((2):(1))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4,(4)):(8,(2))), layout!(((2),8):((8),1))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(((4)):((3))), layout!((4):(2))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((4):(2)), layout!((2,2):(6,3))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(8:2), layout!(8:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((8):(1)), layout!(8:2)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((1,2,2):(4,4,2)), layout!((4):(0))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((6,4,2)):((8,0,1))), layout!((1,(4,2,6)):(0,(1,1,8)))); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(12:1), layout!(12:1)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(6:1), layout!(6:0)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!(4:1), layout!(4:3)); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!((2):(2)), layout!(2:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
-    same_int({ let (a, b) = (layout!((4):(1)), layout!((2,(2)):(6,(6)))); (a.max_common_vector(&b), algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn())) });
-    same_print({ let (a, b) = (layout!(((4)):((1))), layout!(4:1)); (a.max_common_layout(&b), algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn())) });
+    same_int({
+        let (a, b) = (layout!(4:0), layout!((4,1):(1,1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,2,2):(4,2,1)), layout!((4,6,1):(1,4,24)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(1)), layout!((8):(2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2),2,2):((1),4,1)), layout!((8):(0)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!(2:0));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(2:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((4,2)):((0,2))), layout!((8):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,4):(0,3)), layout!((2,2):(3,6)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((1,4),1):((3,12),12)), layout!(4:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:2), layout!(2:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:0), layout!(4:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((1,2),(4)):((16,0),(2))), layout!(8:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4,6):(1,1)), layout!((4,(2),3):(1,(8),8)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,2):(2,8)), layout!(8:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(6:0), layout!(6:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(3)), layout!(((1,2)):((2,2))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,8):(16,2)), layout!((4,(2),2):(1,(4),8)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4,1):(3,12,48)), layout!(16:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!(2:0));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(2)), layout!((6,1):(3,3)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:1), layout!(4:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,1,8):(24,24,3)), layout!(((8),2):((2),2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(2)), layout!((2,2):(6,3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:3), layout!((2,2):(4,2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,8,1):(1,2,16)), layout!((4,(4)):(4,(1))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!(((4,5),(4,1),3):((3,12),(60,240),240)),
+            layout!(((2,3),5,8):((1,2),0,30)),
+        );
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(6:3), layout!((2,3):(3,1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(4:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4,8):(1,1)), layout!((8,4):(1,8)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((2,4):(1,1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(1)), layout!(4:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((1),(1),8):((24),(24),3)), layout!((4,2):(2,1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(6:3), layout!(6:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!((1,8,(4,5)):(160,20,(5,1))),
+            layout!(((8),2,(5,2)):((3),24,(48,240))),
+        );
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!(2:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1):(0)), layout!((1):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:3), layout!((4):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4):(0,4)), layout!((8,2):(2,16)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2):(0)), layout!((2):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!(((4),2):((6),3)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4,2):(4,2)), layout!((8):(3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((2,(2,2)):(0,(4,2))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((2)):((3))), layout!(2:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(1),(2,4)):(8,(4),(0,1))), layout!(16:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4,(1)):(0,(2))), layout!(4:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:2), layout!(3:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((5):(1)), layout!((5):(3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6,1,4):(3,18,18)), layout!((3,(1),(8)):(2,(6),(6))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((5):(3)), layout!((5):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(2:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(16:2), layout!(16:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:3), layout!(4:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((4),4):((1),4)), layout!((4,2,(2)):(8,4,(8))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,1):(2,4)), layout!(2:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(8:1), layout!((8):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!(3:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!((2):(0)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((4):(2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(12:1), layout!(12:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(2:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(8:1), layout!((8):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4):(4,1)), layout!(((4,2,2)):((12,6,3))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((2),(2,3)):((2),(4,8))), layout!((4,3):(1,4)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((5,1)):((1,5))), layout!((5):(2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(3)), layout!((4,(2)):(2,(0))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,4)):((0,3))), layout!(8:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8,1,2):(1,8,8)), layout!(16:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!(6:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!(2:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(3)), layout!((2):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(0)), layout!((4,(2)):(1,(4))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!(((2,4,8)):((0,3,3))),
+            layout!((2,(1,2,2),8):(48,(96,48,24),3)),
+        );
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((2,2)):((2,1))), layout!(4:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(((2),(8)):((3),(0))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(16:0), layout!(16:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,(2),(2)):(1,(1),(2))), layout!(4:3));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:3), layout!((1,4):(1,1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((4):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((4,1)):((1,1))), layout!(((1),2,2):((3),3,6)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((1),4):((0),2)), layout!(((4)):((0))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((1,2)):((3,3))), layout!(2:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8),2):((2),2)), layout!(16:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:1), layout!(((4)):((1))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:0), layout!((3):(2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(8:1), layout!(((8)):((1))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!(((3),2,8):((0),2,2)),
+            layout!((2,4,(1,6)):(72,0,(18,3))),
+        );
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(8:1), layout!(8:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((1,(4)):(8,(2))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:2), layout!((2):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((1,2,2):(2,2,4)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,2):(4,2)), layout!(((4)):((3))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((3)):((0))), layout!(3:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(12:0), layout!(12:0));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,3):(2,2)), layout!((1,2,6):(36,18,3)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:1), layout!((4):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8),(1)):((1),(1))), layout!((2,2,2):(1,2,4)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(6:2), layout!((3,2):(2,6)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!((4,4):(1,4)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(3)), layout!(((4)):((1))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(0)), layout!(((3),1):((0),0)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2):(1)), layout!((2):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8)):((1))), layout!((8):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((1,2)):((2,0))), layout!((2,1):(1,2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4)):((3))), layout!((4):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(2)), layout!(8:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:2), layout!((6):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(8:2), layout!(8:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!((3,2):(2,1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(0)), layout!((2,(1,2)):(2,(4,4))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((2))), layout!(((1,2)):((1,1))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (
+            layout!(((6,6),2):((2,2),1)),
+            layout!(((3,2,3),(2,2)):((1,3,6),(18,36))),
+        );
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(4:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(8:2), layout!((2,4):(12,3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,2,(4)):(4,4,(1))), layout!((8,1):(1,8)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(8:3), layout!((8):(0)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(12:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,1,2):(4,4,2)), layout!(4:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((0))), layout!(2:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((1):(1)), layout!((1):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,8)):((3,12))), layout!(((8),(4)):((1),(8))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:1), layout!((4):(3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(16:0));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(1)), layout!((4):(3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!(8:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((2)):((1))), layout!(2:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((3,8),1):((3,9),72)), layout!(((2,4,3)):((2,2,8))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(3:1), layout!((3):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,2):(1,1)), layout!(((2,8,1)):((0,2,1))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((8,2)):((2,1))), layout!((4,4):(3,12)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:0), layout!(((2)):((1))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,2):(2,2)), layout!(((2),2,1):((1),1,1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,(2,2)):(1,(1,0))), layout!((4):(3)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2):(1)), layout!((2,1):(1,0)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:2), layout!(16:0));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4,(2,1)):(3,(24,24))), layout!(8:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!(2:3));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(2)), layout!((4):(3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,2):(2,2)), layout!(((8),2):((2),2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(12:1), layout!(12:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,2,(2,1)):(2,4,(8,16))), layout!((8):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4,6):(18,3)), layout!((2,2,(6)):(36,18,(36))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(1)), layout!(6:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:2), layout!(4:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(3)), layout!(4:3));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(1)), layout!((1,2,(2)):(2,2,(1))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(0)), layout!((4):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((4,1)):((3,3))), layout!((4):(2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,2,1):(3,12,24)), layout!(8:0));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:3), layout!((2,2):(1,2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((2):(3)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((3,4):(8,2)), layout!(12:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,4):(1,1)), layout!((4):(2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,3):(2,4)), layout!(6:0));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:3), layout!((1,4):(1,0)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:3), layout!(2:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,8,8):(0,0,0)), layout!((4,8,4):(2,8,64)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(6:1), layout!(6:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((2):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((3,1):(1,3)), layout!(3:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(0)), layout!((2):(3)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((4,3,4)):((1,4,12))), layout!((8,6):(18,3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((3):(3)), layout!(3:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(16:1), layout!(16:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(4:3));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(2)), layout!((4,2):(0,1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!(((1,4,3),2,2):((8,2,8),24,48)),
+            layout!(((4,3,4)):((4,0,12))),
+        );
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(1)), layout!(4:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(2)), layout!(2:0));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:1), layout!((4):(2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:2), layout!((4,(4)):(3,(12))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(8:1), layout!((4,2):(2,1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(1)), layout!((6):(0)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (
+            layout!((4,(2,8,2)):(1,(4,8,64))),
+            layout!((2,(2,2),(4,2,2)):(64,(32,16),(4,2,1))),
+        );
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!(((2)):((1))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((4,1,1)):((1,4,4))), layout!(4:0));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(1)), layout!(6:0));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((1,2,8):(0,24,3)), layout!(16:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(2)):(0,(2))), layout!(4:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((4)):((0))), layout!(4:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((1))), layout!(2:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(12:2), layout!(12:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,2):(2,8)), layout!(8:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(16:2), layout!((8,2):(2,1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4):(4,4)), layout!(((2),(4,2,1)):((24),(6,3,24))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,4):(4,1)), layout!(((2),4):((12),3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!(((4),1):((3),0)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,4):(4,1)), layout!(((2),4):((4),1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((2):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(6:2), layout!((3,(2)):(1,(3))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(2)), layout!(((2,2)):((4,2))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((2,4)):((12,3))), layout!((8):(0)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!(8:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(6:3), layout!((1,3,2):(4,4,2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:0), layout!(3:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,2,4):(1,2,0)), layout!(16:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,2):(1,1)), layout!(4:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,(4,2)):(24,(6,3))), layout!(16:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:3), layout!(8:3));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!(2:0));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!(6:3));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((6)):((2))), layout!(6:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:3), layout!(((4,2,2)):((2,8,16))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2):(1)), layout!((2):(2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:2), layout!(((1,4),4):((2,2),0)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(1)), layout!((2,2):(2,1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,4):(4,1)), layout!((4,1,8):(4,4,4)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((8)):((1))), layout!(8:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:3), layout!((2,1,8):(2,4,4)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,2):(1,2)), layout!((4):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!(((2)):((3))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((5,4,2):(16,2,2)), layout!((5,(1,8)):(24,(3,3))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!((6):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(1)), layout!(4:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!(((2)):((1))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,4):(0,4)), layout!((4,2):(2,1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((2))), layout!((2):(3)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(1)), layout!((4,2):(1,1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(0)), layout!((2):(2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(8:1), layout!((8):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((1,2,4):(8,4,1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((8)):((2))), layout!(((8)):((3))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,4):(3,24)), layout!((4,(8)):(2,(0))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(1)), layout!((4):(0)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((3,1,8)):((8,8,1))), layout!(((6,2),2):((4,2),4)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(6:1), layout!((6,1):(1,1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(3)), layout!(8:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(2)), layout!(4:0));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((1))), layout!((2):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4,3):(3,1)), layout!((4,(1,3)):(2,(8,8))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(1)), layout!(6:0));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:2), layout!((2):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(2)):(2,(2))), layout!((4):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((2)):((2))), layout!(((2),1):((2),2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:2), layout!(16:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((4),5,1):((1),4,1)), layout!((5,4):(5,5)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,2):(2,2)), layout!((4):(2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4,2):(3,12)), layout!((8):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,8,1):(0,1,8)), layout!((8):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(3:1), layout!((3):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:0), layout!(8:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(12:2), layout!(12:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,1):(0,0)), layout!(8:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,1):(1,1)), layout!(2:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((2):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8,(2)):(1,(8))), layout!((4,(2,2)):(0,(0,8))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!((2,1):(1,1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,4):(1,1)), layout!((8):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,(2,4)):(3,(3,6))), layout!((8):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(12:3), layout!(12:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:2), layout!((4):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,(4)):(12,(3))), layout!(8:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((4):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(1)), layout!(8:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(3)), layout!((4):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((8),2,2):((8),4,2)), layout!((2,4,4):(1,2,0)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((3)):((1))), layout!((3):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:0), layout!((2,1):(3,3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!(((2,4)):((1,2))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((1,4,8):(32,8,1)), layout!(((4,4,2)):((0,2,1))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(16:3));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,2,2):(12,0,3)), layout!(8:0));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((4):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((2,2),(1),4):((2,8),(8),2)), layout!(16:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:0), layout!(((6)):((2))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(8:1), layout!((8):(2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,3):(3,12)), layout!(((2),3,2):((1),2,6)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(3:1), layout!(3:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(3)), layout!((2):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8,3):(16,16)), layout!((6,2,(2,1)):(4,2,(2,1))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(3)), layout!(4:3));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(2)), layout!((4):(3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(4:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2):(2)), layout!(2:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,1):(3,3)), layout!(4:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!(2:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,3):(3,6)), layout!(6:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:2), layout!(2:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:3), layout!((1,(4,1,4)):(1,(1,4,4))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(1)), layout!((4):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,1):(2,0)), layout!((4,1):(2,2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(12:2), layout!(12:0));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!(((4,4,2),4,2):((1,128,0),32,128)),
+            layout!((8,(2,2,8),1):(8,(16,8,1),0)),
+        );
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2):(3)), layout!((2):(2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(12:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,4):(4,4)), layout!(8:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:3), layout!(3:0));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((2),4,2):((16),2,2)), layout!(16:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4,4)):((4,1))), layout!((8,2):(1,8)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2):(2)), layout!(((2)):((1))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!(((2,4)):((2,4))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!(2:0));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((3,2)):((2,6))), layout!((1,3,2):(4,4,2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!(2:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(0)), layout!((1,2,2):(8,4,2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2):(1)), layout!((2):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,1):(1,0)), layout!((4):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((3,(2)):(2,(2))), layout!(6:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,(4)):(3,(12))), layout!(16:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((6):(1)), layout!((2,3,1):(2,12,12)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((2):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:2), layout!(2:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!((6):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(12:0), layout!(12:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((2,2):(1,2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(12:0), layout!(12:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8)):((1))), layout!(8:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(1)), layout!(8:0));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!((2,2,4):(6,6,3)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,3):(2,4)), layout!((6,1):(0,12)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,4)):((2,4))), layout!(((4,2)):((2,1))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:3), layout!(2:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:2), layout!(16:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(1)), layout!((8):(3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!((4):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(1)), layout!(4:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(16:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:1), layout!(4:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,(1)):(1,(1))), layout!(4:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((4,6),4):((48,8),48)), layout!((6,4,4):(2,12,0)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(((2),(3,2)):((1),(0,6))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (
+            layout!((4,1,4):(4,4,1)),
+            layout!(((2,1,4),(2)):((1,2,2),(8))),
+        );
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(5,1,1)):(5,(1,1,1))), layout!(((5,2)):((0,10))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(6:2), layout!(6:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:1), layout!(16:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(2)), layout!((8):(3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((6):(3)), layout!(6:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(3:3), layout!((3):(3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(3)), layout!((2):(3)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((2)):((3))), layout!(((1),2):((1),0)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(4)):(0,(1))), layout!((8):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((6,2):(3,18)), layout!(12:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4)):((1))), layout!((4):(2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!(((2)):((2))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,4)):((1,2))), layout!((8):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(1)), layout!(8:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2),(4,4)):((1),(2,8))), layout!((8,4):(1,8)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:1), layout!(((2,2)):((4,2))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:2), layout!(8:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:1), layout!((2,2):(4,2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(0)), layout!((4):(2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,(2,8)):(32,(2,2))), layout!(((8,2,2)):((4,2,0))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:1), layout!(4:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!((2):(3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!(2:3));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:0), layout!((2,2):(1,2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(2)), layout!((1,2,2):(3,3,6)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(16:1), layout!(16:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:2), layout!(4:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(0)), layout!(((4,2)):((1,4))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:2), layout!(((8)):((3))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4,2,(6,4)):(96,48,(8,2))), layout!((8,4,6):(1,8,1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,4):(1,1)), layout!((4):(3)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((3):(3)), layout!(3:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(2)), layout!((2):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!(2:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(3)), layout!(2:3));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(16:1), layout!(16:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((3))), layout!(2:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!((2):(0)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((4,2):(3,12)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2):(1)), layout!(((2)):((1))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((5):(3)), layout!((5):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(3)), layout!(4:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!(((2),2):((1),2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(1)), layout!((4):(3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(0)), layout!(2:0));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2):(2)), layout!(2:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,4,2):(8,1,1)), layout!((2,4,4):(48,12,3)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4,2):(1,4)), layout!(8:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((3),4):((1),3)), layout!((3,(4)):(1,(3))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(12:1), layout!((3,(2),2):(12,(6),3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((2,4,(1)):(1,2,(8))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!(((2)):((1))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((4):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(3)), layout!(4:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(12:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!((1,2):(0,1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,(8)):(1,(1))), layout!((8,4):(4,1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((1)):((2))), layout!((1):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:0), layout!(3:0));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((4,1),1):((2,8),8)), layout!((4):(0)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(1)), layout!((4):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((1,1,6):(6,0,0)), layout!((6):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,2)):((4,2))), layout!(4:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((6):(3)), layout!((6):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8),8):((1),8)), layout!((2,4,(8)):(1,2,(0))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:1), layout!((4):(0)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!(8:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:3), layout!(2:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,1):(1,1)), layout!((8):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,(2,4)):(24,(0,3))), layout!((4,4):(4,0)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!(((4),2,2):((12),12,24)),
+            layout!(((4),1,(2,2)):((2),8,(8,0))),
+        );
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(3:1), layout!(3:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:0), layout!(12:3));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(1)), layout!((4):(3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((2,1):(2,2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4,2):(1,4)), layout!((8):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:3), layout!(6:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4,4):(8,2)), layout!(16:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(3)):(3,(1))), layout!(6:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4,4,2):(0,6,3)), layout!((1,8,(4)):(3,3,(24))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8,2):(1,8)), layout!(16:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(1)), layout!((2,2,2):(4,2,4)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((2):(0)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((4)):((1))), layout!(4:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((1,(2,4)):(3,(3,3))), layout!((8):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(3:1), layout!(3:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:0), layout!(2:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!((2):(3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!(8:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(8:1), layout!(8:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,4):(4,1)), layout!((4,2):(2,1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(0)), layout!(8:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(4:2), layout!(4:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!((2):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,2):(1,2)), layout!(4:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(1)), layout!((2,2):(6,3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,(4)):(4,(1))), layout!(8:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((8,2,4)):((1,8,16))), layout!(((8,2),4):((8,4),1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2),8):((0),2)), layout!(16:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((1):(1)), layout!((1):(2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:3), layout!((2,8):(1,2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8,4):(4,4)), layout!((4,2,4):(8,1,1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!((8):(2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(0)), layout!(4:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(2)), layout!((4):(0)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((1),4):((4),1)), layout!(4:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,2):(4,2)), layout!(8:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((1,3,2):(1,3,0)), layout!(6:0));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,4):(3,6)), layout!((8):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2):(1)), layout!((2):(3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(2)), layout!((8):(3)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2):(2)), layout!(2:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!(3:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((2)):((2))), layout!(2:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2,2),2):((4,2),1)), layout!((1,8):(0,1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(8:1), layout!(((2,4)):((1,1))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!((3):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(2)), layout!(((2,2,2)):((12,3,3))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!(2:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((3,4),2):((8,2),1)), layout!((6,4):(1,6)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:1), layout!(2:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:2), layout!((2):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(3)), layout!((4):(2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:1), layout!((2,2,1):(1,2,4)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2,2):(2,1)), layout!(((4)):((2))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,2,3):(2,2,0)), layout!(12:0));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!(2:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((3,(2),4):(1,(3),6)), layout!((3,8):(16,2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!((8,(2,2,2)):(16,(8,4,2))),
+            layout!((2,(2,4,4)):(1,(2,0,16))),
+        );
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(3)), layout!(4:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((2,1):(1,2)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4,4,1):(8,2,8)), layout!((4,1,4):(0,12,3)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:2), layout!(((3)):((1))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((4),(4)):((1),(4))), layout!(((4,4)):((0,8))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(16:3), layout!((4,(1,2,2)):(8,(0,4,2))));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2):(3)), layout!(((2),1):((1),2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!((2,(4),1):(3,(6),24)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:0), layout!(((1),2):((2),1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8),1,8):((3),24,24)), layout!((4,4,4):(1,4,16)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:1), layout!(2:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((2)):((3))), layout!((2):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((1,4):(12,3)), layout!(4:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!(12:3));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:3), layout!(2:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((8)):((3))), layout!((4,2):(2,1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((1,4)):((4,4))), layout!((1,(2),2):(1,(1),2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:1), layout!((2,6):(6,1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((1):(2)), layout!((1):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:1), layout!((3):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((8):(1)), layout!(((2,4)):((1,2))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!(((2,4,6),(2)):((1,2,8),(48))),
+            layout!((3,(4,1,4),2):(32,(8,8,2),0)),
+        );
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:1), layout!((4):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:2), layout!(8:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((1,4):(4,1)), layout!(4:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(12:2), layout!(12:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((4,4,2)):((8,2,1))), layout!((4,8):(8,1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(2:3), layout!((2):(1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(8:2), layout!((8):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(1)), layout!((2):(3)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((2,8,4):(32,0,0)), layout!(((8,8)):((8,1))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(8:1), layout!(8:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(12:2), layout!(12:2));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(2)), layout!(2:0));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(2:2), layout!((2):(2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(3:3), layout!(3:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((1,2):(2,2)), layout!((2):(1)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4,(4)):(8,(2))), layout!(((2),8):((8),1)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(((4)):((3))), layout!((4):(2)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((4):(2)), layout!((2,2):(6,3)));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(8:2), layout!(8:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((8):(1)), layout!(8:2));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((1,2,2):(4,4,2)), layout!((4):(0)));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (
+            layout!(((6,4,2)):((8,0,1))),
+            layout!((1,(4,2,6)):(0,(1,1,8))),
+        );
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(12:1), layout!(12:1));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(6:1), layout!(6:0));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!(4:1), layout!(4:3));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!((2):(2)), layout!(2:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_int({
+        let (a, b) = (layout!((4):(1)), layout!((2,(2)):(6,(6))));
+        (
+            a.max_common_vector(&b),
+            algebra::try_max_common_vector(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
+    same_print({
+        let (a, b) = (layout!(((4)):((1))), layout!(4:1));
+        (
+            a.max_common_layout(&b),
+            algebra::try_max_common_layout(&a.to_dyn(), &b.to_dyn()),
+        )
+    });
 }

@@ -40,6 +40,8 @@ pub fn same_function<L: Into<DynLayout> + core::fmt::Display + Copy>(
 /// A static integer result equals the runtime engine's.
 #[track_caller]
 pub fn same_int<I: cute_layout::int::Int>((k, rt): (I, Result<i64, LayoutError>)) {
-    let rt = rt.unwrap_or_else(|e| panic!("runtime engine refused where the type-level engine gave {k:?}: {e}"));
+    let rt = rt.unwrap_or_else(|e| {
+        panic!("runtime engine refused where the type-level engine gave {k:?}: {e}")
+    });
     assert_eq!(k.value(), rt, "type-level vs runtime engine");
 }
