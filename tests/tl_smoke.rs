@@ -102,3 +102,18 @@ fn complement_static() {
     let m = Layout::try_new(4i64, 2i64).unwrap();
     assert_eq!(m.complement(24i64).to_string(), "(2,3):(1,8)");
 }
+
+#[test]
+fn mixed_composition_distributivity_is_checked_at_run_time() {
+    use cute_layout::layout;
+    use cute_layout::ErrorKind;
+    let v = std::hint::black_box;
+    // B's modes 2:1 and 2:1 overlap: not distributive over A's two modes (paper Eq. 23).
+    let b = layout!(({v(2)},{v(2)}):(1,1)).unwrap();
+    let e = layout!((4,4):(1,8)).try_compose(b).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::NotDistributive);
+    // Segregated modes 2:1 and 2:2 distribute: (2,2):(1,2) of (4,4):(1,8) is (2,2):(1,2).
+    let b = layout!(({v(2)},{v(2)}):(1,2)).unwrap();
+    let r = layout!((4,4):(1,8)).compose(b);
+    assert_eq!((0..4).map(|i| r.eval(i)).collect::<Vec<_>>(), [0, 1, 2, 3]);
+}

@@ -16,8 +16,8 @@ use crate::layout::Layout;
 use crate::ops::coalesce::{CoalesceList, NotTrue, PushFrontSel};
 use crate::ops::complement::FilterModes;
 use crate::ops::distribute::{
-    distributes_at_run_time, AtMostOne, DistributeSel, Distributive, LiveDistribute, ModeValues,
-    PrefixList,
+    distributes_at_run_time, with_mode_values, AtMostOne, DistributeSel, Distributive,
+    LiveDistribute, ModeValues, PrefixList,
 };
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
 use crate::ops::select::{AnyDyn, HasDyn};
@@ -622,14 +622,8 @@ where
         if <Or<DistributeSel<Normalized<S, D>, LiveModes<BS, BD>>, AnyDyn<(S, D, BS, BD)>> as Selector>::STATIC
             .is_none()
         {
-            let (mut am, mut bm) = ([(0i64, 0i64); 64], [(0i64, 0i64); 64]);
-            let na = a.mode_values(&mut am, 0).min(64);
-            let nb = b
-                .shape()
-                .flatten_into(&b.stride(), Nil)
-                .mode_values(&mut bm, 0)
-                .min(64);
-            distributes_at_run_time(&am[..na], &bm[..nb])?;
+            let bm = b.shape().flatten_into(&b.stride(), Nil);
+            with_mode_values(&a, |am| with_mode_values(&bm, |bm| distributes_at_run_time(am, bm)))?;
         }
         let (s, d) = b.shape().compose_with(&b.stride(), a)?;
         Layout::try_new(s, d)

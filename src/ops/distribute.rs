@@ -162,7 +162,20 @@ impl Distributive for Dyn {}
 /// The runtime form of the condition: modes of A (`a`, normalised) and of B (`b`, flat).
 pub(crate) fn distributes_at_run_time(a_modes: &[(i64, i64)], b: &[(i64, i64)]) -> Result<()> {
     // Coalesce A's runtime values (the types could not), keeping its last mode.
-    let mut buf = [(0i64, 0i64); 64];
+    let mut small = [(0i64, 0i64); 16];
+    #[cfg(feature = "alloc")]
+    let mut heap = alloc::vec::Vec::new();
+    let buf: &mut [(i64, i64)] = if a_modes.len() <= small.len() {
+        &mut small
+    } else {
+        #[cfg(feature = "alloc")]
+        {
+            heap.resize(a_modes.len(), (0, 0));
+            &mut heap
+        }
+        #[cfg(not(feature = "alloc"))]
+        return Err(LayoutError::new(ErrorKind::InvalidArgument));
+    };
     let mut n = 0;
     if let Some((&last, init)) = a_modes.split_last() {
         buf[0] = last;
@@ -211,6 +224,34 @@ pub(crate) fn distributes_at_run_time(a_modes: &[(i64, i64)], b: &[(i64, i64)]) 
     }
 }
 
+/// Run `f` on the `(shape, stride)` values of a flat mode list: on the stack for up to 16 modes,
+/// otherwise on the heap (or, without `alloc`, in a 256-entry buffer; more is an error).
+pub(crate) fn with_mode_values<L: ModeValues, R>(
+    l: &L,
+    f: impl FnOnce(&[(i64, i64)]) -> Result<R>,
+) -> Result<R> {
+    let mut small = [(0i64, 0i64); 16];
+    let n = l.mode_values(&mut small, 0);
+    if n <= small.len() {
+        return f(&small[..n]);
+    }
+    #[cfg(feature = "alloc")]
+    {
+        let mut big = alloc::vec![(0i64, 0i64); n];
+        l.mode_values(&mut big, 0);
+        f(&big)
+    }
+    #[cfg(not(feature = "alloc"))]
+    {
+        let mut big = [(0i64, 0i64); 256];
+        if n > big.len() {
+            return Err(LayoutError::new(ErrorKind::InvalidArgument));
+        }
+        l.mode_values(&mut big, 0);
+        f(&big[..n])
+    }
+}
+
 /// Copy a flat mode list's values into a buffer; returns the count.
 pub trait ModeValues {
     /// Write `(s, d)` pairs from index `at`.
@@ -232,3 +273,25 @@ impl<S: Int, D: Int, T: ModeValues> ModeValues for Cons<M<S, D>, T> {
 
 #[allow(dead_code)]
 fn _z<T: IsZero>() {}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::distributes_at_run_time;
+    use crate::error::ErrorKind;
+
+    #[test]
+    fn many_modes_are_checked_exactly() {
+        // 20 modes of A that do not coalesce (the heap path), and B's modes against them.
+        let a: alloc::vec::Vec<(i64, i64)> = (0..20)
+            .map(|k| (2, if k % 2 == 0 { 1 } else { 3 }))
+            .collect();
+        // One live mode of B: always distributes.
+        assert!(distributes_at_run_time(&a, &[(4, 2), (1, 7)]).is_ok());
+        // Two overlapping live modes: refused.
+        let e = distributes_at_run_time(&a, &[(2, 1), (2, 1)]).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::NotDistributive);
+        // A that coalesces to one mode at run time: distributes whatever B is.
+        let c: alloc::vec::Vec<(i64, i64)> = (0..20).map(|k| (2, 1i64 << k)).collect();
+        assert!(distributes_at_run_time(&c, &[(2, 1), (2, 1)]).is_ok());
+    }
+}
