@@ -1,7 +1,9 @@
-//! A tour of the foundation: static, mixed and parsed layouts, evaluated and printed.
+//! A tour: static, mixed and parsed layouts, evaluated and printed, and the layout algebra in
+//! the type system and at run time.
 //!
 //! Run with `cargo run --example tour`.
 
+use cute_layout::algebra::{self, DynTiler};
 use cute_layout::{layout, print_layout, DynLayout, Layout, LayoutError};
 
 fn main() -> Result<(), LayoutError> {
@@ -28,6 +30,30 @@ fn main() -> Result<(), LayoutError> {
     println!("  L(22) = {}", d.eval(22));
     if let Err(e) = "(4,2):(1,(4,8))".parse::<DynLayout>() {
         println!("  bad input: {e}");
+    }
+
+    // The algebra in the type system: results are types, checked when this file compiles.
+    let c: Layout![(2,3):(9,5)] = layout!((4,6,8,10):(2,3,5,7)).compose(layout!(6:12));
+    println!("composition  (4,6,8,10):(2,3,5,7) o 6:12 = {c}   (paper 3.3.3)");
+    let tv = layout!(128:128).logical_divide(layout!((16,4):(4,1)));
+    println!("logical_divide(128:128, (16,4):(4,1)) = {tv}   (TV walkthrough)");
+    let p = layout!((3,4):(4,1)).blocked_product(layout!((2,5):(1,2)));
+    println!("blocked_product((3,4):(4,1), (2,5):(1,2)) = {p}   (paper 3.5.1)");
+    println!(
+        "complement((4,8):(1,8)) = {}   (Table 7)",
+        layout!((4,8):(1,8)).complement_full()
+    );
+
+    // The same algebra at run time, on layouts and tilers parsed from text.
+    let a: DynLayout = "(8,16):(20,1)".parse()?;
+    let t: DynTiler = "<4:1,8:2>".parse()?;
+    println!(
+        "zipped_divide({a}, {t}) = {}",
+        algebra::try_zipped_divide(&a, &t)?
+    );
+    match algebra::try_composition(&"(4,6,8):(2,3,5)".parse()?, &"6:3".parse::<DynLayout>()?) {
+        Ok(r) => println!("unexpected: {r}"),
+        Err(e) => println!("(4,6,8):(2,3,5) o 6:3 is refused: {e}"),
     }
 
     // CuTe's print_layout: rows are mode 0, columns mode 1, each cell the offset.
