@@ -43,8 +43,12 @@ auto small_ops() {
   auto r21 = blocked_product(L(make_shape(_2{}, _5{}), make_stride(_5{}, _1{})),
                              L(make_shape(_3{}, _4{}), make_stride(_1{}, _3{})));
   auto r22 = zipped_divide(a, make_tile(L(_2{}, _1{}), L(_4{}, _1{})));
+  auto r23 = composition(L(make_shape(make_shape(_4{}, _2{}), make_shape(_2{}, _4{})),
+                           make_stride(make_stride(_2{}, _16{}), make_stride(_1{}, _8{}))), tv);
+  auto r24 = logical_product(L(make_shape(_3{}, _4{}), make_stride(_4{}, _1{})),
+                             L(make_shape(_2{}, _5{}), make_stride(_1{}, _2{})));
   return std::make_tuple(r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12, r13, r14, r15,
-                         r16, r17, r18, r19, r20, r21, r22);
+                         r16, r17, r18, r19, r20, r21, r22, r23, r24);
 }
 
 auto gemm_tiling() {
