@@ -3,7 +3,7 @@
 //! time against the runtime engine (`cute_layout::algebra` on `DynLayout`).
 //!
 //! ```sh
-//! cargo run --example gen_differential   # rewrites tests/diff_*.rs (deterministic seed)
+//! cargo run --example gen_differential && cargo fmt   # rewrites tests/diff_*.rs (fixed seed)
 //! ```
 //!
 //! Each case is emitted only where the type-level engine is specified to accept it — the
