@@ -123,5 +123,21 @@ impl fmt::Display for LayoutError {
 #[cfg(feature = "std")]
 impl std::error::Error for LayoutError {}
 
+/// `layout_error!(kind, "format", args...)`: an error whose detail is the formatted message
+/// when the `alloc` feature is on, and the kind alone without it.
+macro_rules! layout_error {
+    ($kind:expr, $($fmt:tt)+) => {{
+        #[cfg(feature = "alloc")]
+        let e = $crate::error::LayoutError::with_detail($kind, alloc::format!($($fmt)+));
+        #[cfg(not(feature = "alloc"))]
+        let e = {
+            let _ = || ::core::format_args!($($fmt)+);
+            $crate::error::LayoutError::new($kind)
+        };
+        e
+    }};
+}
+pub(crate) use layout_error;
+
 /// Shorthand for `Result<T, LayoutError>`.
 pub type Result<T> = core::result::Result<T, LayoutError>;

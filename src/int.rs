@@ -166,30 +166,11 @@ pub const fn is_static_value<T: Int>(v: i64) -> bool {
 }
 
 fn overflow(op: &str, a: i64, b: i64) -> LayoutError {
-    #[cfg(feature = "alloc")]
-    {
-        LayoutError::with_detail(ErrorKind::Overflow, alloc::format!("{a} {op} {b}"))
-    }
-    #[cfg(not(feature = "alloc"))]
-    {
-        let _ = (op, a, b);
-        LayoutError::new(ErrorKind::Overflow)
-    }
+    crate::error::layout_error!(ErrorKind::Overflow, "{a} {op} {b}")
 }
 
 fn div_by_zero(a: i64) -> LayoutError {
-    #[cfg(feature = "alloc")]
-    {
-        LayoutError::with_detail(
-            ErrorKind::InvalidArgument,
-            alloc::format!("{a} divided by 0"),
-        )
-    }
-    #[cfg(not(feature = "alloc"))]
-    {
-        let _ = a;
-        LayoutError::new(ErrorKind::InvalidArgument)
-    }
+    crate::error::layout_error!(ErrorKind::InvalidArgument, "{a} divided by 0")
 }
 
 macro_rules! int_binop {

@@ -4,7 +4,7 @@ use core::fmt;
 
 use typenum::U1;
 
-use crate::error::{ErrorKind, LayoutError, Result};
+use crate::error::{ErrorKind, Result};
 use crate::tuple::{
     check_shape, Congruent, Cons, ConsOf, Element, Get, IntTuple, Nil, PrefixProduct, StaticShape,
     StaticTuple, SuffixProduct, ToCons,
@@ -136,17 +136,12 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
             span = span.and_then(|acc| (s - 1).checked_mul(d)?.checked_abs()?.checked_add(acc));
         });
         if span.is_none() {
-            #[cfg(feature = "alloc")]
-            return Err(LayoutError::with_detail(
+            return Err(crate::error::layout_error!(
                 ErrorKind::Overflow,
-                alloc::format!(
-                    "offsets of {}:{} exceed i64",
-                    crate::tuple::Display(&shape),
-                    crate::tuple::Display(&stride)
-                ),
+                "offsets of {}:{} exceed i64",
+                crate::tuple::Display(&shape),
+                crate::tuple::Display(&stride)
             ));
-            #[cfg(not(feature = "alloc"))]
-            return Err(LayoutError::new(ErrorKind::Overflow));
         }
         Ok(Layout { shape, stride })
     }

@@ -19,7 +19,7 @@ use core::fmt;
 
 use typenum::U1;
 
-use crate::error::{ErrorKind, LayoutError, Result};
+use crate::error::{ErrorKind, Result};
 use crate::int::{Int, IntMul, Plain};
 
 /// The end of a type-level list (the internal form of a tuple's elements).
@@ -300,6 +300,7 @@ macro_rules! for_each_leaf {
         $mac!([U: typenum::Unsigned + typenum::NonZero + Plain] typenum::NInt<U>);
     };
 }
+pub(crate) use for_each_leaf;
 
 macro_rules! leaf_impls {
     ($([$($g:tt)*] $T:ty),*) => {$(
@@ -822,16 +823,11 @@ pub(crate) fn check_shape<S: IntTuple>(s: &S) -> Result<()> {
     let mut p = P(None);
     s.visit(&mut p);
     if let Some(bad) = p.0 {
-        #[cfg(feature = "alloc")]
-        return Err(LayoutError::with_detail(
+        return Err(crate::error::layout_error!(
             ErrorKind::NonPositiveShape,
-            alloc::format!("{bad} in shape {}", Display(s)),
+            "{bad} in shape {}",
+            Display(s)
         ));
-        #[cfg(not(feature = "alloc"))]
-        {
-            let _ = bad;
-            return Err(LayoutError::new(ErrorKind::NonPositiveShape));
-        }
     }
     s.size().map(|_| ())
 }

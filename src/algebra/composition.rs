@@ -8,6 +8,7 @@ use super::tiler::{AsTiler, DynTiler};
 use super::{concat, err, flat_modes, mark, modes_to_tuples};
 use crate::dynamic::{checked_mul, DynLayout, DynTuple};
 use crate::error::{ErrorKind, LayoutError, Result};
+use crate::ops::distribute::distributes;
 
 /// Largest number of values the engine evaluates to decide a composition that the paper's
 /// conditions reject or cannot show distributive (see [`try_composition`]).
@@ -163,41 +164,6 @@ fn build(
             (DynTuple::Tuple(s), DynTuple::Tuple(d))
         }
     }
-}
-
-/// Whether the paper's sufficient condition for left-distributivity (§3.3.2, after Eq. 23)
-/// holds: every base sublayout `s_i:d_i` of `B` with `s_i > 1`, `d_i ≠ 0` satisfies the stride
-/// divisibility condition (20) against every prefix product of `A`, and their images are
-/// mutually segregated (`s_i·d_i ≤ d_j` or `s_j·d_j ≤ d_i`). A rank-1 `A` is linear and always
-/// distributes; so does a `B` with at most one such sublayout.
-fn distributes(a: &[(i64, i64)], b: &[(i64, i64)]) -> bool {
-    let live: Vec<(i64, i64)> = b
-        .iter()
-        .copied()
-        .filter(|&(s, d)| s > 1 && d != 0)
-        .collect();
-    if live.len() <= 1 || a.len() == 1 {
-        return true;
-    }
-    let mut prefixes = Vec::new();
-    let mut p = 1i64;
-    for &(s, _) in &a[..a.len() - 1] {
-        match p.checked_mul(s) {
-            Some(q) => p = q,
-            None => return false,
-        }
-        prefixes.push(p);
-    }
-    let divisible = live
-        .iter()
-        .all(|&(_, d)| prefixes.iter().all(|&q| q % d == 0 || d % q == 0));
-    let segregated = live.iter().enumerate().all(|(i, &(si, di))| {
-        live[i + 1..].iter().all(|&(sj, dj)| {
-            si.checked_mul(di).is_some_and(|x| x <= dj)
-                || sj.checked_mul(dj).is_some_and(|x| x <= di)
-        })
-    });
-    divisible && segregated
 }
 
 /// `A ∘ B` for two layouts (paper §3.3): a layout `R` compatible with `B` (Eq. 16) with

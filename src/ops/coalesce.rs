@@ -6,7 +6,7 @@ use crate::error::Result;
 use crate::int::{Int, IntMul, Plain, Prod};
 use crate::layout::Layout;
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
-use crate::ops::select::{decide, Dyn, EqSel, IntEq, IsOne, OneSel, Selector};
+use crate::ops::select::{Dyn, EqSel, IntEq, IsOne, OneSel, Selector};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
 
 /// A selector that is not statically true: [`B0`] or [`Dyn`].
@@ -190,9 +190,4 @@ where
             .coalesce_list()?
             .to_layout())
     }
-}
-
-#[allow(dead_code)]
-fn _decide_used() -> bool {
-    decide::<B1>(|| true)
 }

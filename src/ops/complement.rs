@@ -2,7 +2,7 @@
 
 use typenum::{B0, B1, U1};
 
-use crate::error::{ErrorKind, LayoutError, Result};
+use crate::error::{ErrorKind, Result};
 use crate::int::{
     CeilQuot, Int, IntAdd, IntCeilDiv, IntDiv, IntMul, IntSub, Plain, Prod, Quot, Sum,
 };
@@ -15,17 +15,6 @@ use crate::ops::select::{
     AnyDyn, Dyn, HasDyn, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, ZeroSel,
 };
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
-
-fn err(kind: ErrorKind, #[cfg(feature = "alloc")] msg: alloc::string::String) -> LayoutError {
-    #[cfg(feature = "alloc")]
-    {
-        LayoutError::with_detail(kind, msg)
-    }
-    #[cfg(not(feature = "alloc"))]
-    {
-        LayoutError::new(kind)
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Filter: drop size-1 and stride-0 modes (they contribute nothing to the image).
@@ -270,20 +259,13 @@ where
 
 fn check_injective(s: i64, d: i64, cur: i64) -> Result<()> {
     if d < 0 {
-        return Err(err(
+        return Err(crate::error::layout_error!(
             ErrorKind::NegativeStride,
-            #[cfg(feature = "alloc")]
-            alloc::format!("stride {d} in the complement of a layout"),
+            "stride {d} in the complement of a layout"
         ));
     }
     if d < cur {
-        return Err(err(
-            ErrorKind::NotInjective,
-            #[cfg(feature = "alloc")]
-            alloc::format!(
-                "in stride order, mode {s}:{d} starts inside {cur}, the span of the modes of smaller stride (runtime strides are taken in the order given)"
-            ),
-        ));
+        return Err(crate::error::layout_error!(ErrorKind::NotInjective, "in stride order, mode {s}:{d} starts inside {cur}, the span of the modes of smaller stride (runtime strides are taken in the order given)"));
     }
     Ok(())
 }
@@ -388,10 +370,9 @@ where
 
 fn check_cotarget(m: i64) -> Result<()> {
     if m <= 0 {
-        return Err(err(
+        return Err(crate::error::layout_error!(
             ErrorKind::InvalidArgument,
-            #[cfg(feature = "alloc")]
-            alloc::format!("complement cotarget {m} is not positive"),
+            "complement cotarget {m} is not positive"
         ));
     }
     Ok(())

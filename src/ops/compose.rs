@@ -8,7 +8,7 @@
 
 use typenum::{B0, B1, U1};
 
-use crate::error::{ErrorKind, LayoutError, Result};
+use crate::error::{ErrorKind, Result};
 use crate::int::{
     Int, IntMin, IntMul, IntRem, IntShapeDiv, IntSub, Minimum, Plain, Prod, ShapeQuot,
 };
@@ -365,33 +365,20 @@ fn check_stride_divisibility(si: i64, rd: i64) -> Result<()> {
     if rd != 0 && (si % rd == 0 || rd % si == 0) {
         return Ok(());
     }
-    Err(detail(
+    Err(crate::error::layout_error!(
         ErrorKind::StrideDivisibility,
-        #[cfg(feature = "alloc")]
-        alloc::format!("{rd} does not divide {si} and {si} does not divide {rd}"),
+        "{rd} does not divide {si} and {si} does not divide {rd}"
     ))
 }
 fn check_shape_divisibility(rs: i64, new_shape: i64) -> Result<()> {
     if new_shape != 0 && rs % new_shape == 0 {
         return Ok(());
     }
-    Err(detail(
+    Err(crate::error::layout_error!(
         ErrorKind::ShapeDivisibility,
-        #[cfg(feature = "alloc")]
-        alloc::format!("{new_shape} does not divide the remaining size {rs}"),
+        "{new_shape} does not divide the remaining size {rs}"
     ))
 }
-fn detail(kind: ErrorKind, #[cfg(feature = "alloc")] msg: alloc::string::String) -> LayoutError {
-    #[cfg(feature = "alloc")]
-    {
-        LayoutError::with_detail(kind, msg)
-    }
-    #[cfg(not(feature = "alloc"))]
-    {
-        LayoutError::new(kind)
-    }
-}
-
 /// `A ∘ s:d` for one leaf of B, `A` given by its normalised modes (`Self`): the coalesced
 /// result modes.
 pub trait ComposeLeaf<S, D> {
@@ -411,13 +398,10 @@ where
     #[inline(always)]
     fn compose_leaf(self, s: S, d: D) -> Result<Self::Output> {
         if d.value() < 0 {
-            return Err(detail(
+            return Err(crate::error::layout_error!(
                 ErrorKind::NegativeStride,
-                #[cfg(feature = "alloc")]
-                alloc::format!(
-                    "stride {} in the right-hand layout of a composition",
-                    d.value()
-                ),
+                "stride {} in the right-hand layout of a composition",
+                d.value()
             ));
         }
         self.compose_leaf_sel(s, d)
@@ -629,8 +613,3 @@ where
         Layout::try_new(s, d)
     }
 }
-
-#[allow(dead_code)]
-fn _unused<A: SelOr<B>, B>() {}
-#[allow(dead_code)]
-fn _sel<S: Selector>() {}

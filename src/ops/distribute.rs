@@ -10,7 +10,7 @@ use typenum::{B0, B1};
 use crate::error::{ErrorKind, LayoutError, Result};
 use crate::int::{Int, IntMul, IntRem, Mod, Prod};
 use crate::ops::modes::M;
-use crate::ops::select::{And, Dyn, IntLt, IsZero, LtSel, Or, SelAnd, SelOr, Selector, ZeroSel};
+use crate::ops::select::{And, Dyn, IntLt, LtSel, Or, SelAnd, SelOr, Selector, ZeroSel};
 use crate::tuple::{Cons, Nil};
 
 /// The exclusive prefix products `S̄_1, ..., S̄_R` of A's modes, the last mode excluded.
@@ -195,33 +195,48 @@ pub(crate) fn distributes_at_run_time(a_modes: &[(i64, i64)], b: &[(i64, i64)]) 
             }
         }
     }
-    let a = &buf[..n];
-    let live = |&(s, d): &(i64, i64)| s > 1 && d != 0;
-    let n_live = b.iter().filter(|m| live(m)).count();
-    if n_live <= 1 || a.len() <= 1 {
-        return Ok(());
-    }
-    let mut q = 1i64;
-    let mut ok = true;
-    for &(s, _) in &a[..a.len() - 1] {
-        q = q.checked_mul(s).ok_or_else(LayoutError::overflow)?;
-        ok &= b
-            .iter()
-            .filter(|m| live(m))
-            .all(|&(_, d)| q % d == 0 || d % q == 0);
-    }
-    for (i, &(si, di)) in b.iter().enumerate().filter(|(_, m)| live(m)) {
-        for &(sj, dj) in b[i + 1..].iter().filter(|m| live(m)) {
-            let x = si.checked_mul(di).ok_or_else(LayoutError::overflow)?;
-            let y = sj.checked_mul(dj).ok_or_else(LayoutError::overflow)?;
-            ok &= x <= dj || y <= di;
-        }
-    }
-    if ok {
+    if distributes(&buf[..n], b) {
         Ok(())
     } else {
         Err(LayoutError::new(ErrorKind::NotDistributive))
     }
+}
+
+/// Whether the paper's sufficient condition for left-distributivity (§3.3.2, after Eq. 23)
+/// holds for A's coalesced modes `a` (last mode kept) and B's flat modes `b`: every base
+/// sublayout `s_i:d_i` of B with `s_i > 1`, `d_i ≠ 0` satisfies the stride divisibility
+/// condition (20) against every prefix product of A, and their images are mutually segregated
+/// (`s_i·d_i ≤ d_j` or `s_j·d_j ≤ d_i`). A rank-1 A is linear and always distributes; so does a
+/// B with at most one such sublayout. A product that overflows counts as not holding. Shared by
+/// the runtime engine and the run-time check of mixed compositions.
+pub(crate) fn distributes(a: &[(i64, i64)], b: &[(i64, i64)]) -> bool {
+    let live = |m: &&(i64, i64)| m.0 > 1 && m.1 != 0;
+    if b.iter().filter(live).count() <= 1 || a.len() <= 1 {
+        return true;
+    }
+    let mut q = 1i64;
+    for &(s, _) in &a[..a.len() - 1] {
+        match q.checked_mul(s) {
+            Some(p) => q = p,
+            None => return false,
+        }
+        if !b
+            .iter()
+            .filter(live)
+            .all(|&(_, d)| q % d == 0 || d % q == 0)
+        {
+            return false;
+        }
+    }
+    b.iter()
+        .enumerate()
+        .filter(|(_, m)| live(m))
+        .all(|(i, &(si, di))| {
+            b[i + 1..].iter().filter(live).all(|&(sj, dj)| {
+                si.checked_mul(di).is_some_and(|x| x <= dj)
+                    || sj.checked_mul(dj).is_some_and(|x| x <= di)
+            })
+        })
 }
 
 /// Run `f` on the `(shape, stride)` values of a flat mode list: on the stack for up to 16 modes,
@@ -270,9 +285,6 @@ impl<S: Int, D: Int, T: ModeValues> ModeValues for Cons<M<S, D>, T> {
         self.1.mode_values(out, at + 1)
     }
 }
-
-#[allow(dead_code)]
-fn _z<T: IsZero>() {}
 
 #[cfg(all(test, feature = "alloc"))]
 mod tests {

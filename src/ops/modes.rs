@@ -45,10 +45,7 @@ macro_rules! flatten_leaf {
         }
     };
 }
-flatten_leaf!([] i64);
-flatten_leaf!([] typenum::UTerm);
-flatten_leaf!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
-flatten_leaf!([U: typenum::Unsigned + typenum::NonZero + Plain] typenum::NInt<U>);
+crate::tuple::for_each_leaf!(flatten_leaf);
 
 #[doc(hidden)]
 pub trait ConsFlattenInto<D, Tail> {

@@ -11,7 +11,7 @@ use crate::error::Result;
 use crate::int::Plain;
 use crate::layout::Layout;
 use crate::ops::compose::{Compose, LayoutParts};
-use crate::tuple::{Congruent, Cons, IntTuple, Nil, ToCons};
+use crate::tuple::{Congruent, Cons, IntTuple, Nil};
 
 /// CuTe's `_`: in a tiler, leaves its mode unchanged.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -262,6 +262,3 @@ macro_rules! compose_tuple {
     };
 }
 crate::tuple::for_each_tuple_pair!(compose_tuple);
-
-#[allow(dead_code)]
-fn _to_cons_in_scope<T: ToCons>() {}
