@@ -131,7 +131,10 @@ macro_rules! layout_error {
         let e = $crate::error::LayoutError::with_detail($kind, alloc::format!($($fmt)+));
         #[cfg(not(feature = "alloc"))]
         let e = {
-            let _ = || ::core::format_args!($($fmt)+);
+            // Evaluate nothing, but keep the arguments "used" in the no-alloc build.
+            if false {
+                let _ = ::core::format_args!($($fmt)+);
+            }
             $crate::error::LayoutError::new($kind)
         };
         e
