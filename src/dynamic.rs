@@ -408,18 +408,16 @@ impl DynLayout {
                 alloc::format!("size of shape {shape} exceeds i64"),
             )
         })?;
-        let mut span = 0i64;
+        // The cosize, 1 + Σ (s − 1)·|d|, must fit: then so does every in-bounds offset.
+        let mut cosize = Some(1i64);
         for (s, d) in shape.leaves().zip(stride.leaves()) {
-            let ext = (s - 1)
-                .checked_mul(d)
-                .and_then(i64::checked_abs)
-                .and_then(|e| span.checked_add(e));
-            span = ext.ok_or_else(|| {
-                LayoutError::with_detail(
-                    ErrorKind::Overflow,
-                    alloc::format!("offsets of {shape}:{stride} exceed i64"),
-                )
-            })?;
+            cosize = cosize.and_then(|c| c.checked_add((s - 1).checked_mul(d)?.checked_abs()?));
+        }
+        if cosize.is_none() {
+            return Err(LayoutError::with_detail(
+                ErrorKind::Overflow,
+                alloc::format!("the cosize of {shape}:{stride} exceeds i64"),
+            ));
         }
         Ok(DynLayout { shape, stride })
     }
@@ -452,10 +450,23 @@ impl DynLayout {
         // Checked at construction.
         self.shape.leaves().product()
     }
-    /// `cosize(L) = L(size(L) - 1) + 1` (CuTe's definition: for non-negative strides, one past
-    /// the largest offset).
+    /// `cosize(L) = Σᵢ (sᵢ − 1)·|dᵢ| + 1` over the leaves: the length of the smallest range
+    /// holding every offset, one past the largest offset when the strides are non-negative
+    /// (CuTe C++'s `cosize`, which takes `|d|` to protect against negative strides). It fits
+    /// `i64`: checked at construction.
+    ///
+    /// ```
+    /// use cute_layout::DynLayout;
+    /// let l = |s: &str| s.parse::<DynLayout>().unwrap();
+    /// assert_eq!(l("(4,(2,2)):(1,(8,4))").cosize(), 16);
+    /// assert_eq!(l("(4,3):(-2,5)").cosize(), 17); // offsets −6 … 10
+    /// assert_eq!(l("5:-2").cosize(), 9);
+    /// ```
     pub fn cosize(&self) -> i64 {
-        self.eval(self.size() - 1) + 1
+        self.shape
+            .leaves()
+            .zip(self.stride.leaves())
+            .fold(1, |c, (s, d)| c + ((s - 1) * d).abs())
     }
     /// `rank(L)`: the number of top-level modes.
     pub fn rank(&self) -> usize {

@@ -120,8 +120,20 @@ impl fmt::Display for LayoutError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for LayoutError {}
+/// `core::error::Error` (stable since Rust 1.81): available in every build, `no_std` included.
+impl core::error::Error for LayoutError {}
+
+/// The one-line [`description`](ErrorKind::description).
+///
+/// ```
+/// use cute_layout::ErrorKind;
+/// assert_eq!(ErrorKind::Overflow.to_string(), "arithmetic overflow");
+/// ```
+impl fmt::Display for ErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.description())
+    }
+}
 
 /// `layout_error!(kind, "format", args...)`: an error whose detail is the formatted message
 /// when the `alloc` feature is on, and the kind alone without it.

@@ -57,8 +57,83 @@ pub trait Int:
 {
     /// `Some(v)` when the value is a compile-time constant, `None` for a runtime integer.
     const STATIC: Option<i64>;
+    /// How a query such as [`Layout::size`](crate::Layout::size) returns this integer so that
+    /// it prints as its number: [`C<Self>`](C) for a static integer, `i64` itself otherwise.
+    type Num: Copy + Default + Debug + core::fmt::Display + PartialEq<i64> + Into<i64>;
     /// The value.
     fn value(self) -> i64;
+    /// The value as [`Self::Num`](Int::Num).
+    fn num(self) -> Self::Num;
+}
+
+/// A static integer as a value that prints as its number (CuTe's `C<N>` / `Int<N>`): `{}`
+/// and `{:?}` print `16`, `{:#}` and `{:#?}` print CuTe's `_16`. Zero-sized; compares with
+/// `i64`, with its typenum integer and with other `C`s.
+///
+/// ```
+/// use cute_layout::{layout, int::C, typenum::U16};
+/// let n = layout!((4,(2,2)):(1,(8,4))).size(); // C<U16>
+/// assert_eq!(core::mem::size_of_val(&n), 0);
+/// assert_eq!(format!("{n} {n:?} {n:#}"), "16 16 _16");
+/// assert_eq!(n, 16);
+/// assert_eq!(n, U16::default());
+/// assert_eq!(n.value(), 16);
+/// let m: i64 = n.into();
+/// assert_eq!(m, 16);
+/// ```
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct C<N>(N);
+
+impl<N: StaticInt> C<N> {
+    /// The value.
+    pub const VALUE: i64 = N::VALUE;
+    /// The value.
+    #[inline(always)]
+    pub fn value(self) -> i64 {
+        N::VALUE
+    }
+    /// The typenum integer.
+    #[inline(always)]
+    pub fn get(self) -> N {
+        self.0
+    }
+}
+impl<N: StaticInt> core::fmt::Display for C<N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        if f.alternate() {
+            f.write_str("_")?;
+        }
+        write!(f, "{}", N::VALUE)
+    }
+}
+impl<N: StaticInt> Debug for C<N> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        core::fmt::Display::fmt(self, f)
+    }
+}
+impl<N: StaticInt> PartialEq<i64> for C<N> {
+    #[inline(always)]
+    fn eq(&self, other: &i64) -> bool {
+        N::VALUE == *other
+    }
+}
+impl<N: StaticInt> PartialEq<C<N>> for i64 {
+    #[inline(always)]
+    fn eq(&self, _: &C<N>) -> bool {
+        *self == N::VALUE
+    }
+}
+impl<N: StaticInt, M: StaticInt> PartialEq<M> for C<N> {
+    #[inline(always)]
+    fn eq(&self, _: &M) -> bool {
+        N::VALUE == M::VALUE
+    }
+}
+impl<N: StaticInt> From<C<N>> for i64 {
+    #[inline(always)]
+    fn from(_: C<N>) -> i64 {
+        N::VALUE
+    }
 }
 
 /// A binary digit of a typenum unsigned integer: `B0` or `B1` (an implementation detail of
@@ -72,12 +147,39 @@ impl Digit for typenum::B1 {}
 pub trait Digits: Unsigned + Plain {
     /// Whether `UInt<Self, B>` is 1.
     type IsOneWith<B: Digit>: crate::ops::select::Selector;
+    /// Whether the value is at most `2^63` (the magnitude of `i64::MIN`). Computed digit by
+    /// digit, so it is exact where typenum's own `U64` would wrap (values of 2^64 and more).
+    #[doc(hidden)]
+    const AT_MOST_2_63: bool;
 }
 impl Digits for UTerm {
     type IsOneWith<B: Digit> = B;
+    const AT_MOST_2_63: bool = true;
 }
 impl<U: Digits, X: Digit> Digits for UInt<U, X> {
     type IsOneWith<B: Digit> = typenum::B0;
+    // 2·u + x ≤ 2^63  ⟺  u < 2^62, or u = 2^62 and x = 0.
+    const AT_MOST_2_63: bool =
+        U::AT_MOST_2_63 && (U::U64 < 1 << 62 || (U::U64 == 1 << 62 && X::U8 == 0));
+}
+
+/// The value of a static unsigned integer as `i64`; a compile error (constant evaluation
+/// fails with this message) when it exceeds `i64::MAX`.
+const fn static_i64<U: Digits>() -> i64 {
+    assert!(
+        U::AT_MOST_2_63 && U::U64 <= i64::MAX as u64,
+        "static integer exceeds i64::MAX: a static layout's sizes and offsets must fit i64"
+    );
+    U::U64 as i64
+}
+
+/// The value of a static negative integer `−U` as `i64`; a compile error below `i64::MIN`.
+const fn static_neg_i64<U: Digits>() -> i64 {
+    assert!(
+        U::AT_MOST_2_63,
+        "static integer below i64::MIN: a static layout's sizes and offsets must fit i64"
+    );
+    (U::U64 as i64).wrapping_neg()
 }
 
 /// The plain-data bounds every leaf type has.
@@ -108,15 +210,20 @@ impl Canonical for Z0 {
 impl<U: Unsigned + NonZero + StaticInt> Canonical for PInt<U> {
     type Leaf = U;
 }
-impl<U: Unsigned + NonZero + Plain> Canonical for NInt<U> {
+impl<U: Digits + NonZero> Canonical for NInt<U> {
     type Leaf = NInt<U>;
 }
 
 impl sealed::Sealed for i64 {}
 impl Int for i64 {
     const STATIC: Option<i64> = None;
+    type Num = i64;
     #[inline(always)]
     fn value(self) -> i64 {
+        self
+    }
+    #[inline(always)]
+    fn num(self) -> i64 {
         self
     }
 }
@@ -124,9 +231,14 @@ impl Int for i64 {
 impl sealed::Sealed for UTerm {}
 impl Int for UTerm {
     const STATIC: Option<i64> = Some(0);
+    type Num = C<Self>;
     #[inline(always)]
     fn value(self) -> i64 {
         0
+    }
+    #[inline(always)]
+    fn num(self) -> C<Self> {
+        C(self)
     }
 }
 impl StaticInt for UTerm {
@@ -136,27 +248,37 @@ impl StaticInt for UTerm {
 
 impl<U: Unsigned, B: Bit> sealed::Sealed for UInt<U, B> {}
 impl<U: Digits, B: Digit> Int for UInt<U, B> {
-    const STATIC: Option<i64> = Some(<Self as Unsigned>::I64);
+    const STATIC: Option<i64> = Some(<Self as StaticInt>::VALUE);
+    type Num = C<Self>;
     #[inline(always)]
     fn value(self) -> i64 {
-        <Self as Unsigned>::I64
+        <Self as StaticInt>::VALUE
+    }
+    #[inline(always)]
+    fn num(self) -> C<Self> {
+        C(self)
     }
 }
 impl<U: Digits, B: Digit> StaticInt for UInt<U, B> {
-    const VALUE: i64 = <Self as Unsigned>::I64;
+    const VALUE: i64 = static_i64::<Self>();
     type Signed = PInt<Self>;
 }
 
 impl<U: Unsigned + NonZero> sealed::Sealed for NInt<U> {}
-impl<U: Unsigned + NonZero + Plain> Int for NInt<U> {
-    const STATIC: Option<i64> = Some(-U::I64);
+impl<U: Digits + NonZero> Int for NInt<U> {
+    const STATIC: Option<i64> = Some(<Self as StaticInt>::VALUE);
+    type Num = C<Self>;
     #[inline(always)]
     fn value(self) -> i64 {
-        -U::I64
+        <Self as StaticInt>::VALUE
+    }
+    #[inline(always)]
+    fn num(self) -> C<Self> {
+        C(self)
     }
 }
-impl<U: Unsigned + NonZero + Plain> StaticInt for NInt<U> {
-    const VALUE: i64 = -U::I64;
+impl<U: Digits + NonZero> StaticInt for NInt<U> {
+    const VALUE: i64 = static_neg_i64::<U>();
     type Signed = NInt<U>;
 }
 
@@ -268,13 +390,15 @@ fn gcd_i64(a: i64, b: i64) -> Result<i64> {
     i64::try_from(x).map_err(|_| overflow("gcd", a, b))
 }
 
-/// `⌈a / b⌉` for `a ≥ 0`, `b > 0`: `(a + b − 1) / b`.
+/// `⌈a / b⌉` for `a ≥ 0`, `b > 0`. Runtime values are computed as `a / b + (a mod b ≠ 0)`, so
+/// no intermediate exceeds `a` (`(a + b − 1) / b` would overflow near `i64::MAX`).
 ///
 /// ```
 /// use cute_layout::int::{IntCeilDiv, CeilQuot};
-/// use cute_layout::typenum::{U3, U8, U24};
+/// use cute_layout::typenum::{U3, U4, U8, U24};
 /// static_assertions::assert_type_eq_all!(CeilQuot<U24, U8>, U3);
 /// assert_eq!(25i64.ceil_div(U8::default()).unwrap(), 4);
+/// assert_eq!(i64::MAX.ceil_div(U4::default()).unwrap(), 1 << 61);
 /// ```
 pub trait IntCeilDiv<R: Int>: Int {
     /// The result type.
@@ -285,18 +409,55 @@ pub trait IntCeilDiv<R: Int>: Int {
 /// The result type of [`IntCeilDiv`].
 pub type CeilQuot<A, B> = <A as IntCeilDiv<B>>::Output;
 
-impl<A, R> IntCeilDiv<R> for A
+// Static operands: typenum's integers are unbounded, so `(a + b − 1) / b` is exact.
+impl<A: StaticInt, B: StaticInt> IntCeilDiv<B> for A
 where
-    R: Int,
-    A: IntAdd<R>,
-    Sum<A, R>: IntSub<typenum::U1>,
-    Diff<Sum<A, R>, typenum::U1>: IntDiv<R>,
+    A: IntAdd<B>,
+    Sum<A, B>: IntSub<typenum::U1>,
+    Diff<Sum<A, B>, typenum::U1>: IntDiv<B>,
 {
-    type Output = Quot<Diff<Sum<A, R>, typenum::U1>, R>;
+    type Output = Quot<Diff<Sum<A, B>, typenum::U1>, B>;
     #[inline(always)]
-    fn ceil_div(self, rhs: R) -> Result<Self::Output> {
-        self.add(rhs)?.sub(typenum::U1::new())?.div(rhs)
+    fn ceil_div(self, _: B) -> Result<Self::Output> {
+        Ok(Default::default())
     }
+}
+impl<A: StaticInt> IntCeilDiv<i64> for A {
+    type Output = i64;
+    #[inline(always)]
+    fn ceil_div(self, rhs: i64) -> Result<i64> {
+        ceil_div_i64(A::VALUE, rhs)
+    }
+}
+impl<B: StaticInt> IntCeilDiv<B> for i64 {
+    type Output = i64;
+    #[inline(always)]
+    fn ceil_div(self, _: B) -> Result<i64> {
+        ceil_div_i64(self, B::VALUE)
+    }
+}
+impl IntCeilDiv<i64> for i64 {
+    type Output = i64;
+    #[inline(always)]
+    fn ceil_div(self, rhs: i64) -> Result<i64> {
+        ceil_div_i64(self, rhs)
+    }
+}
+
+/// `⌈a / b⌉` on runtime integers, checked, with no intermediate beyond `a`: rounds toward
+/// positive infinity for every sign (`b = 0` is an error).
+pub fn ceil_div_i64(a: i64, b: i64) -> Result<i64> {
+    if b == 0 {
+        return Err(div_by_zero(a));
+    }
+    let q = a.checked_div(b).ok_or_else(|| overflow("/", a, b))?;
+    let r = a % b; // cannot overflow once the division did not
+                   // Truncation rounded toward zero; step up when the exact quotient is positive.
+    Ok(if r != 0 && ((r > 0) == (b > 0)) {
+        q + 1
+    } else {
+        q
+    })
 }
 
 /// CuTe's `shape_div(a, b)`: `a / b` when that is non-zero, else `sign(a)·sign(b)` (so that
@@ -376,7 +537,7 @@ pub mod private {
     {
         type Output = PInt<U>;
     }
-    impl<U: Unsigned + NonZero + super::Plain, A, B> ShapeDivSelect<A, B> for NInt<U> {
+    impl<U: super::Digits + NonZero, A, B> ShapeDivSelect<A, B> for NInt<U> {
         type Output = NInt<U>;
     }
     impl<A: Signum, B: Signum> ShapeDivSelect<A, B> for Z0

@@ -55,6 +55,7 @@ impl<S, D> Layout<S, D> {
         S: StaticShape + Congruent<D>,
         D: StaticTuple,
     {
+        let () = Self::FITS_I64;
         Layout {
             shape: S::default(),
             stride: D::default(),
@@ -127,18 +128,25 @@ where
 
 impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// `S : D` with runtime checks of the runtime entries: every shape entry positive, and the
-    /// size and all offsets of in-bounds coordinates within `i64` (so evaluation never
-    /// overflows).
+    /// size and the cosize (so every offset of an in-bounds coordinate) within `i64` — so
+    /// evaluation never overflows.
+    ///
+    /// ```
+    /// use cute_layout::{ErrorKind, Layout};
+    /// use cute_layout::typenum::U2;
+    /// // cosize = 1·(2^63 − 1) + 1 does not fit i64.
+    /// let e = Layout::try_new(U2::default(), i64::MAX).unwrap_err();
+    /// assert_eq!(e.kind(), ErrorKind::Overflow);
+    /// ```
     pub fn try_new(shape: S, stride: D) -> Result<Self> {
         check_shape(&shape)?;
-        let mut span = Some(0i64);
-        shape.zip_leaves(&stride, &mut |s, d| {
-            span = span.and_then(|acc| (s - 1).checked_mul(d)?.checked_abs()?.checked_add(acc));
-        });
-        if span.is_none() {
+        if span_of(&shape, &stride)
+            .and_then(|s| s.checked_add(1))
+            .is_none()
+        {
             return Err(crate::error::layout_error!(
                 ErrorKind::Overflow,
-                "offsets of {}:{} exceed i64",
+                "the cosize of {}:{} exceeds i64",
                 crate::tuple::Display(&shape),
                 crate::tuple::Display(&stride)
             ));
@@ -152,6 +160,24 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     pub(crate) fn from_parts_unchecked(shape: S, stride: D) -> Self {
         Layout { shape, stride }
     }
+
+    /// The compile-time check of a static layout: its size and cosize fit `i64` (so every
+    /// evaluation is exact). Referenced by the constructors and queries, so a static layout
+    /// beyond `i64` — written or computed by the algebra — is a compile error naming the
+    /// overflow. Layouts with runtime leaves are checked at run time instead.
+    #[doc(hidden)]
+    pub const FITS_I64: () = {
+        if let Some(size) = <S::Size as crate::int::Int>::STATIC {
+            // Evaluating a static leaf's value already fails beyond i64; sizes are positive.
+            assert!(size > 0, "static layout: the size must be positive");
+        }
+        if let Some(span) = <S as Congruent<D>>::STATIC_SPAN {
+            assert!(
+                span < i64::MAX as u128,
+                "static layout: the cosize exceeds i64::MAX (offsets beyond i64)"
+            );
+        }
+    };
 
     /// The rank: the number of top-level modes.
     pub const RANK: usize = S::RANK;
@@ -181,15 +207,44 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
         S::DEPTH
     }
     /// `size(L)`: the number of integral coordinates; static when the shape is.
+    ///
+    /// A static size is a [`C<N>`](crate::int::C), which prints as its number; a runtime one
+    /// is an `i64`.
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// let s = layout!((4,8):(1,4)).size();
+    /// assert_eq!(format!("{s} {s:?}"), "32 32");
+    /// let n = 8;
+    /// assert_eq!(layout!((4,{n}):(1,4)).unwrap().size(), 32i64);
+    /// ```
     #[inline(always)]
-    pub fn size(&self) -> S::Size {
+    pub fn size(&self) -> <S::Size as crate::int::Int>::Num {
+        let () = Self::FITS_I64;
         // The size fits i64: checked by every constructor.
-        self.shape.size().unwrap_or_default()
+        crate::int::Int::num(self.shape.size().unwrap_or_default())
     }
-    /// `cosize(L) = L(size(L) − 1) + 1` (CuTe's definition).
+    /// `cosize(L) = Σᵢ (sᵢ − 1)·|dᵢ| + 1` over the leaves: the length of the smallest range
+    /// holding every offset, one past the largest offset when the strides are non-negative
+    /// (CuTe C++'s `cosize`, which takes `|d|` to protect against negative strides). Every
+    /// layout's cosize fits `i64`: checked at construction.
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((4,(2,2)):(1,(8,4))).cosize(), 16);
+    /// assert_eq!(layout!((4,3):(-2,5)).cosize(), 17); // offsets −6 … 10
+    /// assert_eq!(layout!(5:-2).cosize(), 9);          // offsets −8 … 0
+    /// assert_eq!(layout!((2,3):(0,1)).cosize(), 3);
+    /// ```
     #[inline(always)]
     pub fn cosize(&self) -> i64 {
-        self.eval(self.shape.size_value() - 1) + 1
+        let () = Self::FITS_I64;
+        // Exact: construction checked that the sum fits.
+        let mut span = 1i64;
+        self.shape.zip_leaves(&self.stride, &mut |s, d| {
+            span = span.wrapping_add((s - 1).wrapping_mul(d).wrapping_abs());
+        });
+        span
     }
 
     /// `L(i)` for an integral coordinate `i ≥ 0` (paper Eq. 4 and 6). Exact for every such `i`
@@ -199,6 +254,7 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// a panic); [`Layout::try_call`] reports it as an error.
     #[inline(always)]
     pub fn eval(&self, i: i64) -> i64 {
+        let () = Self::FITS_I64;
         self.shape.offset_of_index(&self.stride, i)
     }
 
@@ -206,7 +262,29 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// (`(1, 1)`) or natural (`(1, (1, 0))`) — any coordinate weakly congruent with the shape.
     #[inline(always)]
     pub fn call<C: Coord<S, D>>(&self, c: C) -> i64 {
+        let () = Self::FITS_I64;
         c.offset(&self.shape, &self.stride)
+    }
+
+    /// `L(c)` as a slice index, for layouts with static non-negative strides and coordinates of
+    /// unsigned integers (`usize`, `u32`, `u64`): then no offset is negative, and every
+    /// in-bounds offset is below [`cosize`](Layout::cosize) — `data[l.index((i, j))]` with no
+    /// cast. Out-of-bounds coordinates give an unspecified (but safe) index.
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// let l = layout!((4,8):(8,1));
+    /// let data: Vec<u32> = (0..32).collect();
+    /// let (i, j): (usize, usize) = (3, 5);
+    /// assert_eq!(data[l.index((i, j))], 29);
+    /// assert_eq!(l.call((3u32, 5i32)), 29); // `call` takes any integer type, returns i64
+    /// ```
+    #[inline(always)]
+    pub fn index<C: Coord<S, D> + UnsignedCoord>(&self, c: C) -> usize
+    where
+        D: NonNegativeStrides,
+    {
+        self.call(c) as usize
     }
 
     /// `layout<I>(L)`: mode `I` as a layout.
@@ -226,6 +304,7 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// The runtime-structured copy of this layout, keeping static marks.
     #[cfg(feature = "alloc")]
     pub fn to_dyn(&self) -> crate::dynamic::DynLayout {
+        let () = Self::FITS_I64;
         crate::dynamic::DynLayout::new(self.shape.to_dyn(), self.stride.to_dyn())
             .expect("a Layout satisfies the DynLayout invariants")
     }
@@ -247,10 +326,20 @@ impl<S: Congruent<D>, D: IntTuple> From<Layout<S, D>> for crate::dynamic::DynLay
 
 impl<S: Congruent<D>, D: IntTuple> fmt::Display for Layout<S, D> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let () = Self::FITS_I64;
         fmt::Display::fmt(&crate::tuple::Display(&self.shape), f)?;
         f.write_str(":")?;
         fmt::Display::fmt(&crate::tuple::Display(&self.stride), f)
     }
+}
+
+/// `Σ (sᵢ − 1)·|dᵢ|` over the leaves, `None` when it does not fit `i64`.
+fn span_of<S: Congruent<D>, D>(shape: &S, stride: &D) -> Option<i64> {
+    let mut span = Some(0i64);
+    shape.zip_leaves(stride, &mut |s, d| {
+        span = span.and_then(|acc| (s - 1).checked_mul(d)?.checked_abs()?.checked_add(acc));
+    });
+    span
 }
 
 /// A coordinate of a layout with shape `S` and stride `D`: an integral coordinate (`i64`) or a
@@ -271,6 +360,52 @@ impl<S: Congruent<D>, D> Coord<S, D> for i64 {
         shape.offset_of_index(stride, self)
     }
 }
+/// The integer types kernels index with: converted to `i64` (`usize` and `u64` values beyond
+/// `i64::MAX` are beyond every layout's size, and wrap like other out-of-range coordinates).
+macro_rules! coord_int {
+    ($($T:ty),*) => {$(
+        impl<S: Congruent<D>, D> Coord<S, D> for $T {
+            #[inline(always)]
+            fn offset(self, shape: &S, stride: &D) -> i64 {
+                shape.offset_of_index(stride, self as i64)
+            }
+        }
+    )*};
+}
+coord_int!(i32, u32, u64, usize);
+
+/// A coordinate whose every entry is an unsigned integer (`usize`, `u32`, `u64`), so its
+/// offset under non-negative strides is never negative: what [`Layout::index`] takes.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not an unsigned coordinate",
+    label = "`index` takes coordinates of `usize`, `u32` or `u64` entries",
+    note = "with signed entries use `call`, which returns an `i64` offset"
+)]
+pub trait UnsignedCoord {}
+impl UnsignedCoord for u32 {}
+impl UnsignedCoord for u64 {}
+impl UnsignedCoord for usize {}
+impl<C: ToCons> UnsignedCoord for C where ConsOf<C>: ConsUnsignedCoord {}
+#[doc(hidden)]
+pub trait ConsUnsignedCoord {}
+impl ConsUnsignedCoord for Nil {}
+impl<H: UnsignedCoord, T: ConsUnsignedCoord> ConsUnsignedCoord for Cons<H, T> {}
+
+/// Strides that are static and non-negative, so a layout's offsets at unsigned coordinates
+/// are never negative: what [`Layout::index`] needs to return a `usize`.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a tuple of static non-negative strides",
+    label = "`index` returns a `usize` offset only where no offset can be negative",
+    note = "for runtime or negative strides use `call`, which returns an `i64` offset"
+)]
+pub trait NonNegativeStrides {}
+impl NonNegativeStrides for typenum::UTerm {}
+impl<U: crate::int::Digits, B: crate::int::Digit> NonNegativeStrides for typenum::UInt<U, B> {}
+impl<D: ToCons> NonNegativeStrides for D where ConsOf<D>: ConsNonNegative {}
+#[doc(hidden)]
+pub trait ConsNonNegative {}
+impl ConsNonNegative for Nil {}
+impl<H: NonNegativeStrides, T: ConsNonNegative> ConsNonNegative for Cons<H, T> {}
 impl<C: ToCons, S: ToCons, D: ToCons> Coord<S, D> for C
 where
     ConsOf<C>: ConsCoord<ConsOf<S>, ConsOf<D>>,

@@ -297,7 +297,7 @@ macro_rules! for_each_leaf {
         $mac!([] i64);
         $mac!([] typenum::UTerm);
         $mac!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
-        $mac!([U: typenum::Unsigned + typenum::NonZero + Plain] typenum::NInt<U>);
+        $mac!([U: crate::int::Digits + typenum::NonZero] typenum::NInt<U>);
     };
 }
 pub(crate) use for_each_leaf;
@@ -342,7 +342,7 @@ leaf_impls! {
     [] i64,
     [] typenum::UTerm,
     [U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>,
-    [U: typenum::Unsigned + typenum::NonZero + Plain] typenum::NInt<U>
+    [U: crate::int::Digits + typenum::NonZero] typenum::NInt<U>
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -519,6 +519,30 @@ pub trait Congruent<D>: IntTuple {
     /// Walk shape and stride together: `f(shape leaf, stride leaf)`.
     #[doc(hidden)]
     fn zip_leaves<F: FnMut(i64, i64)>(&self, stride: &D, f: &mut F);
+    /// `Σ (sᵢ − 1)·|dᵢ|` over the leaves when every leaf is static (saturating), else `None`:
+    /// what the compile-time check of a static layout's offsets reads.
+    #[doc(hidden)]
+    const STATIC_SPAN: Option<u128>;
+}
+
+/// `(s − 1)·|d|` of one static mode, saturating.
+const fn leaf_span(s: Option<i64>, d: Option<i64>) -> Option<u128> {
+    match (s, d) {
+        (Some(s), Some(d)) => Some(
+            ((s as i128) - 1)
+                .unsigned_abs()
+                .saturating_mul(d.unsigned_abs() as u128),
+        ),
+        _ => None,
+    }
+}
+
+/// The sum of two static spans, saturating; `None` when either is dynamic.
+const fn add_span(a: Option<u128>, b: Option<u128>) -> Option<u128> {
+    match (a, b) {
+        (Some(a), Some(b)) => Some(a.saturating_add(b)),
+        _ => None,
+    }
 }
 
 macro_rules! congruent_leaf {
@@ -532,6 +556,7 @@ macro_rules! congruent_leaf {
             fn zip_leaves<F: FnMut(i64, i64)>(&self, stride: &D, f: &mut F) {
                 f(Int::value(*self), stride.value())
             }
+            const STATIC_SPAN: Option<u128> = leaf_span(<$S as Int>::STATIC, D::STATIC);
         }
     };
 }
@@ -546,8 +571,10 @@ for_each_leaf!(congruent_leaf);
 pub trait ConsCongruent<D>: ConsTuple {
     fn offset_of_index(&self, stride: &D, i: i64) -> i64;
     fn zip_leaves<F: FnMut(i64, i64)>(&self, stride: &D, f: &mut F);
+    const STATIC_SPAN: Option<u128>;
 }
 impl ConsCongruent<Nil> for Nil {
+    const STATIC_SPAN: Option<u128> = Some(0);
     #[inline(always)]
     fn offset_of_index(&self, _: &Nil, _: i64) -> i64 {
         0
@@ -580,6 +607,7 @@ where
         self.0.zip_leaves(&stride.0, f);
         self.1.zip_leaves(&stride.1, f);
     }
+    const STATIC_SPAN: Option<u128> = add_span(SH::STATIC_SPAN, ST::STATIC_SPAN);
 }
 #[diagnostic::do_not_recommend] // report the tuple, not the list machinery
 impl<S: ToCons + IntTuple, D: ToCons> Congruent<D> for S
@@ -594,6 +622,7 @@ where
     fn zip_leaves<F: FnMut(i64, i64)>(&self, stride: &D, f: &mut F) {
         self.to_cons().zip_leaves(&stride.to_cons(), f)
     }
+    const STATIC_SPAN: Option<u128> = <S::Cons as ConsCongruent<D::Cons>>::STATIC_SPAN;
 }
 
 /// Weak congruence, `P ≲ S` (paper Definition 2.4): `P` is congruent with a coarsening of `S`
@@ -802,7 +831,7 @@ impl<H: StaticShape, T: ConsStaticShape> ConsStaticShape for Cons<H, T> {}
 pub trait StaticTuple: IntTuple {}
 impl StaticTuple for typenum::UTerm {}
 impl<U: crate::int::Digits, B: crate::int::Digit> StaticTuple for typenum::UInt<U, B> {}
-impl<U: typenum::Unsigned + typenum::NonZero + Plain> StaticTuple for typenum::NInt<U> {}
+impl<U: crate::int::Digits + typenum::NonZero> StaticTuple for typenum::NInt<U> {}
 #[diagnostic::do_not_recommend] // report the tuple, not the list machinery
 impl<T: ToCons + IntTuple> StaticTuple for T where T::Cons: ConsStaticTuple {}
 #[doc(hidden)]

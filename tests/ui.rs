@@ -3,5 +3,9 @@
 
 #[test]
 fn ui() {
-    trybuild::TestCases::new().compile_fail("ui-tests/*.rs");
+    let t = trybuild::TestCases::new();
+    t.compile_fail("ui-tests/*.rs");
+    // With a passing case trybuild builds instead of only checking, so the compile-time
+    // checks that run at monomorphization (static values beyond i64) are exercised too.
+    t.pass("ui-tests/pass/*.rs");
 }

@@ -51,7 +51,10 @@ fn expand(input: TokenStream, out: Output) -> TokenStream {
         }
         None => quote!(::cute_layout),
     };
-    match parse_layout(toks).and_then(|l| l.check().map(|()| l)) {
+    match parse_layout(toks)
+        .and_then(|l| l.check().map(|()| l))
+        .and_then(|l| l.check_runtime_leaves(out).map(|()| l))
+    {
         Ok(l) => match out {
             Output::Value => l.value(&krate),
             Output::Type => l.type_tokens(&krate),
@@ -270,12 +273,13 @@ impl LayoutLit {
         if let Some(stride) = self.stride.as_ref().filter(|_| self.is_static()) {
             let mut d = Vec::new();
             stride.leaves(&mut d);
-            let span = shape.iter().zip(&d).try_fold(0i64, |acc, (&s, &d)| {
+            // The cosize, 1 + Σ (s − 1)·|d|, as `Layout::try_new` checks it.
+            let cosize = shape.iter().zip(&d).try_fold(1i64, |acc, (&s, &d)| {
                 (s - 1).checked_mul(d)?.checked_abs()?.checked_add(acc)
             });
-            if span.is_none() {
+            if cosize.is_none() {
                 return Err(stride.error(format!(
-                    "the offsets of `{}:{stride}` exceed i64",
+                    "the cosize of `{}:{stride}` exceeds i64 (offsets beyond i64)",
                     self.shape
                 )));
             }
@@ -285,6 +289,30 @@ impl LayoutLit {
 
     fn is_static(&self) -> bool {
         self.shape.is_static() && self.stride.as_ref().is_none_or(Tree::is_static)
+    }
+
+    /// A runtime leaf is `{expr}` in a value (`layout!`) and `{}` in a type (`Layout!`): an
+    /// expression in a type would be ignored, an empty one in a value has no value.
+    fn check_runtime_leaves(&self, out: Output) -> Result<()> {
+        fn walk(t: &Tree, out: Output) -> Result<()> {
+            match t {
+                Tree::Int { .. } => Ok(()),
+                Tree::Dyn(g) if out == Output::Type && !g.stream().is_empty() => Err(Error::new(
+                    g.span(),
+                    "a runtime leaf in the type macro `Layout!` is written `{}`: the type is \
+                     `i64` and an expression here would be ignored",
+                )),
+                Tree::Dyn(g) if out == Output::Value && g.stream().is_empty() => Err(Error::new(
+                    g.span(),
+                    "a runtime leaf in `layout!` needs its value: `{expr}` (`{}` is for the type \
+                     macro `Layout!`)",
+                )),
+                Tree::Dyn(_) => Ok(()),
+                Tree::Tuple(v, _) => v.iter().try_for_each(|t| walk(t, out)),
+            }
+        }
+        walk(&self.shape, out)?;
+        self.stride.as_ref().map_or(Ok(()), |d| walk(d, out))
     }
 
     /// The compact column-major stride of a static shape given without stride, computed here
@@ -509,9 +537,18 @@ fn parse_tuple(c: &mut Cursor, what: &str) -> Result<Tree> {
         }
         TokenTree::Punct(p) if p.as_char() == '-' => match c.next() {
             Some(TokenTree::Literal(lit)) => {
-                let v = parse_int(&lit)?;
+                // The magnitude may be 2^63: `-9223372036854775808` is `i64::MIN`.
+                let value = 0i64
+                    .checked_sub_unsigned(parse_magnitude(&lit)?)
+                    .ok_or_else(|| {
+                        Error::spanning(
+                            p.span(),
+                            lit.span(),
+                            format!("integer `-{lit}` does not fit in i64"),
+                        )
+                    })?;
                 Ok(Tree::Int {
-                    value: -v,
+                    value,
                     start: p.span(),
                     end: lit.span(),
                 })
@@ -522,19 +559,23 @@ fn parse_tuple(c: &mut Cursor, what: &str) -> Result<Tree> {
             )),
         },
         TokenTree::Literal(lit) => Ok(Tree::Int {
-            value: parse_int(&lit)?,
+            value: i64::try_from(parse_magnitude(&lit)?).map_err(|_| {
+                Error::new(lit.span(), format!("integer `{lit}` does not fit in i64"))
+            })?,
             start: lit.span(),
             end: lit.span(),
         }),
         // `_4`: a static leaf as CuTe prints it (`{:#}`).
         TokenTree::Ident(id) if is_underscore_int(&id.to_string()) => {
             let text = id.to_string();
-            let value = parse_digits(&text[1..]).ok_or_else(|| {
-                Error::new(
-                    id.span(),
-                    format!("integer `{}` does not fit in i64", &text[1..]),
-                )
-            })?;
+            let value = parse_digits(&text[1..])
+                .and_then(|v| i64::try_from(v).ok())
+                .ok_or_else(|| {
+                    Error::new(
+                        id.span(),
+                        format!("integer `{}` does not fit in i64", &text[1..]),
+                    )
+                })?;
             Ok(Tree::Int {
                 value,
                 start: id.span(),
@@ -560,8 +601,8 @@ fn is_underscore_int(s: &str) -> bool {
     s.len() > 1 && s.starts_with('_') && s[1..].bytes().all(|b| b.is_ascii_digit() || b == b'_')
 }
 
-/// Decimal digits with optional `_` separators, as an `i64`.
-fn parse_digits(s: &str) -> Option<i64> {
+/// Decimal digits with optional `_` separators, as a `u64`.
+fn parse_digits(s: &str) -> Option<u64> {
     let digits: String = s.chars().filter(|&c| c != '_').collect();
     if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
@@ -569,7 +610,8 @@ fn parse_digits(s: &str) -> Option<i64> {
     digits.parse().ok()
 }
 
-fn parse_int(lit: &Literal) -> Result<i64> {
+/// An unsigned decimal literal (the sign is a separate token).
+fn parse_magnitude(lit: &Literal) -> Result<u64> {
     let text = lit.to_string();
     let is_int = text.bytes().next().is_some_and(|b| b.is_ascii_digit())
         && text.bytes().all(|b| b.is_ascii_digit() || b == b'_');

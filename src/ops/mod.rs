@@ -130,4 +130,156 @@ impl<S, D> Layout<S, D> {
     {
         ComplementFull::complement_full(self)
     }
+    /// `right_inverse(self)`: see [`RightInverse`].
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((4,8):(8,1)).right_inverse().to_string(), "(8,4):(4,1)");
+    /// ```
+    #[inline(always)]
+    pub fn right_inverse(&self) -> RightInverseOf<Self>
+    where
+        Self: RightInverse,
+    {
+        RightInverse::right_inverse(self)
+    }
+    /// `right_inverse(self)`, an error only for runtime values: see [`RightInverse`].
+    #[inline(always)]
+    pub fn try_right_inverse(&self) -> Result<RightInverseOf<Self>>
+    where
+        Self: RightInverse,
+    {
+        RightInverse::try_right_inverse(self)
+    }
+    /// `left_inverse(self)`: see [`LeftInverse`].
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((4,8):(1,5)).left_inverse().to_string(), "(5,8):(1,4)");
+    /// ```
+    #[inline(always)]
+    pub fn left_inverse(&self) -> LeftInverseOf<Self>
+    where
+        Self: LeftInverse,
+    {
+        LeftInverse::left_inverse(self)
+    }
+    /// `left_inverse(self)`, an error only for runtime values: see [`LeftInverse`].
+    #[inline(always)]
+    pub fn try_left_inverse(&self) -> Result<LeftInverseOf<Self>>
+    where
+        Self: LeftInverse,
+    {
+        LeftInverse::try_left_inverse(self)
+    }
+    /// `filter_zeros(self)`: stride-0 modes become `1:0`; see [`FilterZeros`].
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((4,2,8):(1,0,4)).filter_zeros().to_string(), "(4,1,8):(1,0,4)");
+    /// ```
+    #[inline(always)]
+    pub fn filter_zeros(&self) -> FilterZerosOf<Self>
+    where
+        Self: FilterZeros,
+    {
+        FilterZeros::filter_zeros(self)
+    }
+    /// `filter(self)`: `coalesce(filter_zeros(self))`; see [`Filter`].
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((4,2,8):(1,0,4)).filter().to_string(), "32:1");
+    /// ```
+    #[inline(always)]
+    pub fn filter(&self) -> Filtered<Self>
+    where
+        Self: Filter,
+    {
+        Filter::filter(self)
+    }
+    /// `filter(self)`, an error only if a runtime product overflows: see [`Filter`].
+    #[inline(always)]
+    pub fn try_filter(&self) -> Result<Filtered<Self>>
+    where
+        Self: Filter,
+    {
+        Filter::try_filter(self)
+    }
+    /// `flatten(self)`: every leaf mode at the top level; see [`Flatten`].
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((4,(2,2)):(1,(8,4))).flatten().to_string(), "(4,2,2):(1,8,4)");
+    /// ```
+    #[inline(always)]
+    pub fn flatten(&self) -> Flattened<Self>
+    where
+        Self: Flatten,
+    {
+        Flatten::flatten(self)
+    }
+    /// `group_modes<B, E>(self)`: modes `B..E` grouped into one mode; see [`GroupModes`].
+    ///
+    /// ```
+    /// use cute_layout::{layout, typenum::{U1, U3}};
+    /// let g = layout!((2,3,4,5):(1,2,6,24)).group_modes::<U1, U3>();
+    /// assert_eq!(g.to_string(), "(2,(3,4),5):(1,(2,6),24)");
+    /// ```
+    #[inline(always)]
+    pub fn group_modes<B, E>(&self) -> GroupedModes<Self, B, E>
+    where
+        Self: GroupModes<B, E>,
+    {
+        GroupModes::<B, E>::group_modes(self)
+    }
+    /// By-mode `coalesce(self, profile)`: see [`CoalesceByMode`].
+    ///
+    /// ```
+    /// use cute_layout::{layout, typenum::U1};
+    /// let c = layout!((2,(1,6)):(1,(6,2))).coalesce_by_mode((U1::default(), U1::default()));
+    /// assert_eq!(c.to_string(), "(2,6):(1,2)");
+    /// ```
+    #[inline(always)]
+    pub fn coalesce_by_mode<P>(&self, profile: P) -> CoalescedByMode<Self, P>
+    where
+        Self: CoalesceByMode<P>,
+    {
+        CoalesceByMode::coalesce_by_mode(self, profile)
+    }
+    /// By-mode `coalesce(self, profile)`, an error only if a runtime product overflows.
+    #[inline(always)]
+    pub fn try_coalesce_by_mode<P>(&self, profile: P) -> Result<CoalescedByMode<Self, P>>
+    where
+        Self: CoalesceByMode<P>,
+    {
+        CoalesceByMode::try_coalesce_by_mode(self, profile)
+    }
+    /// `max_common_vector(self, b)`: see [`MaxCommonVector`].
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((4,8):(1,4)).max_common_vector(&layout!((4,8):(1,4))), 32);
+    /// ```
+    #[inline(always)]
+    pub fn max_common_vector<B>(&self, b: &B) -> i64
+    where
+        Self: MaxCommonVector<B>,
+    {
+        MaxCommonVector::max_common_vector(self, b)
+    }
+    /// `max_common_layout(self, b)`: see [`MaxCommonLayout`].
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// let r = layout!((2,4):(1,8)).max_common_layout(&layout!((2,4):(1,2)));
+    /// assert_eq!(r.to_string(), "2:1");
+    /// ```
+    #[inline(always)]
+    pub fn max_common_layout<B>(&self, b: &B) -> MaxCommonLayoutOf<Self, B>
+    where
+        Self: MaxCommonLayout<B>,
+    {
+        MaxCommonLayout::max_common_layout(self, b)
+    }
 }

@@ -416,7 +416,7 @@ macro_rules! profile_modes_leaf {
             type Output = <Layout<$S, D> as CoalesceByMode<P0>>::Output;
             #[inline(always)]
             fn profile_modes(&self, p: Cons<P0, Nil>) -> Result<Self::Output> {
-                self.try_coalesce_by_mode(p.0)
+                <Self as CoalesceByMode<P0>>::try_coalesce_by_mode(self, p.0)
             }
         }
     };
