@@ -111,6 +111,65 @@ inherent! {
     BlockedProduct::try_blocked_product / blocked_product(b: B) via BlockedProductArg;
     /// `raked_product(self, b)`: see [`RakedProduct`].
     RakedProduct::try_raked_product / raked_product(b: B) via RakedProductArg;
+    /// By-mode `coalesce(self, profile)` (paper Eq. 12): see [`CoalesceByMode`].
+    ///
+    /// ```
+    /// use cute_layout::{layout, typenum::U1};
+    /// let c = layout!((2,(1,6)):(1,(6,2))).coalesce_by_mode((U1::default(), U1::default()));
+    /// assert_eq!(c.to_string(), "(2,6):(1,2)");
+    /// ```
+    CoalesceByMode::try_coalesce_by_mode / coalesce_by_mode(profile: P) via CoalesceByModeArg;
+}
+
+/// Marker of [`MaxCommonVector`] for [`OpArg`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MaxCommonVectorArg;
+impl<L: MaxCommonVector<B>, B> OpArg<L, MaxCommonVectorArg> for &B {
+    type Output = i64;
+    #[inline(always)]
+    fn try_apply(self, l: &L) -> Result<i64> {
+        Ok(l.max_common_vector(self))
+    }
+}
+/// Marker of [`MaxCommonLayout`] for [`OpArg`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MaxCommonLayoutArg;
+impl<L: MaxCommonLayout<B>, B> OpArg<L, MaxCommonLayoutArg> for &B {
+    type Output = <L as MaxCommonLayout<B>>::Output;
+    #[inline(always)]
+    fn try_apply(self, l: &L) -> Result<Self::Output> {
+        l.try_max_common_layout(self)
+    }
+}
+
+impl<S, D> Layout<S, D> {
+    /// `max_common_vector(self, b)` (paper Eq. 25): see [`MaxCommonVector`].
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((4,8):(1,4)).max_common_vector(&layout!((4,8):(1,4))), 32);
+    /// ```
+    #[inline(always)]
+    pub fn max_common_vector<B: OpArg<Self, MaxCommonVectorArg, Output = i64>>(&self, b: B) -> i64 {
+        match b.try_apply(self) {
+            Ok(k) => k,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    /// `max_common_layout(self, b)` (paper Eq. 25): see [`MaxCommonLayout`].
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// let r = layout!((2,4):(1,8)).max_common_layout(&layout!((2,4):(1,2)));
+    /// assert_eq!(r.to_string(), "2:1");
+    /// ```
+    #[inline(always)]
+    pub fn max_common_layout<B: OpArg<Self, MaxCommonLayoutArg>>(&self, b: B) -> B::Output {
+        match b.try_apply(self) {
+            Ok(r) => r,
+            Err(e) => panic!("{e}"),
+        }
+    }
 }
 
 impl<S, D> Layout<S, D> {
@@ -232,54 +291,5 @@ impl<S, D> Layout<S, D> {
         Self: GroupModes<B, E>,
     {
         GroupModes::<B, E>::group_modes(self)
-    }
-    /// By-mode `coalesce(self, profile)`: see [`CoalesceByMode`].
-    ///
-    /// ```
-    /// use cute_layout::{layout, typenum::U1};
-    /// let c = layout!((2,(1,6)):(1,(6,2))).coalesce_by_mode((U1::default(), U1::default()));
-    /// assert_eq!(c.to_string(), "(2,6):(1,2)");
-    /// ```
-    #[inline(always)]
-    pub fn coalesce_by_mode<P>(&self, profile: P) -> CoalescedByMode<Self, P>
-    where
-        Self: CoalesceByMode<P>,
-    {
-        CoalesceByMode::coalesce_by_mode(self, profile)
-    }
-    /// By-mode `coalesce(self, profile)`, an error only if a runtime product overflows.
-    #[inline(always)]
-    pub fn try_coalesce_by_mode<P>(&self, profile: P) -> Result<CoalescedByMode<Self, P>>
-    where
-        Self: CoalesceByMode<P>,
-    {
-        CoalesceByMode::try_coalesce_by_mode(self, profile)
-    }
-    /// `max_common_vector(self, b)`: see [`MaxCommonVector`].
-    ///
-    /// ```
-    /// use cute_layout::layout;
-    /// assert_eq!(layout!((4,8):(1,4)).max_common_vector(&layout!((4,8):(1,4))), 32);
-    /// ```
-    #[inline(always)]
-    pub fn max_common_vector<B>(&self, b: &B) -> i64
-    where
-        Self: MaxCommonVector<B>,
-    {
-        MaxCommonVector::max_common_vector(self, b)
-    }
-    /// `max_common_layout(self, b)`: see [`MaxCommonLayout`].
-    ///
-    /// ```
-    /// use cute_layout::layout;
-    /// let r = layout!((2,4):(1,8)).max_common_layout(&layout!((2,4):(1,2)));
-    /// assert_eq!(r.to_string(), "2:1");
-    /// ```
-    #[inline(always)]
-    pub fn max_common_layout<B>(&self, b: &B) -> MaxCommonLayoutOf<Self, B>
-    where
-        Self: MaxCommonLayout<B>,
-    {
-        MaxCommonLayout::max_common_layout(self, b)
     }
 }

@@ -181,8 +181,13 @@ where
 pub trait ConcatLayouts {
     /// The layout.
     type Output: LayoutParts;
-    /// The value.
+    /// The value, unchecked: for concatenations that cannot grow the size or the cosize
+    /// beyond the inputs' (regrouping the modes of one layout).
     fn concat_layouts(self) -> Self::Output;
+    /// The value, with a layout with runtime leaves checked like [`Layout::try_new`]: the
+    /// concatenation of valid layouts can exceed `i64` in size or cosize. Static results are
+    /// checked at compile time instead.
+    fn try_concat_layouts(self) -> Result<Self::Output>;
 }
 #[doc(hidden)]
 pub trait ConsUnzipParts {
@@ -224,6 +229,15 @@ where
         let (s, d) = self.unzip_parts();
         Layout::from_parts_unchecked(s.from_cons(), d.from_cons())
     }
+    #[inline(always)]
+    fn try_concat_layouts(self) -> Result<Self::Output> {
+        let l = self.concat_layouts();
+        if <Self::Output>::IS_STATIC {
+            Ok(l)
+        } else {
+            Layout::try_new(l.shape(), l.stride())
+        }
+    }
 }
 
 macro_rules! tile_tuple {
@@ -239,7 +253,7 @@ macro_rules! tile_tuple {
             #[inline(always)]
             fn tile(self, a: &Layout<S, D>) -> Result<Self::Output> {
                 let ($($t,)*) = self;
-                Ok(a.modes_of().by_mode(crate::tuple::cons_expr!($($t),*))?.concat_layouts())
+                a.modes_of().by_mode(crate::tuple::cons_expr!($($t),*))?.try_concat_layouts()
             }
         }
     };
