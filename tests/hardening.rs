@@ -258,3 +258,76 @@ fn algebra_methods_need_no_imports() {
         layout!(1:32).to_string()
     );
 }
+
+// Fuzz-style: the type-level engine on layouts with runtime leaves of extreme values never
+// panics and never returns an invalid layout; where it answers, the runtime engine gives the
+// same function.
+fn extreme_shape() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        1i64..5,
+        Just(1 << 31),
+        Just(1 << 32),
+        Just(1 << 62),
+        Just(i64::MAX),
+        Just(0),
+        Just(-1),
+    ]
+}
+fn extreme_stride() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        -3i64..5,
+        Just(1 << 32),
+        Just(1 << 62),
+        Just(i64::MAX),
+        Just(i64::MIN),
+        Just(-(1 << 40)),
+    ]
+}
+
+/// A result is a valid layout: it converts to a `DynLayout` whose checks pass, and agrees with
+/// the runtime engine's result on the first coordinates.
+fn check_result<L: Into<DynLayout> + Copy + core::fmt::Display>(
+    tl: Result<L, LayoutError>,
+    rt: Result<DynLayout, LayoutError>,
+) -> Result<(), TestCaseError> {
+    if let Ok(l) = tl {
+        let d: DynLayout = l.into();
+        let (s, st) = d.clone().into_parts();
+        prop_assert!(DynLayout::new(s, st).is_ok(), "invalid result {d}");
+        let rt = rt.map_err(|e| TestCaseError::fail(format!("runtime engine refused {d}: {e}")))?;
+        prop_assert_eq!(d.size(), rt.size());
+        for i in 0..d.size().min(64) {
+            prop_assert_eq!(d.eval(i), rt.eval(i), "{} vs {} at {}", d, rt, i);
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #[test]
+    fn mixed_algebra_on_extreme_values(
+        (s0, s1, d0, d1) in (extreme_shape(), extreme_shape(), extreme_stride(), extreme_stride()),
+        (t, u) in (extreme_shape(), extreme_stride()),
+        m in prop_oneof![1i64..100, Just(i64::MAX), Just(1 << 62)],
+    ) {
+        let Ok(a) = layout!(({v(s0)},{v(s1)}):({v(d0)},{v(d1)})) else {
+            // Refused: the runtime engine refuses the same layout.
+            let text = format!("({s0},{s1}):({d0},{d1})");
+            prop_assert!(text.parse::<DynLayout>().is_err(), "{}", text);
+            return Ok(());
+        };
+        let ad = a.to_dyn();
+        let Ok(b) = layout!({v(t)}:{v(u)}) else { return Ok(()); };
+        let bd = b.to_dyn();
+        check_result(a.try_compose(b), algebra::try_composition(&ad, &bd))?;
+        check_result(a.try_compose((b, b)), algebra::try_composition(&ad, &format!("<{bd},{bd}>").parse::<algebra::DynTiler>().unwrap()))?;
+        check_result(a.try_complement(v(m)), algebra::try_complement(&ad, m))?;
+        check_result(a.try_logical_divide(b), algebra::try_logical_divide(&ad, &bd))?;
+        check_result(a.try_zipped_divide(b), algebra::try_zipped_divide(&ad, &bd))?;
+        check_result(a.try_logical_product(b), algebra::try_logical_product(&ad, &bd))?;
+        check_result(a.try_blocked_product(layout!(({v(t)},1):({v(u)},0)).unwrap()),
+            algebra::try_blocked_product(&ad, &format!("({t},1):({u},0)").parse::<DynLayout>().unwrap()))?;
+        check_result(a.try_coalesce(), Ok(algebra::coalesce(&ad)))?;
+    }
+}

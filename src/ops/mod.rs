@@ -181,6 +181,14 @@ impl<S, D> Layout<S, D> {
     {
         Coalesce::coalesce(self)
     }
+    /// `coalesce(self)`, an error only if a runtime product overflows: see [`Coalesce`].
+    #[inline(always)]
+    pub fn try_coalesce(&self) -> Result<Coalesced<Self>>
+    where
+        Self: Coalesce,
+    {
+        Coalesce::try_coalesce(self)
+    }
     /// `complement(self)` w.r.t. `cosize(self)`: see [`ComplementFull`].
     #[inline(always)]
     pub fn complement_full(&self) -> <Self as ComplementFull>::Output
