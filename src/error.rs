@@ -36,9 +36,10 @@ pub enum ErrorKind {
     /// Logical divide: the completed tiler `(B, B*)` misses an offset of `Z_|A|` (paper
     /// §3.5.2), so the divide would lose elements of `A`.
     NotSurjective,
-    /// Complement: the layout's modes interleave — a mode's stride lies inside the span of
-    /// the smaller-stride modes — so no layout completes its image (paper Eq. 27-29 with the
-    /// sorted-stride algorithm).
+    /// The layout's modes interleave: a mode's stride lies inside the span of the
+    /// smaller-stride modes. Complement: no layout completes the image (paper Eq. 27-29, the
+    /// sorted-stride algorithm); left inverse beyond its exact search: the mixed-radix
+    /// construction does not apply.
     ModesInterleave,
     /// No layout satisfies the operation's defining equations (e.g. no left inverse
     /// `R(A(i)) = i` exists).
@@ -70,7 +71,7 @@ impl ErrorKind {
                 "tiler does not cover the layout (paper §3.5.2: (B, B*) must be surjective onto Z_|A|)"
             }
             ErrorKind::ModesInterleave => {
-                "modes interleave: a stride lies inside the span of the smaller-stride modes, so no layout completes the image (no complement exists)"
+                "modes interleave: a mode's stride lies inside the span of the smaller-stride modes"
             }
             ErrorKind::NoLayout => "no layout satisfies the defining equations",
             ErrorKind::TooLarge => "input exceeds a documented size limit",

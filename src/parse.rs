@@ -10,7 +10,7 @@
 //!
 //! Errors say what was expected and at which byte offset:
 //! `expected ')' or ',' at byte 6, found ':'`. Tuples nested deeper than
-//! [`MAX_DEPTH`](crate::dynamic::MAX_DEPTH) (64) levels are refused.
+//! [`MAX_DEPTH`] (64) levels are refused.
 //!
 //! An integer is read with its sign as one `i64`, so every `i64` is accepted, `i64::MIN`
 //! included (`1:-9223372036854775808`); whether it is admissible in a layout is then

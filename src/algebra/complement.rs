@@ -88,7 +88,7 @@ fn interleave_error(
     err(
         ErrorKind::ModesInterleave,
         format!(
-            "mode {s}:{d} of {a} starts inside the span [0, {current}) of its smaller-stride modes, so its image interleaves with theirs"
+            "mode {s}:{d} of {a} starts inside the span [0, {current}) of its smaller-stride modes, so no layout completes the image"
         ),
     )
 }

@@ -347,7 +347,9 @@ fn compose_negative(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
                         let overflow = || {
                             err(
                                 ErrorKind::Overflow,
-                                format!("a stride of A ∘ B for B's stride shifted by {k}·N exceeds i64"),
+                                format!(
+                                    "a stride of A ∘ B for B's stride shifted by {k}·N exceeds i64"
+                                ),
                             )
                         };
                         let e = p

@@ -74,7 +74,7 @@ pub const LEFT_INVERSE_SEARCH_LIMIT: i64 = 256;
 ///    When no boundaries admit integer strides, no layout is a left inverse: an
 ///    [`ErrorKind::NoLayout`] error.
 /// 3. Beyond the search limit, the error of the mixed-radix construction
-///    ([`ErrorKind::NotInjective`] for overlapping modes, [`ErrorKind::StrideDivisibility`],
+///    ([`ErrorKind::ModesInterleave`] for overlapping modes, [`ErrorKind::StrideDivisibility`],
 ///    [`ErrorKind::NegativeStride`]); a left inverse may then exist.
 ///
 /// ```
@@ -113,7 +113,7 @@ fn mixed_radix_left_inverse(l: &DynLayout) -> Result<DynLayout> {
                 let end = checked_mul(s, d)?;
                 if end > d1 {
                     return Err(err(
-                        ErrorKind::NotInjective,
+                        ErrorKind::ModesInterleave,
                         format!(
                             "modes {s}:{d} and {s1}:{d1} of {l} overlap ({s}·{d} = {end} > {d1})"
                         ),
