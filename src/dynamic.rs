@@ -7,11 +7,27 @@
 //! * shape and stride are congruent (paper Definition 2.3);
 //! * every shape entry is positive (Definition 2.5);
 //! * the size, and the sum of `|(s-1)·d|` over all modes, fit in `i64`, so evaluating any
-//!   in-bounds coordinate cannot overflow.
+//!   in-bounds coordinate cannot overflow;
+//! * shape and stride are nested at most [`MAX_DEPTH`] levels deep, so the recursive
+//!   algorithms on them cannot exhaust the stack.
+//!
+//! A size-1 mode's stride never contributes to an offset, so it may be any `i64`, negative
+//! ones and `i64::MIN` included (`1:-9223372036854775808` is a layout).
+//!
+//! **Deep trees.** A bare [`DynTuple`] can be built nested arbitrarily deep. Its `size`,
+//! `depth`, `leaves`, `congruent`, `Display` and `Drop` work without recursion at any depth;
+//! the other methods, and the derived `Clone`, `PartialEq`, `Hash` and `Debug`, recurse once
+//! per level, so check `depth() <= MAX_DEPTH` before using them on untrusted trees.
+//! [`DynLayout::new`] and the parsers refuse anything deeper than [`MAX_DEPTH`].
 
 use alloc::vec::Vec;
 
 use crate::error::{ErrorKind, LayoutError, Result};
+
+/// The deepest nesting of a [`DynTuple`] accepted by [`DynLayout::new`], the text parsers of
+/// tuples, layouts and tilers: 64 levels (a plain integer has depth 0, `(4)` depth 1). Deeper
+/// input is an [`ErrorKind::TooLarge`] (constructors) or [`ErrorKind::Parse`] (parsers) error.
+pub const MAX_DEPTH: usize = 64;
 
 /// A leaf of a [`DynTuple`]: a value, and whether it was a compile-time constant where it came
 /// from (printed with a leading `_` by the alternate `{:#}` form, as CuTe C++ prints `_4`).
@@ -68,6 +84,25 @@ pub enum DynTuple {
     Int(DynInt),
     /// A tuple of sub-tuples (possibly empty).
     Tuple(Vec<DynTuple>),
+}
+
+/// Dropping without recursion: a tree nested far deeper than [`MAX_DEPTH`] (built by hand)
+/// would otherwise overflow the stack when dropped.
+impl Drop for DynTuple {
+    fn drop(&mut self) {
+        if let DynTuple::Tuple(v) = self {
+            if v.iter().all(DynTuple::is_int) {
+                return; // nothing nested: the plain drop does not recurse
+            }
+            let mut stack = core::mem::take(v);
+            while let Some(mut t) = stack.pop() {
+                if let DynTuple::Tuple(inner) = &mut t {
+                    stack.append(inner);
+                }
+                // `t` is now a leaf or an empty tuple: dropping it does not recurse.
+            }
+        }
+    }
 }
 
 impl From<i64> for DynTuple {
@@ -133,11 +168,17 @@ impl DynTuple {
         }
     }
     /// `depth(I)`: 0 for an integer, `1 + max depth of the elements` for a tuple.
+    /// Computed without recursion, so it is safe on trees of any depth.
     pub fn depth(&self) -> usize {
-        match self {
-            DynTuple::Int(_) => 0,
-            DynTuple::Tuple(v) => 1 + v.iter().map(DynTuple::depth).max().unwrap_or(0),
+        let mut max = 0;
+        let mut stack: Vec<(&DynTuple, usize)> = alloc::vec![(self, 0)];
+        while let Some((t, d)) = stack.pop() {
+            if let DynTuple::Tuple(v) = t {
+                max = max.max(d + 1);
+                stack.extend(v.iter().map(|x| (x, d + 1)));
+            }
         }
+        max
     }
     /// `size(I)`: the product of all leaves (1 for an empty tuple), checked.
     pub fn size(&self) -> Result<i64> {
@@ -187,15 +228,20 @@ impl DynTuple {
         }
     }
 
-    /// Congruence, `P ~ S` (paper Definition 2.3): the same tree structure.
+    /// Congruence, `P ~ S` (paper Definition 2.3): the same tree structure. Computed without
+    /// recursion, so it is safe on trees of any depth.
     pub fn congruent(&self, other: &DynTuple) -> bool {
-        match (self, other) {
-            (DynTuple::Int(_), DynTuple::Int(_)) => true,
-            (DynTuple::Tuple(a), DynTuple::Tuple(b)) => {
-                a.len() == b.len() && a.iter().zip(b).all(|(x, y)| x.congruent(y))
+        let mut stack: Vec<(&DynTuple, &DynTuple)> = alloc::vec![(self, other)];
+        while let Some(pair) = stack.pop() {
+            match pair {
+                (DynTuple::Int(_), DynTuple::Int(_)) => {}
+                (DynTuple::Tuple(a), DynTuple::Tuple(b)) if a.len() == b.len() => {
+                    stack.extend(a.iter().zip(b));
+                }
+                _ => return false,
             }
-            _ => false,
         }
+        true
     }
     /// Weak congruence, `P ≲ S` (paper Definition 2.4): `self` is congruent to a coarsening
     /// of `other` — wherever `self` has an integer, `other` may have any sub-tree.
@@ -390,6 +436,18 @@ pub struct DynLayout {
 impl DynLayout {
     /// `shape : stride`, checking the invariants listed in the [module docs](self).
     pub fn new(shape: DynTuple, stride: DynTuple) -> Result<Self> {
+        for (what, t) in [("shape", &shape), ("stride", &stride)] {
+            let depth = t.depth();
+            if depth > MAX_DEPTH {
+                // The tree itself is not printed: it is what is too deep.
+                return Err(LayoutError::with_detail(
+                    ErrorKind::TooLarge,
+                    alloc::format!(
+                        "{what} is nested {depth} levels deep; at most MAX_DEPTH = {MAX_DEPTH} are allowed"
+                    ),
+                ));
+            }
+        }
         if !shape.congruent(&stride) {
             return Err(LayoutError::with_detail(
                 ErrorKind::Incongruent,

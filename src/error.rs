@@ -33,6 +33,20 @@ pub enum ErrorKind {
     NegativeStride,
     /// An operation got an argument outside its domain (e.g. a zero cotarget).
     InvalidArgument,
+    /// Logical divide: the completed tiler `(B, B*)` misses an offset of `Z_|A|` (paper
+    /// §3.5.2), so the divide would lose elements of `A`.
+    NotSurjective,
+    /// The layout's modes interleave: a mode's stride lies inside the span of the
+    /// smaller-stride modes. Complement: no layout completes the image (paper Eq. 27-29, the
+    /// sorted-stride algorithm); left inverse beyond its exact search: the mixed-radix
+    /// construction does not apply.
+    ModesInterleave,
+    /// No layout satisfies the operation's defining equations (e.g. no left inverse
+    /// `R(A(i)) = i` exists).
+    NoLayout,
+    /// A tuple is nested deeper than `dynamic::MAX_DEPTH` (64) levels, or a table would
+    /// exceed `print::MAX_TABLE_CELLS` (2^20) cells.
+    TooLarge,
 }
 
 impl ErrorKind {
@@ -53,6 +67,14 @@ impl ErrorKind {
             ErrorKind::NotInjective => "layout is not injective (no complement exists)",
             ErrorKind::NegativeStride => "negative stride not supported here",
             ErrorKind::InvalidArgument => "invalid argument",
+            ErrorKind::NotSurjective => {
+                "tiler does not cover the layout (paper §3.5.2: (B, B*) must be surjective onto Z_|A|)"
+            }
+            ErrorKind::ModesInterleave => {
+                "modes interleave: a mode's stride lies inside the span of the smaller-stride modes"
+            }
+            ErrorKind::NoLayout => "no layout satisfies the defining equations",
+            ErrorKind::TooLarge => "input exceeds a documented size limit",
         }
     }
 }

@@ -22,20 +22,31 @@ impl fmt::Display for DynInt {
 
 #[cfg(feature = "alloc")]
 impl fmt::Display for DynTuple {
+    /// Written without recursion, so it is safe on trees of any depth.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            DynTuple::Int(i) => fmt::Display::fmt(i, f),
-            DynTuple::Tuple(v) => {
-                f.write_str("(")?;
-                for (k, t) in v.iter().enumerate() {
-                    if k > 0 {
-                        f.write_str(",")?;
+        // A stack of what is left to print: tuples still to open, and separators.
+        enum Item<'a> {
+            Tuple(&'a DynTuple),
+            Text(&'static str),
+        }
+        let mut stack = alloc::vec![Item::Tuple(self)];
+        while let Some(item) = stack.pop() {
+            match item {
+                Item::Text(t) => f.write_str(t)?,
+                Item::Tuple(DynTuple::Int(i)) => fmt::Display::fmt(i, f)?,
+                Item::Tuple(DynTuple::Tuple(v)) => {
+                    f.write_str("(")?;
+                    stack.push(Item::Text(")"));
+                    for (k, t) in v.iter().enumerate().rev() {
+                        stack.push(Item::Tuple(t));
+                        if k > 0 {
+                            stack.push(Item::Text(","));
+                        }
                     }
-                    fmt::Display::fmt(t, f)?;
                 }
-                f.write_str(")")
             }
         }
+        Ok(())
     }
 }
 

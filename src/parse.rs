@@ -9,14 +9,19 @@
 //! ```
 //!
 //! Errors say what was expected and at which byte offset:
-//! `expected ')' or ',' at byte 6, found ':'`.
+//! `expected ')' or ',' at byte 6, found ':'`. Tuples nested deeper than
+//! [`MAX_DEPTH`] (64) levels are refused.
+//!
+//! An integer is read with its sign as one `i64`, so every `i64` is accepted, `i64::MIN`
+//! included (`1:-9223372036854775808`); whether it is admissible in a layout is then
+//! [`DynLayout::new`]'s decision (any stride on a size-1 mode is).
 
 use alloc::format;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::str::FromStr;
 
-use crate::dynamic::{DynInt, DynLayout, DynTuple};
+use crate::dynamic::{DynInt, DynLayout, DynTuple, MAX_DEPTH};
 use crate::error::{ErrorKind, LayoutError, Result};
 
 /// A recursive-descent reader over CuTe notation, shared by the layout and tiler parsers.
@@ -126,8 +131,8 @@ impl<'a> Parser<'a> {
     }
 
     fn tuple_at_depth(&mut self, depth: usize) -> Result<DynTuple> {
-        // Bound the recursion so that hostile input cannot overflow the stack.
-        const MAX_DEPTH: usize = 64;
+        // Bound the recursion so that hostile input cannot overflow the stack (the same limit
+        // as `DynLayout::new`).
         if depth > MAX_DEPTH {
             return Err(LayoutError::with_detail(
                 ErrorKind::Parse,

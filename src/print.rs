@@ -15,6 +15,9 @@
 //!
 //! Cells are as wide as the widest number: `cosize(L)` (as CuTe sizes them), a column label or
 //! an offset.
+//!
+//! A table has at most [`MAX_TABLE_CELLS`] cells; a larger layout is an
+//! [`ErrorKind::TooLarge`] error before anything is allocated.
 
 use alloc::format;
 use alloc::string::String;
@@ -24,9 +27,15 @@ use core::fmt::Write;
 use crate::dynamic::{DynLayout, DynTuple};
 use crate::error::{ErrorKind, LayoutError, Result};
 
+/// The largest table [`DynLayout::to_table`] and `print_layout` produce: 2^20 = 1,048,576 cells
+/// (rows × columns). Larger layouts are refused with [`ErrorKind::TooLarge`] instead of
+/// allocating every cell.
+pub const MAX_TABLE_CELLS: i64 = 1 << 20;
+
 impl DynLayout {
     /// The CuTe `print_layout` table of a rank-2 layout (see the [module docs](self)); an
-    /// [`ErrorKind::RankMismatch`] error for any other rank.
+    /// [`ErrorKind::RankMismatch`] error for any other rank, an [`ErrorKind::TooLarge`] error
+    /// for more than [`MAX_TABLE_CELLS`] cells.
     ///
     /// ```
     /// use cute_layout::layout;
@@ -52,6 +61,17 @@ impl DynLayout {
             ));
         }
         let (rows, cols) = (self.mode(0)?.size(), self.mode(1)?.size());
+        match rows.checked_mul(cols) {
+            Some(n) if n <= MAX_TABLE_CELLS => {}
+            _ => {
+                return Err(LayoutError::with_detail(
+                    ErrorKind::TooLarge,
+                    format!(
+                        "the table of {self} has {rows} × {cols} cells; print_layout prints at most MAX_TABLE_CELLS = {MAX_TABLE_CELLS}"
+                    ),
+                ))
+            }
+        }
         let cells: Vec<Vec<i64>> = (0..rows)
             .map(|m| {
                 (0..cols)
@@ -94,7 +114,8 @@ impl DynLayout {
 }
 
 /// CuTe's `print_layout`: print the table of a rank-2 layout (static, mixed or
-/// [`DynLayout`]) to standard output; an error for any other rank.
+/// [`DynLayout`]) to standard output; an error for any other rank or for more than
+/// [`MAX_TABLE_CELLS`] cells.
 ///
 /// ```
 /// use cute_layout::{layout, print_layout, DynLayout};

@@ -422,9 +422,10 @@ fn static_marks() {
 
 #[test]
 fn errors_name_conditions() {
-    let e = try_left_inverse(&l("(3,2):(2,3)")).unwrap_err();
-    assert_eq!(e.kind(), ErrorKind::NotInjective);
-    assert!(e.to_string().contains("3:2 and 2:3"), "{e}");
+    // Beyond the left inverse's exact search, the mixed-radix construction's condition.
+    let e = try_left_inverse(&l("(3,2):(200,300)")).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::ModesInterleave);
+    assert!(e.to_string().contains("3:200 and 2:300"), "{e}");
     assert_eq!(
         try_group_modes(&l("(2,3):(1,2)"), 1, 3).unwrap_err().kind(),
         ErrorKind::RankMismatch
@@ -459,4 +460,197 @@ fn mode_helpers() {
         l("(1,(2,1)):(0,(1,0))")
     );
     assert_eq!(filter(&l("(4,(2,3)):(0,(1,2))")), l("6:1"));
+}
+
+// ---- issue 8: hardening ----
+
+/// `L(x)` for any integer `x`, with floor and mod (paper Eq. 4): the last mode extends both ways.
+fn eval_floor(a: &DynLayout, x: i64) -> i64 {
+    let modes: Vec<(i64, i64)> = a.shape().leaves().zip(a.stride().leaves()).collect();
+    let (mut rest, mut acc) = (x, 0i64);
+    for (k, &(s, d)) in modes.iter().enumerate() {
+        let c = if k + 1 == modes.len() {
+            rest
+        } else {
+            rest.rem_euclid(s)
+        };
+        rest = rest.div_euclid(s);
+        acc += c * d;
+    }
+    acc
+}
+
+#[test]
+fn logical_divide_refuses_uncovered_tiler() {
+    // issue 8 item 8: ((3,2),2):((1,4),8) of size 12 would never visit 3, 7, 11, 15.
+    let (a, b) = (l("16:1"), l("(3,2):(1,4)"));
+    let e = try_logical_divide(&a, &b).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::NotSurjective);
+    assert!(e.to_string().contains("offset 3 < |A| = 16"), "{e}");
+    assert_eq!(kind(try_zipped_divide(&a, &b)), ErrorKind::NotSurjective);
+    assert_eq!(kind(try_tiled_divide(&a, &b)), ErrorKind::NotSurjective);
+    assert_eq!(kind(try_flat_divide(&a, &b)), ErrorKind::NotSurjective);
+    let by_mode = DynTiler::Tuple(vec![DynTiler::from(b.clone()), DynTiler::Skip]);
+    assert_eq!(
+        kind(try_zipped_divide(&l("(16,2):(1,16)"), &by_mode)),
+        ErrorKind::NotSurjective
+    );
+    // The same tiler covers Z_3: no element of A is lost.
+    let r = logical_divide(&l("3:1"), &b);
+    let mut seen: Vec<i64> = (0..r.size())
+        .map(|i| r.eval(i))
+        .filter(|&x| x < 3)
+        .collect();
+    seen.sort();
+    seen.dedup();
+    assert_eq!(seen, vec![0, 1, 2]);
+    // paper §3.5.2's own example is unaffected.
+    assert_eq!(logical_divide(&l("24:1"), &l("8:3")), l("(8,3):(3,1)"));
+}
+
+#[test]
+fn complement_of_interleaving_injective_layout() {
+    // issue 8 item 10: (8,2):(2,5) is injective (16 distinct offsets) but 5 < 8·2.
+    let a = l("(8,2):(2,5)");
+    let mut img: Vec<i64> = (0..a.size()).map(|i| a.eval(i)).collect();
+    img.sort();
+    img.dedup();
+    assert_eq!(img.len(), 16);
+    let e = try_complement(&a, 32).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::ModesInterleave);
+    assert!(!e.to_string().contains("not injective"), "{e}");
+    assert_eq!(
+        kind(try_complement(&l("(2,2):(1,1)"), 8)),
+        ErrorKind::NotInjective
+    );
+}
+
+#[test]
+fn left_inverse_exists_beyond_mixed_radix() {
+    // issue 8 item 11: strides 2, 9, 24 do not divide one another, yet R(A(i)) = i has
+    // layout solutions, e.g. (2,4,3,2):(3,1,0,6).
+    for s in [
+        "(3,(2,2)):(2,(9,24))",
+        "(3,2):(2,3)",
+        "(2,3):(3,1)",
+        "4:-1",
+        "(2,3):(-3,1)",
+    ] {
+        let a = l(s);
+        let r = try_left_inverse(&a).unwrap_or_else(|e| panic!("{s}: {e}"));
+        for i in 0..a.size() {
+            assert_eq!(
+                eval_floor(&r, a.eval(i)),
+                i,
+                "R = {r} at A({i}) for A = {s}"
+            );
+        }
+    }
+    assert_eq!(left_inverse(&l("4:-1")), l("4:-1"));
+    // Non-injective: no left inverse exists.
+    assert_eq!(
+        kind(try_left_inverse(&l("(2,2):(1,1)"))),
+        ErrorKind::NoLayout
+    );
+}
+
+#[test]
+fn negative_strides_in_composition() {
+    // issue 8 item 23, CuTe C++ unit tests: reversals compose.
+    assert_eq!(composition(&l("4:1"), &l("4:-1")), l("4:-1"));
+    assert_eq!(composition(&l("4:-1"), &l("4:-1")), l("4:1"));
+    assert_eq!(composition(&l("4:1"), &l("4:-2")), l("4:-2"));
+    // Eq. 17 with floor/mod evaluation of A at negative coordinates.
+    for (a, b) in [
+        ("(4,3):(1,4)", "4:-1"),
+        ("(4,3):(1,5)", "(2,2):(-1,-4)"),
+        ("(2,4):(3,1)", "(2,2):(-2,3)"),
+    ] {
+        let (a, b) = (l(a), l(b));
+        let r = composition(&a, &b);
+        assert!(b.shape().compatible(r.shape()));
+        for i in 0..b.size() {
+            assert_eq!(
+                r.eval(i),
+                eval_floor(&a, b.eval(i)),
+                "{a} ∘ {b} = {r} at {i}"
+            );
+        }
+    }
+    // No layout: A(0), A(-1), A(-2) = 0, -2, -3 is not linear.
+    assert_eq!(
+        kind(try_composition(&l("(4,3):(1,5)"), &l("3:-1"))),
+        ErrorKind::StrideDivisibility
+    );
+}
+
+#[test]
+fn size_one_modes_take_any_stride() {
+    // issue 8 item 15: a size-1 mode's stride never contributes.
+    let a = l("(4,1):(1,-1)");
+    assert_eq!(complement(&a, 8), complement(&l("4:1"), 8));
+    assert_eq!(left_inverse(&a), left_inverse(&l("4:1")));
+    let m = l("1:-9223372036854775808");
+    assert_eq!(m.stride().as_int(), Some(i64::MIN));
+    assert_eq!(m.eval(0), 0);
+    assert_eq!(coalesce(&m), l("1:0"));
+}
+
+#[test]
+fn huge_tables_are_refused() {
+    // issue 8 item 13: 2 × 2^40 cells would be allocated before printing.
+    let a = DynLayout::new(DynTuple::ints([2, 1 << 40]), DynTuple::ints([1, 2])).unwrap();
+    assert_eq!(a.to_table().unwrap_err().kind(), ErrorKind::TooLarge);
+    assert_eq!(
+        cute_layout::print_layout(&a).unwrap_err().kind(),
+        ErrorKind::TooLarge
+    );
+    let ok = DynLayout::new(DynTuple::ints([1024, 1024]), DynTuple::ints([1, 1024])).unwrap();
+    assert_eq!(ok.size(), cute_layout::print::MAX_TABLE_CELLS);
+    assert!(ok.to_table().is_ok());
+    let over = DynLayout::new(DynTuple::ints([1025, 1024]), DynTuple::ints([1, 1025])).unwrap();
+    assert_eq!(over.to_table().unwrap_err().kind(), ErrorKind::TooLarge);
+}
+
+#[test]
+fn deep_tuples_are_refused_not_overflowing() {
+    // issue 8 item 14: 100,000 levels; building, measuring, printing and dropping must not
+    // recurse, and DynLayout::new refuses past MAX_DEPTH.
+    use cute_layout::dynamic::MAX_DEPTH;
+    let deep = |n: usize| {
+        let mut t = DynTuple::int(1);
+        for _ in 0..n {
+            t = DynTuple::tuple([t]);
+        }
+        t
+    };
+    // Run on a small stack so that any recursion per level shows.
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(move || {
+            let t = deep(100_000);
+            assert_eq!(t.depth(), 100_000);
+            assert_eq!(t.size().unwrap(), 1);
+            assert!(t.congruent(&deep(100_000)));
+            assert_eq!(t.to_string().len(), 200_001);
+            let e = DynLayout::new(t, deep(100_000)).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::TooLarge);
+            assert!(DynLayout::new(deep(MAX_DEPTH), deep(MAX_DEPTH)).is_ok());
+            assert_eq!(
+                DynLayout::new(deep(MAX_DEPTH + 1), deep(MAX_DEPTH + 1))
+                    .unwrap_err()
+                    .kind(),
+                ErrorKind::TooLarge
+            );
+            // The parser has the same limit.
+            let text = |n: usize| format!("{}1{}", "(".repeat(n), ")".repeat(n));
+            assert!(text(MAX_DEPTH).parse::<DynLayout>().is_ok());
+            assert_eq!(
+                text(MAX_DEPTH + 1).parse::<DynLayout>().unwrap_err().kind(),
+                ErrorKind::Parse
+            );
+        })
+        .unwrap()
+        .join()
+        .unwrap();
 }

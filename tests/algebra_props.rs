@@ -173,6 +173,23 @@ fn no_layout_composes(a: &DynLayout, b: &DynLayout) -> bool {
     }
 }
 
+/// `L(x)` for any integer `x` with floor and mod (paper Eq. 4): the last mode extends both
+/// ways. `None` on overflow.
+fn eval_floor(a: &DynLayout, x: i64) -> Option<i64> {
+    let modes = flat(a);
+    let (mut rest, mut acc) = (x, 0i64);
+    for (k, &(s, d)) in modes.iter().enumerate() {
+        let c = if k + 1 == modes.len() {
+            rest
+        } else {
+            rest.rem_euclid(s)
+        };
+        rest = rest.div_euclid(s);
+        acc = acc.checked_add(c.checked_mul(d)?)?;
+    }
+    Some(acc)
+}
+
 fn tl(l: &DynLayout) -> DynTiler {
     DynTiler::from(l.clone())
 }
@@ -262,6 +279,25 @@ proptest! {
         check_composition(&a, &b)?;
     }
 
+    /// Negative strides in B (issue 8 item 23): R(c) = A(B(c)) with A evaluated by floor and
+    /// mod at negative coordinates; refused only where no layout of a shape refining B's has
+    /// those values.
+    #[test]
+    fn composition_negative_strides(a in layout(64, -12, 30), b in layout(32, -12, 12)) {
+        let f: Vec<i64> = (0..b.size()).map(|i| eval_floor(&a, b.eval(i)).unwrap()).collect();
+        match try_composition(&a, &b) {
+            Ok(r) => {
+                prop_assert!(b.shape().compatible(r.shape()), "Eq. 16: {} ∘ {} = {}", a, b, r);
+                prop_assert_eq!(values(&r), f, "Eq. 17 for {} ∘ {} = {}", a, b, r);
+            }
+            Err(e) => {
+                prop_assert!(e.kind() != ErrorKind::Overflow, "{}", e);
+                let sizes: Vec<i64> = b.shape().leaves().collect();
+                prop_assert!(!representable(&f, &sizes), "{} ∘ {} refused ({}) but a layout exists", a, b, e);
+            }
+        }
+    }
+
     /// Compositions inside A's domain, where the paper's conditions decide most cases.
     #[test]
     fn composition_in_domain(a in layout(256, 0, 64), b in layout(32, 0, 12)) {
@@ -340,8 +376,14 @@ proptest! {
                 }
             }
             Err(e) => {
-                prop_assert_eq!(e.kind(), ErrorKind::NotInjective);
                 prop_assert!(interleaved(&a), "{} refused but its modes nest", a);
+                // the kind is the true condition (these layouts are small enough to be decided)
+                let injective_modes = injective(&filter_zeros(&a));
+                match e.kind() {
+                    ErrorKind::NotInjective => prop_assert!(!injective_modes, "{}: {}", a, e),
+                    ErrorKind::ModesInterleave => prop_assert!(injective_modes, "{}: {}", a, e),
+                    k => prop_assert!(false, "unexpected {:?}: {}", k, e),
+                }
             }
         }
         // non-injective layouts (without stride-0 modes) are always refused
@@ -376,25 +418,164 @@ proptest! {
         }
     }
 
+    /// Eq. 26 on random layouts with random signs; every refusal within the search limit is
+    /// confirmed by an independent enumeration of candidate layouts (issue 8 item 11).
     #[test]
-    fn left_inverse_eq_26(a in layout(256, 0, 40)) {
+    fn left_inverse_eq_26(a in layout(64, -24, 40)) {
         match try_left_inverse(&a) {
             Ok(r) => {
                 for k in 0..a.size() {
                     let x = a.eval(k);
-                    prop_assert_eq!(a.eval(r.eval(x)), x, "Eq. 26 at {} for {} and {}", k, a, r);
+                    let rx = eval_floor(&r, x).unwrap();
+                    prop_assert!((0..a.size()).contains(&rx), "R(A({})) = {} for {} and {}", k, rx, a, r);
+                    prop_assert_eq!(a.eval(rx), x, "Eq. 26 at {} for {} and {}", k, a, r);
                     if injective(&a) {
-                        prop_assert_eq!(r.eval(x), k);
+                        prop_assert_eq!(rx, k, "R(A({})) for {} and {}", k, a, r);
                     }
                 }
             }
             Err(e) => {
-                // documented contract: modes must nest and strides divide
-                let mut m: Vec<_> = flat(&coalesce(&a)).into_iter().filter(|&(s, d)| s > 1 && d > 0).collect();
-                m.sort_by_key(|x| x.1);
-                let divides = m.windows(2).all(|w| w[1].1 % w[0].1 == 0);
-                prop_assert!(interleaved(&a) || !divides, "{} refused: {}", a, e);
+                let m: i64 = flat(&a).iter().map(|&(s, d)| (s - 1) * d.abs()).sum();
+                if m <= LEFT_INVERSE_SEARCH_LIMIT {
+                    prop_assert_eq!(e.kind(), ErrorKind::NoLayout, "{}: {}", a, e);
+                    // the brute force is slow beyond small offsets: confirm those
+                    if m <= 40 {
+                        prop_assert!(!left_inverse_exists(&a), "{} refused ({}) but a left inverse exists", a, e);
+                    }
+                } else {
+                    prop_assert!(matches!(e.kind(), ErrorKind::ModesInterleave | ErrorKind::StrideDivisibility | ErrorKind::NegativeStride), "{}", e);
+                }
             }
+        }
+    }
+}
+
+/// Brute force: whether some layout R has R(A(i)) = i on A's non-zero-stride coordinates.
+/// On `[-M, M]` (M = max |A(i)|) a layout's values depend only on its mode boundaries
+/// `1 < P_1 | P_2 | ... ≤ M` and one constant added on negative offsets; for each such chain
+/// the strides solve a linear system, decided here by exact rational Gauss-Jordan.
+fn left_inverse_exists(a: &DynLayout) -> bool {
+    let modes: Vec<(i64, i64)> = flat(a);
+    let mut index_stride = 1;
+    let mut gens = vec![];
+    for &(s, d) in &modes {
+        if s > 1 && d != 0 {
+            gens.push((s, d, index_stride));
+        }
+        index_stride *= s;
+    }
+    let mut pts = vec![(0i64, 0i64)];
+    for &(s, d, r) in &gens {
+        pts = pts
+            .iter()
+            .flat_map(|&(x, i)| (0..s).map(move |c| (x + c * d, i + c * r)))
+            .collect();
+    }
+    let m = pts.iter().map(|p| p.0.abs()).max().unwrap_or(0);
+    let neg = pts.iter().any(|p| p.0 < 0);
+    let mut chains = vec![vec![]];
+    let mut k = 0;
+    while k < chains.len() {
+        let c: Vec<i64> = chains[k].clone();
+        let last = *c.last().unwrap_or(&1);
+        let mut p = 2 * last;
+        while p <= m {
+            let mut c2 = c.clone();
+            c2.push(p);
+            chains.push(c2);
+            p += last;
+        }
+        k += 1;
+    }
+    chains.iter().any(|cuts| {
+        let rows: Vec<Vec<i128>> = pts
+            .iter()
+            .map(|&(x, i)| {
+                let mut row = vec![];
+                let mut lo = 1;
+                for &p in cuts {
+                    row.push(((x.div_euclid(lo)).rem_euclid(p / lo)) as i128);
+                    lo = p;
+                }
+                row.push(x.div_euclid(lo) as i128);
+                if neg {
+                    row.push((x < 0) as i128);
+                }
+                row.push(i as i128);
+                row
+            })
+            .collect();
+        integral_solution_exists(rows, 2 * a.size() as i128)
+    })
+}
+
+fn gcd(a: i128, b: i128) -> i128 {
+    let (mut a, mut b) = (a.abs(), b.abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// Whether the augmented system (last column = right-hand side) has an integer solution:
+/// reduced row echelon form over the rationals (each row scaled by a common denominator),
+/// then every assignment of the free unknowns in a small box is tried.
+fn integral_solution_exists(mut rows: Vec<Vec<i128>>, bound: i128) -> bool {
+    let n = rows.first().map_or(0, |r| r.len() - 1);
+    let mut pivots = vec![];
+    let mut top = 0;
+    for col in 0..n {
+        let Some(p) = (top..rows.len()).find(|&r| rows[r][col] != 0) else {
+            continue;
+        };
+        rows.swap(top, p);
+        for r in 0..rows.len() {
+            if r != top && rows[r][col] != 0 {
+                let (f, g) = (rows[r][col], rows[top][col]);
+                let pivot = rows[top].clone();
+                for (x, y) in rows[r].iter_mut().zip(&pivot) {
+                    *x = *x * g - y * f;
+                }
+                let d = rows[r].iter().fold(0, |a, &b| gcd(a, b));
+                if d > 1 {
+                    rows[r].iter_mut().for_each(|x| *x /= d);
+                }
+            }
+        }
+        pivots.push(col);
+        top += 1;
+    }
+    if rows[top..].iter().any(|r| r[n] != 0) {
+        return false;
+    }
+    let free: Vec<usize> = (0..n).filter(|c| !pivots.contains(c)).collect();
+    let b = if free.len() <= 2 { bound } else { 2 };
+    let mut vals = vec![-b; free.len()];
+    loop {
+        // pivot row k: rows[k][pivots[k]]·x_p + Σ_free rows[k][f]·v_f = rhs
+        let ok = pivots.iter().enumerate().all(|(k, &c)| {
+            let rhs = rows[k][n]
+                - free
+                    .iter()
+                    .zip(&vals)
+                    .map(|(&f, &v)| rows[k][f] * v)
+                    .sum::<i128>();
+            rhs % rows[k][c] == 0
+        });
+        if ok {
+            return true;
+        }
+        let mut k = 0;
+        loop {
+            if k == vals.len() {
+                return false;
+            }
+            vals[k] += 1;
+            if vals[k] <= b {
+                break;
+            }
+            vals[k] = -b;
+            k += 1;
         }
     }
 }
@@ -420,6 +601,18 @@ proptest! {
                 for (i, v) in vs.iter().enumerate() {
                     prop_assert_eq!(*v, a.try_eval(&DynTuple::int(bstar.eval(i as i64))).unwrap());
                 }
+                // no element of A is lost (paper §3.5.2): (B, B*) covers Z_|A|, so R visits
+                // every offset of A; when sizes match (B injective, no rounding up) R visits
+                // exactly A's offsets, as a multiset
+                let img = image(&bstar);
+                prop_assert!((0..a.size()).all(|x| img.contains(&x)), "(B, B*) = {} misses an offset of Z_{}", bstar, a.size());
+                prop_assert!(image(&a).is_subset(&image(&r)));
+                if r.size() == a.size() && injective(&b) {
+                    let (mut x, mut y) = (vs.clone(), values(&a));
+                    x.sort();
+                    y.sort();
+                    prop_assert_eq!(x, y);
+                }
                 // T4: zipped/tiled/flat put A ∘ B first
                 prop_assert_eq!(zipped_divide(&a, &b), r.clone());
                 prop_assert_eq!(tiled_divide(&a, &b).mode(0).unwrap(), tile.clone());
@@ -431,7 +624,13 @@ proptest! {
                     Err(_) => prop_assert!(interleaved(&b)),
                     Ok(bs) => {
                         let bb = make_layout(&[b.clone(), bs]);
-                        prop_assert!(no_layout_composes(&a, &bb), "refused: {}", e);
+                        if e.kind() == ErrorKind::NotSurjective {
+                            // true refusal: (B, B*) misses an offset of Z_|A|
+                            let img = image(&bb);
+                            prop_assert!((0..a.size()).any(|x| !img.contains(&x)), "{} ⊘ {} refused: {}", a, b, e);
+                        } else {
+                            prop_assert!(no_layout_composes(&a, &bb), "refused: {}", e);
+                        }
                     }
                 }
             }
@@ -610,5 +809,167 @@ proptest! {
         let _ = try_raked_product(&a, &b);
         let _ = try_max_common_vector(&b, &b);
         let _ = try_zipped_divide(&a, &DynTiler::Tuple(vec![DynTiler::from(b.clone())]));
+    }
+}
+
+// ---------- fuzz: extreme inputs, every try_ function (issue 8) ----------
+
+/// Extreme and ordinary integers for strides.
+fn extreme_stride() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        3 => -6i64..=6,
+        1 => Just(i64::MAX),
+        1 => Just(i64::MIN),
+        1 => Just(i64::MAX / 2),
+        1 => Just(-(1i64 << 62)),
+        1 => (0u32..63).prop_map(|k| 1i64 << k),
+        1 => (0u32..63).prop_map(|k| -(1i64 << k)),
+        1 => any::<i64>(),
+    ]
+}
+
+/// Extreme and ordinary shape entries (positive).
+fn extreme_shape() -> impl Strategy<Value = i64> {
+    prop_oneof![
+        4 => 1i64..=8,
+        1 => Just(i64::MAX),
+        1 => Just(3_037_000_499), // ⌊√i64::MAX⌋
+        1 => (0u32..63).prop_map(|k| 1i64 << k),
+        1 => 1i64..=i64::MAX,
+    ]
+}
+
+/// A layout with extreme values, nested up to depth 2; shapes/strides that break the
+/// invariants are rejected by `DynLayout::new` (and so never reach the algebra). Layouts whose
+/// span `Σ(s-1)|d| + 1` does not fit `i64` are left out: construction rejects them (issue 8
+/// item 4).
+fn extreme_layout() -> impl Strategy<Value = DynLayout> {
+    let leaf = (extreme_shape(), extreme_stride());
+    let flat = prop::collection::vec(leaf, 1..=4);
+    (flat, 0usize..3).prop_filter_map("invalid layout", |(modes, split)| {
+        let span = modes.iter().try_fold(1i64, |acc, &(s, d)| {
+            (s - 1).checked_mul(d)?.checked_abs()?.checked_add(acc)
+        });
+        span?;
+        let leaf = |v: i64| DynTuple::int(v);
+        let (shape, stride): (Vec<_>, Vec<_>) =
+            modes.iter().map(|&(s, d)| (leaf(s), leaf(d))).unzip();
+        let group = |v: Vec<DynTuple>| {
+            if split == 0 || v.len() < 2 {
+                if v.len() == 1 {
+                    v.into_iter().next().unwrap()
+                } else {
+                    DynTuple::Tuple(v)
+                }
+            } else {
+                let k = split.min(v.len() - 1);
+                let (x, y) = v.split_at(k);
+                DynTuple::tuple([DynTuple::Tuple(x.to_vec()), DynTuple::Tuple(y.to_vec())])
+            }
+        };
+        DynLayout::new(group(shape), group(stride)).ok()
+    })
+}
+
+/// Every `Ok` layout is valid: rebuilt from its parts, it passes `DynLayout::new` unchanged.
+fn valid(r: &Result<DynLayout, cute_layout::LayoutError>) -> Result<(), TestCaseError> {
+    if let Ok(r) = r {
+        let again = DynLayout::new(r.shape().clone(), r.stride().clone()).ok();
+        prop_assert_eq!(again.as_ref(), Some(r), "invalid result {}", r);
+        let text = r.to_string();
+        let parsed = text.parse::<DynLayout>().ok();
+        prop_assert_eq!(parsed.as_ref(), Some(r), "round trip of {}", text);
+    }
+    Ok(())
+}
+
+fn fuzz_config() -> ProptestConfig {
+    ProptestConfig {
+        cases: CASES,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(fuzz_config())]
+
+    /// Unary operations and mode helpers: never a panic, never an invalid layout; sizes kept.
+    #[test]
+    fn fuzz_unary(a in extreme_layout(), t in extreme_layout(), m in extreme_stride(), i in 0usize..4, j in 0usize..4) {
+        let c = try_coalesce(&a);
+        valid(&c)?;
+        prop_assert_eq!(c.map(|c| c.size()).ok(), Some(a.size()));
+        valid(&try_coalesce_by_mode(&a, &DynTuple::Tuple(vec![DynTuple::int(1); a.rank()])))?;
+        valid(&try_filter_zeros(&a))?;
+        valid(&try_filter(&a))?;
+        valid(&try_flatten(&a))?;
+        valid(&try_group_modes(&a, i.min(j), i.max(j)))?;
+        valid(&try_take(&a, i.min(j), i.max(j)))?;
+        valid(&try_select(&a, &[i, j]))?;
+        valid(&try_append(&a, &a))?;
+        valid(&try_prepend(&a, &a))?;
+        valid(&try_make_layout(&[a.clone(), a.clone()]))?;
+        let r = try_right_inverse(&a);
+        valid(&r)?;
+        if let Ok(r) = &r {
+            for k in 0..r.size().min(64) {
+                prop_assert_eq!(a.try_eval(&DynTuple::int(r.eval(k))).ok(), Some(k), "Eq. 24 for {} and {}", a, r);
+            }
+        }
+        let li = try_left_inverse(&a);
+        valid(&li)?;
+        let cm = try_complement(&a, m);
+        valid(&cm)?;
+        if let Ok(cm) = &cm {
+            for x in 1..cm.size().min(64) {
+                prop_assert!(cm.eval(x - 1) < cm.eval(x), "Eq. 29 for {}", cm);
+            }
+        }
+        valid(&try_complement_full(&a))?;
+        // tables: refused above MAX_TABLE_CELLS (small ones are printed)
+        if t.rank() == 2 && !t.shape().is_int() {
+            let cells = t.mode(0).unwrap().size().checked_mul(t.mode(1).unwrap().size());
+            let small = cells.is_some_and(|c| c <= 4096);
+            let huge = cells.is_none_or(|c| c > cute_layout::print::MAX_TABLE_CELLS);
+            if small || huge {
+                prop_assert_eq!(t.to_table().is_ok(), small, "{}", t);
+            }
+        }
+    }
+
+    /// Binary operations on extreme layouts: never a panic, never an invalid layout.
+    #[test]
+    fn fuzz_binary(a in extreme_layout(), b in extreme_layout()) {
+        let c = try_composition(&a, &b);
+        valid(&c)?;
+        if let Ok(c) = &c {
+            prop_assert!(b.shape().compatible(c.shape()), "Eq. 16: {} ∘ {} = {}", a, b, c);
+            for i in [0, 1, b.size() - 1] {
+                if let (Ok(bi), true) = (b.try_eval(&DynTuple::int(i)), i < b.size()) {
+                    if let Some(f) = eval_floor(&a, bi) {
+                        prop_assert_eq!(c.eval(i), f, "Eq. 17 at {} for {} ∘ {} = {}", i, a, b, c);
+                    }
+                }
+            }
+        }
+        let tiler = DynTiler::Tuple(vec![DynTiler::from(b.clone()), DynTiler::Skip]);
+        valid(&try_composition(&a, &tiler))?;
+        for r in [
+            try_logical_divide(&a, &b),
+            try_zipped_divide(&a, &b),
+            try_tiled_divide(&a, &b),
+            try_flat_divide(&a, &b),
+            try_zipped_divide(&a, &tiler),
+            try_logical_product(&a, &b),
+            try_zipped_product(&a, &b),
+            try_tiled_product(&a, &b),
+            try_flat_product(&a, &b),
+            try_blocked_product(&a, &b),
+            try_raked_product(&a, &b),
+            try_max_common_layout(&a, &b),
+        ] {
+            valid(&r)?;
+        }
+        let _ = try_max_common_vector(&a, &b);
     }
 }

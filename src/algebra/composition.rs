@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use super::coalesce::coalesce_modes;
 use super::tiler::{AsTiler, DynTiler};
 use super::{concat, err, flat_modes, mark, modes_to_tuples};
-use crate::dynamic::{checked_mul, DynLayout, DynTuple};
+use crate::dynamic::{checked_mul, DynInt, DynLayout, DynTuple};
 use crate::error::{ErrorKind, LayoutError, Result};
 use crate::ops::distribute::distributes;
 
@@ -182,7 +182,15 @@ fn build(
 ///   `B`'s leaves are not provably distributive (segregated and divisible) the result is
 ///   checked by evaluation, and refused (`NotDistributive`) when it cannot be checked.
 ///
-/// `B` must have non-negative strides (its values are coordinates of `A`).
+/// **Negative strides in `B`** (CuTe's own tests compose with reversals, `4:1 ∘ 4:-1 = 4:-1`):
+/// `A` is evaluated at negative coordinates with floor and mod (paper Eq. 4), so its last mode
+/// extends below zero too. With `N` the product of the shapes of coalesced `A` but its last,
+/// `A(x + k·N) = A(x) + k·D_last` for every integer `k`; each negative stride `d` is replaced by
+/// `d mod N ≥ 0`, the composition with that `B'` is computed as above, and the linear
+/// correction `−c·(d − d mod N)/N·D_last` is added to the strides of that leaf's modes. The
+/// result is a layout exactly when `A ∘ B'` is one, so this refuses only what the non-negative
+/// case refuses: `4:-1 ∘ 4:-1 = 4:1`, `4:1 ∘ 4:-2 = 4:-2`,
+/// `(4,3):(1,4) ∘ 4:-1 = 4:-1` (`A(-1) = A(3, -1) = -1`).
 ///
 /// ```
 /// # use cute_layout::{DynLayout, algebra::composition};
@@ -191,7 +199,9 @@ fn build(
 /// assert_eq!(composition(&l("(8,8):(8,1)"), &l("((4,8),2):((16,1),8)")), l("((4,8),2):((2,8),1)"));
 /// ```
 pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
-    super::require_nonnegative(b, "composition A ∘ B with B")?;
+    if flat_modes(b).iter().any(|&(s, d)| s > 1 && d < 0) {
+        return compose_negative(a, b);
+    }
     let is_static = a.is_static() && b.is_static();
     let ac = coalesce_for_composition(a)?;
     let a_text = || {
@@ -258,6 +268,115 @@ pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout>
 }
 
 plain!(composition_layout = try_composition_layout(a: &DynLayout, b: &DynLayout) -> DynLayout);
+
+/// `A ∘ B` for a `B` with negative strides (see [`try_composition_layout`]): shift each
+/// negative stride `d` by a multiple of `N` to `d mod N`, compose, and correct each leaf's
+/// strides linearly.
+fn compose_negative(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
+    let ac = coalesce_for_composition(a)?;
+    let (init, last) = ac.split_at(ac.len() - 1);
+    let n = init
+        .iter()
+        .try_fold(1i64, |acc, &(s, _)| checked_mul(acc, s))?;
+    let d_last = last[0].1;
+    // Per flat leaf of B: its shifted stride, and the multiple `k` of N it was shifted by.
+    let shifts: Vec<(i64, i128)> = flat_modes(b)
+        .iter()
+        .map(|&(s, d)| {
+            if s > 1 && d < 0 {
+                let r = d.rem_euclid(n);
+                (r, (i128::from(r) - i128::from(d)) / i128::from(n))
+            } else {
+                (d, 0)
+            }
+        })
+        .collect();
+    fn restride(t: &DynTuple, it: &mut dyn Iterator<Item = i64>) -> DynTuple {
+        match t {
+            DynTuple::Int(i) => DynTuple::Int(DynInt {
+                value: it.next().unwrap_or(i.value),
+                is_static: i.is_static,
+            }),
+            DynTuple::Tuple(v) => DynTuple::Tuple(v.iter().map(|x| restride(x, it)).collect()),
+        }
+    }
+    let shifted = DynLayout::new(
+        b.shape().clone(),
+        restride(b.stride(), &mut shifts.iter().map(|x| x.0)),
+    )?;
+    let r = try_composition_layout(a, &shifted).map_err(|e| {
+        err(
+            e.kind(),
+            format!(
+                "{} (B = {b} has negative strides; composed as B' = {shifted}, shifted by multiples of N = {n}, since A(x + k·{n}) = A(x) + k·{d_last}: A ∘ B is a layout iff A ∘ B' is)",
+                e.detail()
+            ),
+        )
+    })?;
+    // R has B's tree with each leaf of B replaced by a leaf or a flat tuple of modes.
+    fn correct(
+        bs: &DynTuple,
+        rs: &DynTuple,
+        rd: &DynTuple,
+        ks: &mut dyn Iterator<Item = i128>,
+        d_last: i64,
+    ) -> Result<(DynTuple, DynTuple)> {
+        match (bs, rs, rd) {
+            (DynTuple::Tuple(bv), DynTuple::Tuple(sv), DynTuple::Tuple(dv)) => {
+                let mut shape = Vec::with_capacity(bv.len());
+                let mut stride = Vec::with_capacity(bv.len());
+                for ((b, s), d) in bv.iter().zip(sv).zip(dv) {
+                    let (s, d) = correct(b, s, d, ks, d_last)?;
+                    shape.push(s);
+                    stride.push(d);
+                }
+                Ok((DynTuple::Tuple(shape), DynTuple::Tuple(stride)))
+            }
+            (DynTuple::Int(_), _, _) => {
+                let k = ks.next().unwrap_or(0);
+                let is_static = rs.is_static() && rd.is_static();
+                let modes: Vec<(i64, i64)> = rs.leaves().zip(rd.leaves()).collect();
+                if k == 0 {
+                    return Ok((rs.clone(), rd.clone()));
+                }
+                // c = Σ c_j·p_j over the leaf's modes; subtract c·k·D_last.
+                let mut p = 1i128;
+                let mut out = Vec::with_capacity(modes.len());
+                for &(s, e) in &modes {
+                    if s > 1 {
+                        let overflow = || {
+                            err(
+                                ErrorKind::Overflow,
+                                format!(
+                                    "a stride of A ∘ B for B's stride shifted by {k}·N exceeds i64"
+                                ),
+                            )
+                        };
+                        let e = p
+                            .checked_mul(k)
+                            .and_then(|x| x.checked_mul(i128::from(d_last)))
+                            .and_then(|fix| i128::from(e).checked_sub(fix))
+                            .and_then(|e| i64::try_from(e).ok())
+                            .ok_or_else(overflow)?;
+                        out.push((s, e));
+                        p = p.checked_mul(i128::from(s)).ok_or_else(overflow)?;
+                    }
+                }
+                let out = coalesce_modes(&out, false)?;
+                Ok(modes_to_tuples(&out, is_static))
+            }
+            _ => Err(LayoutError::new(ErrorKind::Incongruent)), // unreachable: R has B's tree
+        }
+    }
+    let (shape, stride) = correct(
+        b.shape(),
+        r.shape(),
+        r.stride(),
+        &mut shifts.iter().map(|x| x.1),
+        d_last,
+    )?;
+    DynLayout::new(shape, stride)
+}
 
 /// `A ∘ T` for a layout or a tiler (paper §3.3.5): a layout tiler composes with the whole of
 /// `A`; a tuple tiler `<T0, T1, ...>` composes mode by mode (Eq. 12), `_` keeps a mode, and

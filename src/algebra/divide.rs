@@ -1,24 +1,68 @@
 //! Logical divide and its mode groupings (paper §3.5.2; `layout-algebra-spec.md`).
 
+use alloc::format;
 use alloc::vec::Vec;
 
 use super::complement::complement_plain;
 use super::composition::{by_mode, check_tiler_rank, static_of, try_composition_layout};
 use super::tiler::{AsTiler, DynTiler};
-use super::{concat, mark};
+use super::{concat, err, flat_modes, mark};
 use crate::dynamic::DynLayout;
-use crate::error::Result;
+use crate::error::{ErrorKind, Result};
 
 /// `A ⊘ B = A ∘ (B, B*)` with `B* = complement(B, size(A))` for one layout `B`.
 fn divide_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
     let rest = complement_plain(b, a.size())?;
+    check_covers(b, a.size())?;
     try_composition_layout(a, &concat([b.clone(), rest])?)
+}
+
+/// Paper §3.5.2: the completed tiler `(B, B*)` must be surjective onto `Z_|A|`, or the divide
+/// loses elements of `A`. With B's modes (size > 1, stride > 0) sorted by stride, the
+/// complement fills the hole below each stride `d` with `⌊d/c⌋ : c`, `c` the span of the
+/// smaller-stride modes; the offsets below `⌊d/c⌋·c` are all reached, and `⌊d/c⌋·c` itself is
+/// not when `c` does not divide `d` (the smaller modes reach below `⌊d/c⌋·c`, the others at
+/// least `d`). So `(B, B*)` covers `Z_|A|` iff no such first gap lies below `|A|`.
+fn check_covers(b: &DynLayout, m: i64) -> Result<()> {
+    let mut modes: Vec<(i64, i64)> = flat_modes(b)
+        .into_iter()
+        .filter(|&(s, d)| s > 1 && d > 0)
+        .collect();
+    modes.sort_by_key(|&(s, d)| (d, s));
+    let mut current = 1i64;
+    for &(s, d) in &modes {
+        if current >= m {
+            break; // every later gap is at or beyond |A|
+        }
+        if d % current != 0 {
+            let gap = d / current * current;
+            if gap < m {
+                return Err(err(
+                    ErrorKind::NotSurjective,
+                    format!(
+                        "(B, B*) for B = {b} never reaches offset {gap} < |A| = {m}: stride {d} of mode {s}:{d} is not a multiple of {current}, the span of B's smaller-stride modes"
+                    ),
+                ));
+            }
+        }
+        current = match s.checked_mul(d) {
+            Some(c) => c,
+            None => break, // beyond i64, so beyond |A|
+        };
+    }
+    Ok(())
 }
 
 /// `logical_divide(A, T)` (paper §3.5.2): `A ⊘ B = A ∘ (B, complement(B, size(A)))`, a
 /// rank-2 layout whose mode 0 (the "tile") is `A ∘ B` and whose mode 1 (the "rest")
 /// iterates over the tiles. A tuple tiler divides mode by mode (`_` keeps a mode; modes
 /// beyond the tiler are kept).
+///
+/// The completed tiler `(B, B*)` must reach every offset of `Z_|A|` (paper §3.5.2), or
+/// elements of `A` would be lost: `16:1 ⊘ (3,2):(1,4)` is an [`ErrorKind::NotSurjective`] error
+/// (offsets 3, 7, 11, 15 are never visited). `(B, B*)` may reach beyond `|A|` (its last mode is
+/// rounded up, as in CuTe): `6:1 ⊘ 4:1 = (4,2):(1,4)` evaluates `A` on its extended domain.
+/// The zipped, tiled and flat divides go through this one and share its errors.
 ///
 /// ```
 /// # use cute_layout::{DynLayout, algebra::{logical_divide, DynTiler}};

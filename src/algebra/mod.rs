@@ -76,7 +76,7 @@ pub(crate) fn unwrap<T>(r: Result<T>) -> T {
     }
 }
 
-/// `⌈a / b⌉` for `a >= 0`, `b > 0`.
+/// `⌈a / b⌉` for `a >= 0`, `b > 0` (never overflows).
 pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
     a / b + i64::from(a % b != 0)
 }
@@ -133,10 +133,11 @@ pub(crate) fn err(kind: ErrorKind, detail: alloc::string::String) -> LayoutError
     LayoutError::with_detail(kind, detail)
 }
 
-/// Rejects negative strides for operations defined only on non-negative ones.
+/// Rejects negative strides for operations defined only on non-negative ones. A size-1 mode's
+/// stride never contributes to an offset, so it may be negative.
 pub(crate) fn require_nonnegative(l: &DynLayout, what: &str) -> Result<()> {
-    match l.stride().leaves().find(|&d| d < 0) {
-        Some(d) => Err(err(
+    match flat_modes(l).into_iter().find(|&(s, d)| s > 1 && d < 0) {
+        Some((_, d)) => Err(err(
             ErrorKind::NegativeStride,
             alloc::format!("{what} needs non-negative strides; {l} has stride {d}"),
         )),

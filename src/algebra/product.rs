@@ -23,6 +23,9 @@ fn product_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
 /// with `B` and places a shifted copy of `A` at each element of `B`. A tuple tiler multiplies
 /// mode by mode.
 ///
+/// Size-1 modes of the result get stride 0 (as in every operation of this engine), so the
+/// result agrees with `(A, A* ∘ B)` on its domain, not necessarily beyond it.
+///
 /// ```
 /// # use cute_layout::{DynLayout, algebra::logical_product};
 /// let l = |s: &str| s.parse::<DynLayout>().unwrap();
@@ -36,6 +39,11 @@ plain_tiler!(logical_product = try_logical_product);
 
 /// `zipped_product(A, T)`: `((M, N, ...), (T_M, T_N, ...))`; for a layout `B` this is the
 /// logical product itself.
+///
+/// **`_` in a tuple tiler** (zipped, tiled and flat products): the mode of `A` is kept whole in
+/// the first group and contributes no grid mode, as for the divides:
+/// `zipped_product((4,8):(1,4), <_,2:1>) = ((4,8),(2)):((1,4),(1))`. Modes of `A` beyond the
+/// tiler are kept the same way. Size-1 modes of the result get stride 0.
 ///
 /// ```
 /// # use cute_layout::{DynLayout, algebra::{zipped_product, DynTiler}};
@@ -51,6 +59,11 @@ plain_tiler!(zipped_product = try_zipped_product);
 
 /// `tiled_product(A, T)`: `((M, N, ...), T_M, T_N, ...)`.
 ///
+/// **`_` in a tuple tiler** (zipped, tiled and flat products): the mode of `A` is kept whole in
+/// the first group and contributes no grid mode, as for the divides:
+/// `zipped_product((4,8):(1,4), <_,2:1>) = ((4,8),(2)):((1,4),(1))`. Modes of `A` beyond the
+/// tiler are kept the same way. Size-1 modes of the result get stride 0.
+///
 /// ```
 /// # use cute_layout::{DynLayout, algebra::{tiled_product, DynTiler}};
 /// let a: DynLayout = "(3,4):(4,1)".parse().unwrap();
@@ -64,6 +77,11 @@ pub fn try_tiled_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<Dy
 plain_tiler!(tiled_product = try_tiled_product);
 
 /// `flat_product(A, T)`: `(M, N, ..., T_M, T_N, ...)`.
+///
+/// **`_` in a tuple tiler** (zipped, tiled and flat products): the mode of `A` is kept whole in
+/// the first group and contributes no grid mode, as for the divides:
+/// `zipped_product((4,8):(1,4), <_,2:1>) = ((4,8),(2)):((1,4),(1))`. Modes of `A` beyond the
+/// tiler are kept the same way. Size-1 modes of the result get stride 0.
 ///
 /// ```
 /// # use cute_layout::{DynLayout, algebra::{flat_product, DynTiler}};

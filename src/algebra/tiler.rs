@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::dynamic::{DynInt, DynLayout, DynTuple};
+use crate::dynamic::{DynInt, DynLayout, DynTuple, MAX_DEPTH};
 use crate::error::{LayoutError, Result};
 use crate::parse::Parser;
 
@@ -106,9 +106,8 @@ impl fmt::Display for DynTiler {
 }
 
 fn tiler(p: &mut Parser<'_>, depth: usize) -> Result<DynTiler> {
-    const MAX_DEPTH: usize = 64;
     if depth > MAX_DEPTH {
-        return Err(p.error("a tiler nested at most 64 deep"));
+        return Err(p.error("a tiler nested at most MAX_DEPTH = 64 deep"));
     }
     if p.eat('<') {
         let mut items = Vec::new();
