@@ -31,6 +31,9 @@ pub enum ErrorKind {
     NotInjective,
     /// An operation defined only for non-negative strides met a negative one.
     NegativeStride,
+    /// Complement: in stride order a mode starts inside the span of the smaller-stride modes
+    /// (they interleave or overlap), so no layout completes the image (paper §3.5).
+    NotComplementable,
     /// An operation got an argument outside its domain (e.g. a zero cotarget).
     InvalidArgument,
 }
@@ -52,6 +55,9 @@ impl ErrorKind {
             }
             ErrorKind::NotInjective => "layout is not injective (no complement exists)",
             ErrorKind::NegativeStride => "negative stride not supported here",
+            ErrorKind::NotComplementable => {
+                "modes interleave: the image cannot be completed by a layout (complement needs each stride, in increasing order, to be at least the span of the smaller-stride modes, paper §3.5)"
+            }
             ErrorKind::InvalidArgument => "invalid argument",
         }
     }
