@@ -113,6 +113,33 @@ inherent! {
     RakedProduct::try_raked_product / raked_product(b: B) via RakedProductArg;
 }
 
+/// A nullary operation `Op` on `Self` with result `O`. The inherent methods without an
+/// argument take their bound through `O`, the result type, which is still unknown when Rust
+/// looks the method up: so a violated condition is reported as the named condition, not as
+/// "method cannot be called".
+pub trait NullaryOp<Op, O> {
+    /// The result; an error only for runtime values that violate a condition.
+    fn try_apply0(&self) -> Result<O>;
+}
+/// Marker of [`ComplementFull`] for [`NullaryOp`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ComplementFullOp;
+impl<L: ComplementFull<Output = O>, O> NullaryOp<ComplementFullOp, O> for L {
+    #[inline(always)]
+    fn try_apply0(&self) -> Result<O> {
+        self.try_complement_full()
+    }
+}
+/// Marker of [`LeftInverse`] for [`NullaryOp`].
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LeftInverseOp;
+impl<L: LeftInverse<Output = O>, O> NullaryOp<LeftInverseOp, O> for L {
+    #[inline(always)]
+    fn try_apply0(&self) -> Result<O> {
+        self.try_left_inverse()
+    }
+}
+
 impl<S, D> Layout<S, D> {
     /// `coalesce(self)`: see [`Coalesce`].
     #[inline(always)]
@@ -122,12 +149,46 @@ impl<S, D> Layout<S, D> {
     {
         Coalesce::coalesce(self)
     }
-    /// `complement(self)` w.r.t. `cosize(self)`: see [`ComplementFull`].
+    /// `complement(self)` w.r.t. `cosize(self)`: see [`ComplementFull`]. An error only for
+    /// runtime values that violate a condition.
     #[inline(always)]
-    pub fn complement_full(&self) -> <Self as ComplementFull>::Output
+    pub fn try_complement_full<O>(&self) -> Result<O>
     where
-        Self: ComplementFull,
+        Self: NullaryOp<ComplementFullOp, O>,
     {
-        ComplementFull::complement_full(self)
+        self.try_apply0()
+    }
+    /// `complement(self)` w.r.t. `cosize(self)`: see [`ComplementFull`].
+    ///
+    /// Panics with the error's message where `try_complement_full` errs (only for runtime
+    /// values).
+    #[inline(always)]
+    pub fn complement_full<O>(&self) -> O
+    where
+        Self: NullaryOp<ComplementFullOp, O>,
+    {
+        match self.try_apply0() {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    /// `left_inverse(self)`: see [`LeftInverse`].
+    #[inline(always)]
+    pub fn try_left_inverse<O>(&self) -> Result<O>
+    where
+        Self: NullaryOp<LeftInverseOp, O>,
+    {
+        self.try_apply0()
+    }
+    /// `left_inverse(self)`: see [`LeftInverse`].
+    #[inline(always)]
+    pub fn left_inverse<O>(&self) -> O
+    where
+        Self: NullaryOp<LeftInverseOp, O>,
+    {
+        match self.try_apply0() {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
     }
 }
