@@ -219,7 +219,10 @@ impl<S: Int, D: Int, T: RuntimeModes> RuntimeModes for Cons<M<S, D>, T> {
     type Output = Cons<M<i64, i64>, T::Output>;
     #[inline(always)]
     fn runtime_modes(self) -> Self::Output {
-        Cons(M(self.0 .0.value(), self.0 .1.value()), self.1.runtime_modes())
+        Cons(
+            M(self.0 .0.value(), self.0 .1.value()),
+            self.1.runtime_modes(),
+        )
     }
 }
 
