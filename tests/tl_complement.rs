@@ -2,7 +2,6 @@
 //! (`cute_layout::algebra::complement`): random shapes and strides as runtime leaves, results
 //! compared as functions and, coalesced, in printed form; refusals compared by kind.
 
-use cute_layout::ops::*;
 use cute_layout::{algebra, layout, DynLayout, ErrorKind, LayoutError};
 use proptest::prelude::*;
 

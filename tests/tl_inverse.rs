@@ -5,8 +5,8 @@
 use cute_layout::algebra;
 use cute_layout::ops::{
     CoalesceByMode, CoalescedByMode, Filter, FilterZeros, FilterZerosOf, Filtered, Flatten,
-    Flattened, GroupModes, GroupedModes, LeftInverse, LeftInverseOf, MaxCommonLayout,
-    MaxCommonLayoutOf, MaxCommonVector, MaxCommonVectorOf, RightInverse, RightInverseOf,
+    Flattened, GroupModes, GroupedModes, LeftInverseOf, MaxCommonLayout, MaxCommonLayoutOf,
+    MaxCommonVector, MaxCommonVectorOf, RightInverse, RightInverseOf,
 };
 use cute_layout::typenum::*;
 use cute_layout::{layout, DynLayout, DynTuple, Layout};
