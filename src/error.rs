@@ -31,6 +31,9 @@ pub enum ErrorKind {
     NotInjective,
     /// An operation defined only for non-negative strides met a negative one.
     NegativeStride,
+    /// Complement: in stride order a mode starts inside the span of the smaller-stride modes
+    /// (they interleave or overlap), so no layout completes the image (paper §3.5).
+
     /// An operation got an argument outside its domain (e.g. a zero cotarget).
     InvalidArgument,
     /// Logical divide: the completed tiler `(B, B*)` misses an offset of `Z_|A|` (paper
@@ -71,7 +74,7 @@ impl ErrorKind {
                 "tiler does not cover the layout (paper §3.5.2: (B, B*) must be surjective onto Z_|A|)"
             }
             ErrorKind::ModesInterleave => {
-                "modes interleave: a mode's stride lies inside the span of the smaller-stride modes"
+                "modes interleave: a mode's stride lies inside the span of the smaller-stride modes, so no layout completes the image (paper §3.5)"
             }
             ErrorKind::NoLayout => "no layout satisfies the defining equations",
             ErrorKind::TooLarge => "input exceeds a documented size limit",

@@ -4,8 +4,9 @@
 
 use cute_layout::algebra;
 use cute_layout::ops::{
-    CoalescedByMode, FilterZerosOf, Filtered, Flattened, GroupModes, GroupedModes, LeftInverseOf,
-    MaxCommonLayoutOf, MaxCommonVectorOf, RightInverseOf,
+    CoalesceByMode, CoalescedByMode, Filter, FilterZeros, FilterZerosOf, Filtered, Flatten,
+    Flattened, GroupModes, GroupedModes, LeftInverseOf, MaxCommonLayout, MaxCommonLayoutOf,
+    MaxCommonVector, MaxCommonVectorOf, RightInverse, RightInverseOf,
 };
 use cute_layout::typenum::*;
 use cute_layout::{layout, DynLayout, DynTuple, Layout};

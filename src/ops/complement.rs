@@ -12,7 +12,7 @@ use crate::ops::coalesce::NotTrue;
 use crate::ops::compose::CoalesceExt;
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
 use crate::ops::select::{
-    AnyDyn, Dyn, HasDyn, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, ZeroSel,
+    AnyDyn, Dyn, HasDyn, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, Selector, ZeroSel,
 };
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
 
@@ -68,9 +68,9 @@ impl<H: Plain, T: Plain, X: NotTrue> FilterSel<X> for Cons<H, T> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sort by stride (insertion sort). Runtime strides cannot be ordered statically: a mode whose
-// order depends on a runtime value keeps its position, and the complement checks at run time
-// that the modes come in increasing stride.
+// Sort by stride (insertion sort). Static strides are sorted in the type system. Where a stride
+// is a runtime value its place in the order is known only at run time: then every mode becomes
+// runtime-valued and the list is sorted at run time (`SortForComplement`).
 
 /// Sort a flat mode list by stride.
 pub trait SortByStride {
@@ -150,25 +150,135 @@ impl<H: Plain, Hd: Plain, T: Plain> InsertSel<H, Dyn> for Cons<Hd, T> {
     }
 }
 
+/// Whether a flat mode list has a runtime stride: [`Dyn`] if so, [`B0`] if every stride is
+/// static (shapes may still be runtime values: their modes keep their static place).
+pub trait DynStrides {
+    /// [`Dyn`] or [`B0`].
+    type Sel: Selector;
+}
+impl DynStrides for Nil {
+    type Sel = B0;
+}
+impl<S, D: HasDyn, T: DynStrides> DynStrides for Cons<M<S, D>, T>
+where
+    AnyDyn<D>: SelOr<T::Sel>,
+{
+    type Sel = Or<AnyDyn<D>, T::Sel>;
+}
+
+/// Sort a flat mode list by stride for the complement: in the type system when every stride is
+/// static, at run time (all modes runtime-valued) when a stride is a runtime value.
+pub trait SortForComplement {
+    /// The sorted modes.
+    type Output: Plain;
+    /// The values.
+    fn sort_for_complement(self) -> Self::Output;
+}
+impl<L: DynStrides + SortSel<<L as DynStrides>::Sel>> SortForComplement for L {
+    type Output = <L as SortSel<<L as DynStrides>::Sel>>::Output;
+    #[inline(always)]
+    fn sort_for_complement(self) -> Self::Output {
+        self.sort_sel()
+    }
+}
+#[doc(hidden)]
+pub trait SortSel<Sel> {
+    type Output: Plain;
+    fn sort_sel(self) -> Self::Output;
+}
+impl<L: SortByStride> SortSel<B0> for L {
+    type Output = L::Output;
+    #[inline(always)]
+    fn sort_sel(self) -> Self::Output {
+        self.sort_by_stride()
+    }
+}
+impl<L: RuntimeModes> SortSel<Dyn> for L {
+    type Output = L::Output;
+    #[inline(always)]
+    fn sort_sel(self) -> Self::Output {
+        self.runtime_modes().runtime_sort()
+    }
+}
+
+/// A flat mode list with every shape and stride as a runtime `i64`.
+pub trait RuntimeModes {
+    /// The list of `M<i64, i64>`.
+    type Output: RuntimeSort;
+    /// The values.
+    fn runtime_modes(self) -> Self::Output;
+}
+impl RuntimeModes for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn runtime_modes(self) -> Nil {
+        Nil
+    }
+}
+impl<S: Int, D: Int, T: RuntimeModes> RuntimeModes for Cons<M<S, D>, T> {
+    type Output = Cons<M<i64, i64>, T::Output>;
+    #[inline(always)]
+    fn runtime_modes(self) -> Self::Output {
+        Cons(
+            M(self.0 .0.value(), self.0 .1.value()),
+            self.1.runtime_modes(),
+        )
+    }
+}
+
+/// Insertion sort of a list of runtime modes by `(stride, shape)`, as the runtime engine
+/// sorts; the list type does not change.
+pub trait RuntimeSort: Plain + Sized {
+    /// The sorted list.
+    fn runtime_sort(self) -> Self;
+    /// Insert `h` into this sorted list.
+    fn runtime_insert(self, h: M<i64, i64>) -> Cons<M<i64, i64>, Self>;
+}
+impl RuntimeSort for Nil {
+    #[inline(always)]
+    fn runtime_sort(self) -> Nil {
+        Nil
+    }
+    #[inline(always)]
+    fn runtime_insert(self, h: M<i64, i64>) -> Cons<M<i64, i64>, Nil> {
+        Cons(h, Nil)
+    }
+}
+impl<T: RuntimeSort> RuntimeSort for Cons<M<i64, i64>, T> {
+    #[inline(always)]
+    fn runtime_sort(self) -> Self {
+        self.1.runtime_sort().runtime_insert(self.0)
+    }
+    #[inline(always)]
+    fn runtime_insert(self, h: M<i64, i64>) -> Cons<M<i64, i64>, Self> {
+        if (h.1, h.0) <= (self.0 .1, self.0 .0) {
+            Cons(h, self)
+        } else {
+            Cons(self.0, self.1.runtime_insert(h))
+        }
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // The fold: each mode's stride must reach past the span covered so far; the gap below it is
 // filled with `stride / span` copies (floor: a remainder that no copy fits stays a hole).
 
-/// The complement's injectivity condition: in stride order, each mode's stride is at least the
-/// extent `current` spanned by the modes before it (CuTe: `stride / current ≠ 0`). Implemented
-/// by `(stride, current)` pairs that satisfy it.
+/// The complement's condition: in stride order, each mode's stride is at least the extent
+/// `current` spanned by the modes before it (CuTe: `stride / current ≠ 0`). Injective layouts
+/// whose modes interleave (`(8,2):(2,5)`) fail it too. Implemented by `(stride, current)` pairs
+/// that satisfy it.
 #[diagnostic::on_unimplemented(
-    message = "complement of a non-injective layout (its modes overlap or interleave)",
-    label = "in stride order, each stride must be at least the span of the smaller modes: `{Self}` (stride, span) is not",
-    note = "the complement exists only for injective layouts whose image can be tiled (paper §3.5)"
+    message = "complement: the modes interleave, so the image cannot be completed by a layout",
+    label = "in stride order, each stride must be at least the span of the smaller-stride modes: `{Self}` (stride, span) is not",
+    note = "CuTe's complement fills the gaps below each stride; a mode starting inside the span of the smaller ones (overlapping or interleaving them) leaves no gap to fill (paper §3.5)"
 )]
 pub trait Injective {}
 impl<D: IntLt<C>, C: Int> Injective for (D, C) where (D, C): InjectiveSel<LtSel<D, C>> {}
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "complement of a non-injective layout (its modes overlap or interleave)",
-    label = "in stride order, each stride must be at least the span of the smaller modes: `{Self}` (stride, span) is not",
-    note = "the complement exists only for injective layouts whose image can be tiled (paper §3.5)"
+    message = "complement: the modes interleave, so the image cannot be completed by a layout",
+    label = "in stride order, each stride must be at least the span of the smaller-stride modes: `{Self}` (stride, span) is not",
+    note = "CuTe's complement fills the gaps below each stride; a mode starting inside the span of the smaller ones (overlapping or interleaving them) leaves no gap to fill (paper §3.5)"
 )]
 pub trait InjectiveSel<Sel> {}
 impl<T> InjectiveSel<B0> for T {}
@@ -249,6 +359,9 @@ where
     fn complement_step(self, cur: Cur, m: Mx) -> Result<Self::Output> {
         let M(s, d) = self.0;
         let (s, d, cur) = (s.value(), d.value(), cur.value());
+        if d < 0 {
+            return Err(negative_stride(d));
+        }
         if s == 1 || d == 0 {
             return Ok(Cons(M(1, cur), self.1.complement_fold(cur, m)?));
         }
@@ -257,15 +370,22 @@ where
     }
 }
 
+fn negative_stride(d: i64) -> crate::error::LayoutError {
+    crate::error::layout_error!(
+        ErrorKind::NegativeStride,
+        "stride {d} in the complement of a layout"
+    )
+}
+
 fn check_injective(s: i64, d: i64, cur: i64) -> Result<()> {
     if d < 0 {
-        return Err(crate::error::layout_error!(
-            ErrorKind::NegativeStride,
-            "stride {d} in the complement of a layout"
-        ));
+        return Err(negative_stride(d));
     }
     if d < cur {
-        return Err(crate::error::layout_error!(ErrorKind::NotInjective, "in stride order, mode {s}:{d} starts inside {cur}, the span of the modes of smaller stride (runtime strides are taken in the order given)"));
+        return Err(crate::error::layout_error!(
+            ErrorKind::ModesInterleave,
+            "in stride order, mode {s}:{d} starts inside [0, {cur}), the span of the smaller-stride modes"
+        ));
     }
     Ok(())
 }
@@ -299,7 +419,7 @@ pub type ComplementOf<A, Mx> = <A as Complement<Mx>>::Output;
 
 /// The complement's modes before coalescing.
 type ComplementModes<S, D, Mx> =
-    <<<FlatModes<S, D> as FilterModes>::Output as SortByStride>::Output as ComplementFold<
+    <<<FlatModes<S, D> as FilterModes>::Output as SortForComplement>::Output as ComplementFold<
         U1,
         Mx,
     >>::Output;
@@ -309,8 +429,8 @@ where
     S: Congruent<D> + FlattenInto<D, Nil>,
     D: IntTuple,
     FlatModes<S, D>: FilterModes,
-    <FlatModes<S, D> as FilterModes>::Output: SortByStride,
-    <<FlatModes<S, D> as FilterModes>::Output as SortByStride>::Output: ComplementFold<U1, Mx>,
+    <FlatModes<S, D> as FilterModes>::Output: SortForComplement,
+    <<FlatModes<S, D> as FilterModes>::Output as SortForComplement>::Output: ComplementFold<U1, Mx>,
     ComplementModes<S, D, Mx>: CoalesceExt,
     <ComplementModes<S, D, Mx> as CoalesceExt>::Output: ToLayout,
 {
@@ -322,7 +442,7 @@ where
             .shape()
             .flatten_into(&self.stride(), Nil)
             .filter_modes()
-            .sort_by_stride();
+            .sort_for_complement();
         Ok(modes
             .complement_fold(U1::default(), m)?
             .coalesce_ext()?
@@ -347,8 +467,8 @@ where
     S: Congruent<D> + FlattenInto<D, Nil>,
     D: IntTuple,
     FlatModes<S, D>: FilterModes,
-    <FlatModes<S, D> as FilterModes>::Output: SortByStride,
-    <<FlatModes<S, D> as FilterModes>::Output as SortByStride>::Output: ComplementFold<U1, Mx>,
+    <FlatModes<S, D> as FilterModes>::Output: SortForComplement,
+    <<FlatModes<S, D> as FilterModes>::Output as SortForComplement>::Output: ComplementFold<U1, Mx>,
     ComplementModes<S, D, Mx>: CoalesceList,
     <ComplementModes<S, D, Mx> as CoalesceList>::Output: ToLayout,
 {
@@ -360,7 +480,7 @@ where
             .shape()
             .flatten_into(&self.stride(), Nil)
             .filter_modes()
-            .sort_by_stride();
+            .sort_for_complement();
         Ok(modes
             .complement_fold(U1::default(), m)?
             .coalesce_list()?

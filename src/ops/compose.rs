@@ -8,7 +8,7 @@
 
 use typenum::{B0, B1, U1};
 
-use crate::error::{ErrorKind, Result};
+use crate::error::{ErrorKind, LayoutError, Result};
 use crate::int::{
     Int, IntMin, IntMul, IntRem, IntShapeDiv, IntSub, Minimum, Plain, Prod, ShapeQuot,
 };
@@ -167,16 +167,6 @@ impl<S: IntRem<N>, N: Int> ShapeDivisibility for (S, N) where
 pub trait ShapeDivisibilitySel<Sel> {}
 impl<T> ShapeDivisibilitySel<B1> for T {}
 
-/// A stride of `B` must not be negative: `A` is defined on non-negative integral coordinates.
-#[diagnostic::on_unimplemented(
-    message = "composition needs a non-negative stride in B, found `{Self}`",
-    label = "negative stride in the right-hand layout"
-)]
-pub trait NonNegativeStride {}
-impl NonNegativeStride for i64 {}
-impl NonNegativeStride for typenum::UTerm {}
-impl<U: typenum::Unsigned, B: typenum::Bit> NonNegativeStride for typenum::UInt<U, B> {}
-
 // ---------------------------------------------------------------------------------------------
 // The base case, A ∘ s:d, as a fold over A's modes.
 
@@ -318,9 +308,59 @@ where
     }
 }
 
-// Decided at run time: every value of this step and after it is dynamic, and the conditions
-// are checked at run time (only where B reaches, as in the static case).
+// Decided at run time. When the remaining stride is statically a multiple of this mode's
+// shape (`Si | Rd`), B steps over the whole mode: its part of the result is statically of size
+// 1 (were B to end inside this mode, `(s−1)·d < S̄·Si ≤ d` would give `s = 1`), so the mode is
+// dropped and the static state carried on. Otherwise see `ComposeStepDyn`.
 impl<Si, Di, H2, T, Bar, Rs, Rd, Lim> ComposeStepSel<Bar, Rs, Rd, Lim, Dyn>
+    for Cons<M<Si, Di>, Cons<H2, T>>
+where
+    Si: Int,
+    Rd: IntRem<Si>,
+    Cons<M<Si, Di>, Cons<H2, T>>:
+        ComposeStepDyn<Bar, Rs, Rd, Lim, ZeroSel<crate::int::Mod<Rd, Si>>>,
+{
+    type Output = <Cons<M<Si, Di>, Cons<H2, T>> as ComposeStepDyn<
+        Bar,
+        Rs,
+        Rd,
+        Lim,
+        ZeroSel<crate::int::Mod<Rd, Si>>,
+    >>::Output;
+    #[inline(always)]
+    fn compose_step_sel(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
+        self.compose_step_dyn(bar, rs, rd, lim)
+    }
+}
+
+/// A step of the base case decided at run time, dispatched on whether B statically steps over
+/// the whole mode ([`B1`]).
+#[doc(hidden)]
+pub trait ComposeStepDyn<Bar, Rs, Rd, Lim, Skip> {
+    type Output: Plain;
+    fn compose_step_dyn(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output>;
+}
+
+impl<Si, Di, H2, T, Bar, Rs, Rd, Lim> ComposeStepDyn<Bar, Rs, Rd, Lim, B1>
+    for Cons<M<Si, Di>, Cons<H2, T>>
+where
+    Si: Int,
+    Bar: IntMul<Si>,
+    Rd: crate::int::IntDiv<Si>,
+    Cons<H2, T>: ComposeStep<Prod<Bar, Si>, Rs, crate::int::Quot<Rd, Si>, Lim>,
+{
+    type Output =
+        <Cons<H2, T> as ComposeStep<Prod<Bar, Si>, Rs, crate::int::Quot<Rd, Si>, Lim>>::Output;
+    #[inline(always)]
+    fn compose_step_dyn(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
+        let si = self.0 .0;
+        self.1.compose_step(bar.mul(si)?, rs, rd.div(si)?, lim)
+    }
+}
+
+// Otherwise every value of this step and after it is dynamic, and the conditions are checked at
+// run time (only where B reaches, as in the static case).
+impl<Si, Di, H2, T, Bar, Rs, Rd, Lim, X: NotTrue> ComposeStepDyn<Bar, Rs, Rd, Lim, X>
     for Cons<M<Si, Di>, Cons<H2, T>>
 where
     Si: Int,
@@ -329,11 +369,34 @@ where
     Rs: Int,
     Rd: Int,
     Lim: Int,
-    Cons<H2, T>: ComposeStep<i64, i64, i64, i64>,
+    Cons<H2, T>: ComposeStep<i64, i64, i64, i64> + ModeValues,
+    <Cons<H2, T> as ComposeStep<i64, i64, i64, i64>>::Output: FillModes,
 {
     type Output = Cons<M<i64, i64>, <Cons<H2, T> as ComposeStep<i64, i64, i64, i64>>::Output>;
     #[inline(always)]
-    fn compose_step_sel(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
+    fn compose_step_dyn(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
+        if rd.value() < 0 {
+            // A negative stride of B (runtime, or static and routed here as a runtime value):
+            // the state is still the initial one (a runtime stride makes the first step
+            // dynamic), and the whole result is computed from A's modes at once.
+            if bar.value() != 1
+                || rs
+                    .value()
+                    .checked_sub(1)
+                    .and_then(|x| x.checked_mul(rd.value()))
+                    != Some(lim.value())
+            {
+                return Err(LayoutError::new(ErrorKind::NegativeStride));
+            }
+            let first = (self.0 .0.value(), self.0 .1.value());
+            let (rs, rd) = (rs.value(), rd.value());
+            return with_mode_values(&self.1, |rest| {
+                negative_compose(first, rest, rs, rd, |modes| {
+                    let mut it = modes.iter().copied();
+                    Ok(Cons::<M<i64, i64>, _>::fill_modes(&mut it))
+                })
+            });
+        }
         let M(si, di) = self.0;
         let (si, di, bar, rs, rd, lim) = (
             si.value(),
@@ -389,24 +452,91 @@ pub trait ComposeLeaf<S, D> {
 }
 impl<A, S, D> ComposeLeaf<S, D> for A
 where
+    D: IsNegative,
+    A: ComposeLeafSign<S, D, NegSel<D>>,
+{
+    type Output = <A as ComposeLeafSign<S, D, NegSel<D>>>::Output;
+    #[inline(always)]
+    fn compose_leaf(self, s: S, d: D) -> Result<Self::Output> {
+        self.compose_leaf_sign(s, d)
+    }
+}
+
+/// `d < 0` as a selector: [`B1`] for a static negative stride, [`B0`] for a static
+/// non-negative one, [`Dyn`] for a runtime one.
+pub trait IsNegative {
+    /// The selector.
+    type Sel: Selector;
+}
+/// [`IsNegative`] as a type.
+pub type NegSel<D> = <D as IsNegative>::Sel;
+impl IsNegative for i64 {
+    type Sel = Dyn;
+}
+impl IsNegative for typenum::UTerm {
+    type Sel = B0;
+}
+impl<U: typenum::Unsigned, B: typenum::Bit> IsNegative for typenum::UInt<U, B> {
+    type Sel = B0;
+}
+impl<U: typenum::Unsigned + typenum::NonZero> IsNegative for typenum::NInt<U> {
+    type Sel = B1;
+}
+
+/// [`ComposeLeaf`] dispatched on the sign of the stride.
+#[doc(hidden)]
+pub trait ComposeLeafSign<S, D, Neg> {
+    type Output;
+    fn compose_leaf_sign(self, s: S, d: D) -> Result<Self::Output>;
+}
+// A non-negative or runtime stride: the base case (a runtime negative stride is handled when
+// the first step, decided at run time, sees it).
+impl<A, S, D, X: NotTrue> ComposeLeafSign<S, D, X> for A
+where
     S: Int + IntSub<U1>,
-    D: NonNegativeStride + IsZero + Int,
+    D: IsZero + Int,
     crate::int::Diff<S, U1>: IntMul<D>,
     A: ComposeLeafSel<S, D, ZeroSel<D>>,
 {
     type Output = <A as ComposeLeafSel<S, D, ZeroSel<D>>>::Output;
     #[inline(always)]
-    fn compose_leaf(self, s: S, d: D) -> Result<Self::Output> {
-        if d.value() < 0 {
-            return Err(crate::error::layout_error!(
-                ErrorKind::NegativeStride,
-                "stride {} in the right-hand layout of a composition",
-                d.value()
-            ));
-        }
+    fn compose_leaf_sign(self, s: S, d: D) -> Result<Self::Output> {
         self.compose_leaf_sel(s, d)
     }
 }
+// A static negative stride on an A of one mode: `A(i·d) = i·d·D` (the last mode of A extends
+// to negative coordinates, paper Eq. 4), static.
+impl<Si, Di, S, D> ComposeLeafSign<S, D, B1> for Cons<M<Si, Di>, Nil>
+where
+    S: Int,
+    D: IntMul<Di>,
+    Di: Int,
+    Cons<M<S, Prod<D, Di>>, Nil>: CoalesceList,
+    <Cons<M<S, Prod<D, Di>>, Nil> as CoalesceList>::Output: ToLayout,
+{
+    type Output = LayoutOf<<Cons<M<S, Prod<D, Di>>, Nil> as CoalesceList>::Output>;
+    #[inline(always)]
+    fn compose_leaf_sign(self, s: S, d: D) -> Result<Self::Output> {
+        Ok(Cons(M(s, d.mul(self.0 .1)?), Nil)
+            .coalesce_list()?
+            .to_layout())
+    }
+}
+// A static negative stride on an A of several modes: whether the result is a layout depends on
+// the carries of negative coordinates through A's modes; computed with the stride as a runtime
+// value (the result's values are runtime values, its refusal a runtime error).
+impl<H, H2, T, S, D> ComposeLeafSign<S, D, B1> for Cons<H, Cons<H2, T>>
+where
+    D: Int,
+    Cons<H, Cons<H2, T>>: ComposeLeafSign<S, i64, Dyn>,
+{
+    type Output = <Cons<H, Cons<H2, T>> as ComposeLeafSign<S, i64, Dyn>>::Output;
+    #[inline(always)]
+    fn compose_leaf_sign(self, s: S, d: D) -> Result<Self::Output> {
+        self.compose_leaf_sign(s, d.value())
+    }
+}
+
 #[doc(hidden)]
 pub trait ComposeLeafSel<S, D, DIsZero> {
     type Output;
@@ -612,4 +742,186 @@ where
         let (s, d) = b.shape().compose_with(&b.stride(), a)?;
         Layout::try_new(s, d)
     }
+}
+
+/// Fill a list of runtime modes from `(shape, stride)` pairs, padding with `1:0`.
+pub trait FillModes: Sized {
+    /// The list.
+    fn fill_modes(it: &mut dyn Iterator<Item = (i64, i64)>) -> Self;
+}
+impl FillModes for Nil {
+    #[inline(always)]
+    fn fill_modes(_: &mut dyn Iterator<Item = (i64, i64)>) -> Nil {
+        Nil
+    }
+}
+impl<T: FillModes> FillModes for Cons<M<i64, i64>, T> {
+    #[inline(always)]
+    fn fill_modes(it: &mut dyn Iterator<Item = (i64, i64)>) -> Self {
+        let (s, d) = it.next().unwrap_or((1, 0));
+        let h = M(s, d);
+        Cons(h, T::fill_modes(it))
+    }
+}
+
+/// `A ∘ s:d` for `d < 0`, `A` given by its normalised modes (`first`, then `rest`; the last one
+/// extends to all integers), by Eq. (4) with floor and mod: `R(i) = A(i·d)`. Calls `f` with the
+/// result's modes (at most as many as A has).
+///
+/// With `e = −d`, the modes of A that `e` steps over are skipped, the next one `S_k` (with
+/// `e' | S_k`, Eq. 20) gives the digit radix `N_0 = S_k/e'` at stride `w_0 = e'·D_k`, the later
+/// ones `N_j = S_j`, `w_j = D_j`, and the last one the unbounded digit at stride `W`. The digits
+/// of `−i` are those of `i` reflected, so `R(i) = −P(i) + E_{j*(i)}`, with `P` the digit layout,
+/// `j*` the lowest non-zero digit of `i` and `E_j = N_j·w_j + Σ_{j<k<m}(N_k−1)·w_k − W`. `R` is a
+/// layout exactly when that correction is linear in the digits of `i < s`: every `E_j` of a
+/// digit that varies is zero, except `E_0` where digit 0 takes only the values 0 and 1.
+fn negative_compose<R>(
+    first: (i64, i64),
+    rest: &[(i64, i64)],
+    s: i64,
+    d: i64,
+    f: impl FnOnce(&[(i64, i64)]) -> Result<R>,
+) -> Result<R> {
+    let no_layout = |why: &str| {
+        Err(crate::error::layout_error!(
+            ErrorKind::NegativeStride,
+            "no layout takes i to A(i·{d}) for i < {s}: {why}"
+        ))
+    };
+    // A's runtime values, coalesced (the types could not), keeping the last mode.
+    let mut a = [(0i64, 0i64); 64];
+    let mut n = 0;
+    for &(s0, d0) in rest.iter().rev().chain(core::iter::once(&first)) {
+        if n == 0 {
+            a[0] = (s0, d0);
+            n = 1;
+            continue;
+        }
+        let (s1, d1) = a[n - 1];
+        if s0 == 1 {
+            continue;
+        } else if s1 == 1 && n > 1 {
+            a[n - 1] = (s0, d0);
+        } else if s0.checked_mul(d0) == Some(d1) {
+            a[n - 1] = (s0.checked_mul(s1).ok_or_else(LayoutError::overflow)?, d0);
+        } else if n < a.len() {
+            a[n] = (s0, d0);
+            n += 1;
+        } else {
+            return Err(LayoutError::new(ErrorKind::InvalidArgument));
+        }
+    }
+    a[..n].reverse();
+    let mode = |k: usize| a[k];
+    if s <= 1 {
+        return f(&[(1, 0)]);
+    }
+    // A(x) for x < 0, floor and mod.
+    let eval = |x: i64| -> Result<i64> {
+        let (mut q, mut acc) = (x, 0i64);
+        for k in 0..n {
+            let (sk, dk) = mode(k);
+            if k + 1 == n {
+                return acc
+                    .checked_add(q.checked_mul(dk).ok_or_else(LayoutError::overflow)?)
+                    .ok_or_else(LayoutError::overflow);
+            }
+            acc = acc
+                .checked_add(
+                    q.rem_euclid(sk)
+                        .checked_mul(dk)
+                        .ok_or_else(LayoutError::overflow)?,
+                )
+                .ok_or_else(LayoutError::overflow)?;
+            q = q.div_euclid(sk);
+        }
+        Ok(acc)
+    };
+    if s == 2 {
+        // Any two values are a layout: 2 : A(d).
+        return f(&[(2, eval(d)?)]);
+    }
+    let mut e = d.checked_neg().ok_or_else(LayoutError::overflow)?;
+    let mut k = 0;
+    // Skip the modes that e steps over.
+    while k + 1 < n && e % mode(k).0 == 0 {
+        e /= mode(k).0;
+        k += 1;
+    }
+    // Digits: radices and strides of the bounded ones, then the stride of the unbounded one.
+    let mut digits = [(0i64, 0i64); 64];
+    let mut m = 0;
+    let w_last;
+    if k + 1 == n {
+        w_last = e.checked_mul(mode(k).1).ok_or_else(LayoutError::overflow)?;
+    } else {
+        let (sk, dk) = mode(k);
+        if sk % e != 0 {
+            return Err(crate::error::layout_error!(
+                ErrorKind::StrideDivisibility,
+                "{e} does not divide {sk} and {sk} does not divide {e}"
+            ));
+        }
+        digits[0] = (sk / e, e.checked_mul(dk).ok_or_else(LayoutError::overflow)?);
+        m = 1;
+        for j in k + 1..n - 1 {
+            if m == digits.len() {
+                return Err(LayoutError::new(ErrorKind::InvalidArgument));
+            }
+            digits[m] = mode(j);
+            m += 1;
+        }
+        w_last = mode(n - 1).1;
+    }
+    // The digits that vary for i < s, the prefix product of the last of them.
+    let mut prefix = 1i64;
+    let mut top = 0; // index of the highest varying digit (m: the unbounded one)
+    while top < m && prefix.checked_mul(digits[top].0).is_some_and(|p| p < s) {
+        prefix *= digits[top].0;
+        top += 1;
+    }
+    if s % prefix != 0 {
+        return Err(crate::error::layout_error!(
+            ErrorKind::ShapeDivisibility,
+            "{prefix} does not divide the size {s}"
+        ));
+    }
+    // F_j = Σ_{j≤k<m}(N_k−1)·w_k − W, E_j = N_j·w_j + F_{j+1}.
+    let mut f_next = w_last.checked_neg().ok_or_else(LayoutError::overflow)?;
+    let mut out = [(0i64, 0i64); 65];
+    for j in (0..m).rev() {
+        let (nj, wj) = digits[j];
+        let e_j = nj
+            .checked_mul(wj)
+            .and_then(|x| x.checked_add(f_next))
+            .ok_or_else(LayoutError::overflow)?;
+        f_next = (nj - 1)
+            .checked_mul(wj)
+            .and_then(|x| x.checked_add(f_next))
+            .ok_or_else(LayoutError::overflow)?;
+        if j <= top {
+            let neg_w = wj.checked_neg().ok_or_else(LayoutError::overflow)?;
+            let size = if j == top { s / prefix } else { nj };
+            let stride = if j == 0 && e_j != 0 {
+                if size > 2 {
+                    return no_layout(
+                        "a carry through a mode of A is not linear in the coordinate",
+                    );
+                }
+                e_j.checked_add(neg_w).ok_or_else(LayoutError::overflow)?
+            } else if e_j != 0 {
+                return no_layout("a carry through a mode of A is not linear in the coordinate");
+            } else {
+                neg_w
+            };
+            out[j] = (size, stride);
+        }
+    }
+    if top == m {
+        out[m] = (
+            s / prefix,
+            w_last.checked_neg().ok_or_else(LayoutError::overflow)?,
+        );
+    }
+    f(&out[..=top])
 }

@@ -172,73 +172,98 @@ impl<S, D> Layout<S, D> {
     }
 }
 
-impl<S, D> Layout<S, D> {
-    /// `coalesce(self)`: see [`Coalesce`].
-    #[inline(always)]
-    pub fn coalesce(&self) -> Coalesced<Self>
-    where
-        Self: Coalesce,
-    {
-        Coalesce::coalesce(self)
-    }
-    /// `coalesce(self)`, an error only if a runtime product overflows: see [`Coalesce`].
-    #[inline(always)]
-    pub fn try_coalesce(&self) -> Result<Coalesced<Self>>
-    where
-        Self: Coalesce,
-    {
-        Coalesce::try_coalesce(self)
-    }
+/// A nullary operation `Op` on `Self` with result `O`. The inherent methods without an
+/// argument take their bound through `O`, the result type, which is still unknown when Rust
+/// looks the method up: so a violated condition is reported as the named condition, not as
+/// "method cannot be called".
+pub trait NullaryOp<Op, O> {
+    /// The result; an error only for runtime values that violate a condition.
+    fn try_apply0(&self) -> Result<O>;
+}
+/// Declares nullary operations: a marker, its [`NullaryOp`] impl, and the inherent `try_`
+/// and panicking methods on [`Layout`] (whose bound goes through the result type `O`).
+macro_rules! nullary {
+    ($($(#[$doc:meta])* $Trait:ident :: $try_m:ident / $m:ident via $Marker:ident;)*) => {
+        $(
+            #[doc = concat!("Marker of [`", stringify!($Trait), "`] for [`NullaryOp`].")]
+            #[derive(Clone, Copy, Debug, Default)]
+            pub struct $Marker;
+            impl<L: $Trait<Output = O>, O> NullaryOp<$Marker, O> for L {
+                #[inline(always)]
+                fn try_apply0(&self) -> Result<O> {
+                    <L as $Trait>::$try_m(self)
+                }
+            }
+        )*
+        impl<S, D> Layout<S, D> {
+            $(
+                $(#[$doc])*
+                #[doc = ""]
+                #[doc = "An error only for runtime values that violate a condition."]
+                #[inline(always)]
+                pub fn $try_m<O>(&self) -> Result<O>
+                where
+                    Self: NullaryOp<$Marker, O>,
+                {
+                    self.try_apply0()
+                }
+                $(#[$doc])*
+                #[doc = ""]
+                #[doc = concat!("Panics with the error's message where `", stringify!($try_m), "` errs (only for runtime values).")]
+                #[inline(always)]
+                pub fn $m<O>(&self) -> O
+                where
+                    Self: NullaryOp<$Marker, O>,
+                {
+                    match self.try_apply0() {
+                        Ok(v) => v,
+                        Err(e) => panic!("{e}"),
+                    }
+                }
+            )*
+        }
+    };
+}
+
+nullary! {
     /// `complement(self)` w.r.t. `cosize(self)`: see [`ComplementFull`].
-    #[inline(always)]
-    pub fn complement_full(&self) -> <Self as ComplementFull>::Output
-    where
-        Self: ComplementFull,
-    {
-        ComplementFull::complement_full(self)
-    }
-    /// `right_inverse(self)`: see [`RightInverse`].
     ///
     /// ```
     /// use cute_layout::layout;
-    /// assert_eq!(layout!((4,8):(8,1)).right_inverse().to_string(), "(8,4):(4,1)");
+    /// assert_eq!(layout!((4,8):(1,8)).complement_full().to_string(), "(2,1):(4,64)");
     /// ```
-    #[inline(always)]
-    pub fn right_inverse(&self) -> RightInverseOf<Self>
-    where
-        Self: RightInverse,
-    {
-        RightInverse::right_inverse(self)
-    }
-    /// `right_inverse(self)`, an error only for runtime values: see [`RightInverse`].
-    #[inline(always)]
-    pub fn try_right_inverse(&self) -> Result<RightInverseOf<Self>>
-    where
-        Self: RightInverse,
-    {
-        RightInverse::try_right_inverse(self)
-    }
+    ComplementFull::try_complement_full / complement_full via ComplementFullOp;
     /// `left_inverse(self)`: see [`LeftInverse`].
     ///
     /// ```
     /// use cute_layout::layout;
     /// assert_eq!(layout!((4,8):(1,5)).left_inverse().to_string(), "(5,8):(1,4)");
     /// ```
-    #[inline(always)]
-    pub fn left_inverse(&self) -> LeftInverseOf<Self>
-    where
-        Self: LeftInverse,
-    {
-        LeftInverse::left_inverse(self)
-    }
-    /// `left_inverse(self)`, an error only for runtime values: see [`LeftInverse`].
-    #[inline(always)]
-    pub fn try_left_inverse(&self) -> Result<LeftInverseOf<Self>>
-    where
-        Self: LeftInverse,
-    {
-        LeftInverse::try_left_inverse(self)
-    }
+    LeftInverse::try_left_inverse / left_inverse via LeftInverseOp;
+    /// `right_inverse(self)`: see [`RightInverse`].
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((4,8):(8,1)).right_inverse().to_string(), "(8,4):(4,1)");
+    /// ```
+    RightInverse::try_right_inverse / right_inverse via RightInverseOp;
+    /// `filter(self)`: `coalesce(filter_zeros(self))`; see [`Filter`].
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((4,2,8):(1,0,4)).filter().to_string(), "32:1");
+    /// ```
+    Filter::try_filter / filter via FilterOp;
+    /// `coalesce(self)` (paper §3.1): see [`Coalesce`].
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((2,(1,6)):(1,(6,2))).coalesce().to_string(), "12:1");
+    /// ```
+    Coalesce::try_coalesce / coalesce via CoalesceOp;
+}
+
+impl<S, D> Layout<S, D> {
     /// `filter_zeros(self)`: stride-0 modes become `1:0`; see [`FilterZeros`].
     ///
     /// ```
@@ -251,27 +276,6 @@ impl<S, D> Layout<S, D> {
         Self: FilterZeros,
     {
         FilterZeros::filter_zeros(self)
-    }
-    /// `filter(self)`: `coalesce(filter_zeros(self))`; see [`Filter`].
-    ///
-    /// ```
-    /// use cute_layout::layout;
-    /// assert_eq!(layout!((4,2,8):(1,0,4)).filter().to_string(), "32:1");
-    /// ```
-    #[inline(always)]
-    pub fn filter(&self) -> Filtered<Self>
-    where
-        Self: Filter,
-    {
-        Filter::filter(self)
-    }
-    /// `filter(self)`, an error only if a runtime product overflows: see [`Filter`].
-    #[inline(always)]
-    pub fn try_filter(&self) -> Result<Filtered<Self>>
-    where
-        Self: Filter,
-    {
-        Filter::try_filter(self)
     }
     /// `flatten(self)`: every leaf mode at the top level; see [`Flatten`].
     ///

@@ -1,0 +1,7 @@
+// The method form of left_inverse on a layout whose modes overlap must name the violated
+// condition in its first line (not E0599 "trait bounds were not satisfied").
+use cute_layout::layout;
+
+fn main() {
+    let _ = layout!((2,2):(1,1)).left_inverse();
+}
