@@ -4,9 +4,8 @@
 
 use cute_layout::algebra;
 use cute_layout::ops::{
-    CoalesceByMode, CoalescedByMode, Filter, FilterZeros, FilterZerosOf, Filtered, Flatten,
-    Flattened, GroupModes, GroupedModes, LeftInverseOf, MaxCommonLayout, MaxCommonLayoutOf,
-    MaxCommonVector, MaxCommonVectorOf, RightInverse, RightInverseOf,
+    CoalescedByMode, FilterZerosOf, Filtered, Flattened, GroupModes, GroupedModes, LeftInverseOf,
+    MaxCommonLayoutOf, MaxCommonVectorOf, RightInverseOf,
 };
 use cute_layout::typenum::*;
 use cute_layout::{layout, DynLayout, DynTuple, Layout};
