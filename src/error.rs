@@ -33,6 +33,8 @@ pub enum ErrorKind {
     NegativeStride,
     /// An operation got an argument outside its domain (e.g. a zero cotarget).
     InvalidArgument,
+    /// Logical divide: the tiler completed by its complement does not cover the layout.
+    NotSurjective,
 }
 
 impl ErrorKind {
@@ -53,6 +55,9 @@ impl ErrorKind {
             ErrorKind::NotInjective => "layout is not injective (no complement exists)",
             ErrorKind::NegativeStride => "negative stride not supported here",
             ErrorKind::InvalidArgument => "invalid argument",
+            ErrorKind::NotSurjective => {
+                "tiler does not cover the layout (paper §3.5.2: (B, B*) must be surjective onto Z_|A|)"
+            }
         }
     }
 }
