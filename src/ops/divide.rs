@@ -233,9 +233,10 @@ where
         self.try_compose(b)
     }
 }
-impl<C: LayoutParts, B> RepeatsSel<B, B1> for C {
-    type Output = C;
-    fn repeats_sel(&self, _: B) -> Result<C> {
+// The stand-in has B's structure, so that the regroupings that follow add no error either.
+impl<C, B: LayoutParts> RepeatsSel<B, B1> for C {
+    type Output = B;
+    fn repeats_sel(&self, _: B) -> Result<B> {
         // Unreachable: the complement's own bound fails to compile first.
         Err(crate::error::LayoutError::new(ErrorKind::NotInjective))
     }
