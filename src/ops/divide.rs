@@ -7,7 +7,13 @@
 //! both applied by mode when `B` is a tiler. The variants regroup the result: with a tiler
 //! `⟨T0, T1⟩` on `A = (M, N, L)`, `logical_divide` gives `((T0,R0), (T1,R1), L)`,
 //! `zipped_divide` `((T0,T1), (R0,R1,L))`, `tiled_divide` `((T0,T1), R0, R1, L)` and
-//! `flat_divide` `(T0, T1, R0, R1, L)`; the products likewise.
+//! `flat_divide` `(T0, T1, R0, R1, L)`; the products likewise. A `_` in the tiler puts its
+//! whole mode in the tiles, with no rest: `zipped_divide(A, ⟨_, T1⟩) = ((M, T1), (R1, L))`
+//! (the runtime engine does the same). A nested tuple tiler groups its modes' tiles as one
+//! tile and their rests as one rest.
+//!
+//! A logical divide requires the tiler to cover `A` (paper §3.5.2, [`TilerCovers`]); results
+//! with runtime leaves whose size or offsets exceed `i64` are [`ErrorKind::Overflow`] errors.
 
 use typenum::{B0, B1, U1};
 
@@ -687,13 +693,17 @@ impl<L: Splice> RegroupOut for L {
 
 regroup_trait!(
     /// `zipped_divide(A, T) = ((T0, T1, ...), (R0, R1, ..., rest of A))`: all tiles in mode 0,
-    /// whose layout is `A ∘ T` (theorem T4).
+    /// whose layout is `A ∘ T` (theorem T4). A `_` in `T` makes its whole mode a tile with no
+    /// rest.
     ///
     /// ```
-    /// use cute_layout::{layout, ops::ZippedDivide};
+    /// use cute_layout::{layout, ops::{Underscore, ZippedDivide}};
     /// // Paper §3.5.2: (8,16):(20,1) by <4:1, 8:2>.
     /// let r = layout!((8,16):(20,1)).zipped_divide((layout!(4:1), layout!(8:2)));
     /// assert_eq!(r.to_string(), "((4,8),(2,2)):((20,2),(80,1))");
+    /// // `_` keeps mode 0 whole, in the tiles.
+    /// let r = layout!((8,16):(20,1)).zipped_divide((Underscore, layout!(8:2)));
+    /// assert_eq!(r.to_string(), "((8,8),(2)):((20,2),(1))");
     /// ```
     ZippedDivide, ZippedDivision, try_zipped_divide, zipped_divide, DivideOp, |z| Zipped, z.zipped_form()
 );
@@ -706,7 +716,14 @@ regroup_trait!(
     FlatDivide, FlatDivision, try_flat_divide, flat_divide, DivideOp, |z| Flat, z.flat_form()
 );
 regroup_trait!(
-    /// `zipped_product(A, T) = ((A0, A1, ...), (X0, X1, ...))` with `Xi` the repetitions.
+    /// `zipped_product(A, T) = ((A0, A1, ...), (X0, X1, ...))` with `Xi` the repetitions. A
+    /// `_` in `T` puts its whole mode `Ai` in the tiles, with no repetitions.
+    ///
+    /// ```
+    /// use cute_layout::{layout, ops::{Underscore, ZippedProduct}};
+    /// let r = layout!((4,8):(1,4)).zipped_product((Underscore,));
+    /// assert_eq!(r.to_string(), "((4),(8)):((1),(4))"); // mode 1 is not in the tiler: a rest
+    /// ```
     ZippedProduct, ZippedProductOf, try_zipped_product, zipped_product, ProductOp, |z| Zipped, z.zipped_form()
 );
 regroup_trait!(

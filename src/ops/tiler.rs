@@ -34,7 +34,7 @@ pub struct TilerSkip;
 pub struct TilerLayout;
 /// The [`TilerKind`] of a tuple of tilers, given as a list `C`.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct TilerTuple<C>(C);
+pub struct TilerTuple<C>(core::marker::PhantomData<C>);
 impl TilerKind for Underscore {
     type Kind = TilerSkip;
 }
