@@ -362,7 +362,7 @@ fn main() {
             format!("{{ let a = {ea}; (a.{op}({tiler_expr}), algebra::try_{op}(&a.to_dyn(), &{tiler_dyn})) }}"),
         );
     }
-    f.write(dir);
+    let mut divides = f;
 
     // products: logical/zipped/tiled/flat with layouts, blocked/raked with equal ranks.
     let mut f = File::new("product");
@@ -393,7 +393,7 @@ fn main() {
             format!("{{ let (a, b) = ({ea}, {eb}); (a.{op}(b), algebra::try_{op}(&a.to_dyn(), &b.to_dyn())) }}"),
         );
     }
-    f.write(dir);
+    let mut products = f;
 
     // inverses (static layouts: the type level searches and sorts strides)
     let mut f = File::new("inverse");
@@ -467,6 +467,120 @@ fn main() {
         );
     }
     f.write(dir);
+
+    // Tuple tilers with `_` (the whole mode is the tile, no rest) and nested tuples, for the
+    // divides and the products; drawn from their own generator so that the cases above stay
+    // as they were.
+    let mut r = Rng(0x0dd_ba11_5ca1_ab1e);
+    let divide_ops = [
+        "logical_divide",
+        "zipped_divide",
+        "tiled_divide",
+        "flat_divide",
+    ];
+    let product_ops = [
+        "logical_product",
+        "zipped_product",
+        "tiled_product",
+        "flat_product",
+    ];
+    for (f, ops, ok) in [
+        (
+            &mut divides,
+            divide_ops,
+            divide_ok as fn(&DynLayout, &DynLayout) -> bool,
+        ),
+        (&mut products, product_ops, product_ok_small),
+    ] {
+        let mut n = 0;
+        while n < SKIP_CASES {
+            let mixed = n < SKIP_CASES / 5;
+            let a = random_layout(&mut r, 3);
+            if a.shape().is_int() {
+                continue;
+            }
+            let op = ops[n % 4];
+            let Some((te, td)) = tuple_tiler(&a, &mut r, mixed, 1, ok) else {
+                continue;
+            };
+            let ea = expr(&a, &mut r, false);
+            f.case(
+                mixed,
+                format!(
+                    "{{ let a = {ea}; (a.{op}({te}), algebra::try_{op}(&a.to_dyn(), &{td})) }}"
+                ),
+            );
+            n += 1;
+        }
+    }
+    divides.write(dir);
+    products.write(dir);
+}
+
+/// Cases per family (divides, products) with `_` in a tuple tiler.
+const SKIP_CASES: usize = 100;
+
+/// A tuple tiler for the modes of `a` (a prefix of them), each element `_`, a layout `b` that
+/// `ok(mode, b)` accepts, or (at `depth` 1, for a tuple-shaped mode) a nested tuple tiler;
+/// at least one `_` somewhere. `(type-level expression, runtime DynTiler expression)`.
+fn tuple_tiler(
+    a: &DynLayout,
+    r: &mut Rng,
+    mixed: bool,
+    depth: u32,
+    ok: fn(&DynLayout, &DynLayout) -> bool,
+) -> Option<(String, String)> {
+    let k = 1 + r.below(a.rank() as u64) as usize;
+    let (mut exprs, mut dyns, mut skips) = (Vec::new(), Vec::new(), 0);
+    for m in a.modes().take(k) {
+        match r.below(6) {
+            0 | 1 => {
+                exprs.push("Underscore".to_string());
+                dyns.push("algebra::DynTiler::Skip".to_string());
+                skips += 1;
+            }
+            2 if depth > 0 && !m.shape().is_int() => {
+                let (te, td) = tuple_tiler(&m, r, mixed, depth - 1, ok)?;
+                exprs.push(te);
+                dyns.push(td);
+                skips += 1;
+            }
+            _ => {
+                let b = random_layout(r, 1);
+                if !ok(&m, &b) {
+                    return None;
+                }
+                let e = expr(&b, r, mixed);
+                dyns.push(format!("algebra::DynTiler::from({e}.to_dyn())"));
+                exprs.push(e);
+            }
+        }
+    }
+    (skips > 0).then(|| {
+        (
+            format!("({},)", exprs.join(", ")),
+            format!("algebra::DynTiler::Tuple(vec![{}])", dyns.join(", ")),
+        )
+    })
+}
+
+/// [`product_ok`] for a mode and a small tiler.
+fn product_ok_small(a: &DynLayout, b: &DynLayout) -> bool {
+    a.size() * b.size() <= 256 && product_ok(a, b)
+}
+
+/// Paper §3.5.2 by brute force: `(B, complement(B, m))` reaches every offset of `[0, m)`.
+fn covers(b: &DynLayout, m: i64) -> bool {
+    let Ok(c) = algebra::try_complement(b, m) else {
+        return false;
+    };
+    let image = |l: &DynLayout| (0..l.size()).map(|i| l.eval(i)).collect::<Vec<_>>();
+    let (bi, ci) = (image(b), image(&c));
+    let reached: std::collections::HashSet<i64> = bi
+        .iter()
+        .flat_map(|x| ci.iter().map(move |y| x + y))
+        .collect();
+    (0..m).all(|k| reached.contains(&k))
 }
 
 /// Whether the type-level logical divide accepts `A ⊘ B`.
@@ -480,7 +594,10 @@ fn divide_ok(a: &DynLayout, b: &DynLayout) -> bool {
     let Ok(t) = algebra::try_make_layout(&[b.clone(), c]) else {
         return false;
     };
-    compose_ok(a, &t) && algebra::try_logical_divide(a, b).is_ok()
+    b.size() <= a.size()
+        && covers(b, a.size())
+        && compose_ok(a, &t)
+        && algebra::try_logical_divide(a, b).is_ok()
 }
 
 /// Whether the type-level logical product accepts `A ⊗ B`.

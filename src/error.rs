@@ -31,9 +31,6 @@ pub enum ErrorKind {
     NotInjective,
     /// An operation defined only for non-negative strides met a negative one.
     NegativeStride,
-    /// Complement: in stride order a mode starts inside the span of the smaller-stride modes
-    /// (they interleave or overlap), so no layout completes the image (paper §3.5).
-
     /// An operation got an argument outside its domain (e.g. a zero cotarget).
     InvalidArgument,
     /// Logical divide: the completed tiler `(B, B*)` misses an offset of `Z_|A|` (paper

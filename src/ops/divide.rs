@@ -7,16 +7,29 @@
 //! both applied by mode when `B` is a tiler. The variants regroup the result: with a tiler
 //! `⟨T0, T1⟩` on `A = (M, N, L)`, `logical_divide` gives `((T0,R0), (T1,R1), L)`,
 //! `zipped_divide` `((T0,T1), (R0,R1,L))`, `tiled_divide` `((T0,T1), R0, R1, L)` and
-//! `flat_divide` `(T0, T1, R0, R1, L)`; the products likewise.
+//! `flat_divide` `(T0, T1, R0, R1, L)`; the products likewise. A `_` in the tiler puts its
+//! whole mode in the tiles, with no rest: `zipped_divide(A, ⟨_, T1⟩) = ((M, T1), (R1, L))`
+//! (the runtime engine does the same). A nested tuple tiler groups its modes' tiles as one
+//! tile and their rests as one rest.
+//!
+//! A logical divide requires the tiler to cover `A` (paper §3.5.2, [`TilerCovers`]); results
+//! with runtime leaves whose size or offsets exceed `i64` are [`ErrorKind::Overflow`] errors.
 
-use crate::error::Result;
-use crate::int::{IntMul, Plain, Prod};
+use typenum::{B0, B1, U1};
+
+use crate::error::{ErrorKind, Result};
+use crate::int::{Int, IntDiv, IntMul, Plain, Prod, Quot};
 use crate::layout::Layout;
 use crate::ops::complement::{
-    Complement, ComplementOf, ComplementPlain, ComplementPlainOf, Cosize,
+    Complement, ComplementOf, ComplementPlain, ComplementPlainOf, Cosize, FilterModes, SortByStride,
 };
 use crate::ops::compose::{Compose, Composition, LayoutParts};
-use crate::ops::tiler::{ByMode, ConcatLayouts, DivideOp, LayoutOp, ModesOf, ProductOp, TileOp};
+use crate::ops::modes::{FlatModes, FlattenInto, M};
+use crate::ops::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel};
+use crate::ops::tiler::{
+    checked_layout, ByMode, ConcatLayouts, DivideOp, LayoutOp, ModesOf, ProductOp, TileOp,
+    TilerKind, TilerLayout, TilerSkip, TilerTuple,
+};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil, Size};
 
 // ---------------------------------------------------------------------------------------------
@@ -25,7 +38,8 @@ use crate::tuple::{Congruent, Cons, IntTuple, Nil, Size};
 impl<A, B> LayoutOp<A, B> for DivideOp
 where
     A: LayoutParts + Compose<DivideTiler<B, A>>,
-    B: LayoutParts + ComplementPlain<Size<A::Shape>>,
+    B: LayoutParts + ComplementPlain<Size<A::Shape>> + TilerCovers<Size<A::Shape>>,
+    B::Shape: Congruent<B::Stride>,
     ComplementPlainOf<B, Size<A::Shape>>: LayoutParts,
     (
         B::Shape,
@@ -43,9 +57,133 @@ where
     type Output = Composition<A, DivideTiler<B, A>>;
     #[inline(always)]
     fn apply(a: &A, b: B) -> Result<Self::Output> {
-        let (cs, cd) = b.try_complement_plain(a.size_int()?)?.into_parts();
+        let m = a.size_int()?;
+        let (cs, cd) = b.try_complement_plain(m)?.into_parts();
         let (bs, bd) = b.into_parts();
-        a.try_compose(Layout::try_new((bs, cs), (bd, cd))?)
+        if !(B::Shape::IS_STATIC
+            && B::Stride::IS_STATIC
+            && <Size<A::Shape> as Int>::STATIC.is_some())
+        {
+            // Checked at compile time when B and size(A) are static ([`TilerCovers`]).
+            check_covers(&bs, &bd, m.value())?;
+        }
+        a.try_compose(checked_layout((bs, cs), (bd, cd))?)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The divide's condition: the completed tiler covers A (paper §3.5.2)
+//
+// In stride order (size-1 and stride-0 modes dropped), the complement fills the gap below each
+// mode `s:d` of B with `⌊d / span⌋ : span`, `span` being the extent of the modes of smaller
+// stride (1 for the first). `(B, B*)` is then injective, and its image is `[0, P)` plus offsets
+// beyond `P`, where `P = ⌊d / span⌋ · span` for the first mode whose stride `span` does not
+// divide (P is never reached: the modes below reach `[0, P)` only, the modes above start past
+// it), or unbounded when there is none (the final mode `⌈|A| / span⌉ : span` reaches past
+// `|A|`). So `(B, B*)` is surjective onto `Z_|A|` exactly when every mode of B has
+// `span | d` or `⌊d / span⌋ · span ≥ |A|` (the values of `P` grow with the stride, so checking
+// every mode is checking the first).
+
+/// The logical divide's condition (paper §3.5.2): the tiler `B` completed by its complement,
+/// `(B, complement(B, |A|))`, must be surjective onto `Z_|A|` — every element of `A` lands in
+/// the result. Implemented by the layouts `B` that satisfy it for the size `Mx = |A|`, checked
+/// at compile time when `B` and `|A|` are static (and at run time, as
+/// [`ErrorKind::NotSurjective`], otherwise).
+///
+/// The condition: in stride order, each mode `s:d` of `B` either starts at a multiple of the
+/// extent `span` of the modes of smaller stride (`span | d`), or the offsets it skips,
+/// `[⌊d/span⌋·span, d)`, lie at or beyond `|A|`. `16:1 ⊘ (3,2):(1,4)` fails it (offsets 3, 7,
+/// 11 and 15 would be lost); `16:1 ⊘ (2,2):(1,4)` and `4:1 ⊘ (2,2):(1,5)` satisfy it.
+pub trait TilerCovers<Mx> {}
+impl<S, D, Mx> TilerCovers<Mx> for Layout<S, D>
+where
+    (S, D, Mx): HasDyn,
+    Layout<S, D>: CoversDispatch<Mx, AnyDyn<(S, D, Mx)>>,
+{
+}
+/// [`TilerCovers`] dispatched on whether anything is only known at run time.
+#[doc(hidden)]
+pub trait CoversDispatch<Mx, HasRuntime> {}
+impl<S, D, Mx> CoversDispatch<Mx, Dyn> for Layout<S, D> {}
+impl<S, D, Mx> CoversDispatch<Mx, B0> for Layout<S, D>
+where
+    S: FlattenInto<D, Nil>,
+    FlatModes<S, D>: FilterModes,
+    <FlatModes<S, D> as FilterModes>::Output: SortByStride,
+    <<FlatModes<S, D> as FilterModes>::Output as SortByStride>::Output: CoverFold<U1, Mx>,
+{
+}
+/// The covering condition over the modes sorted by stride, with the extent `Cur` of the modes
+/// before.
+#[doc(hidden)]
+pub trait CoverFold<Cur, Mx> {}
+impl<Cur, Mx> CoverFold<Cur, Mx> for Nil {}
+impl<S, D: IntLt<Cur>, T, Cur: Int, Mx> CoverFold<Cur, Mx> for Cons<M<S, D>, T> where
+    Cons<M<S, D>, T>: CoverStep<Cur, Mx, LtSel<D, Cur>>
+{
+}
+#[doc(hidden)]
+pub trait CoverStep<Cur, Mx, Interleaved> {}
+// The mode starts inside the span of the modes before it: the complement refuses B, naming
+// that condition; nothing to add here.
+impl<S, D, T, Cur, Mx> CoverStep<Cur, Mx, B1> for Cons<M<S, D>, T> {}
+impl<S, D, T, Cur, Mx> CoverStep<Cur, Mx, B0> for Cons<M<S, D>, T>
+where
+    S: Int,
+    D: IntDiv<Cur> + IntMul<S>,
+    Cur: Int,
+    Mx: Int,
+    Quot<D, Cur>: IntMul<Cur>,
+    Prod<Quot<D, Cur>, Cur>: IntLt<D> + IntLt<Mx>,
+    (
+        LtSel<Prod<Quot<D, Cur>, Cur>, D>,
+        LtSel<Prod<Quot<D, Cur>, Cur>, Mx>,
+    ): TilerCoversLayout,
+    T: CoverFold<Prod<D, S>, Mx>,
+{
+}
+/// The condition of [`TilerCovers`] for one mode of the tiler: `(P < d, P < |A|)` with
+/// `P = ⌊d / span⌋ · span` must not both hold.
+#[diagnostic::on_unimplemented(
+    message = "logical divide: the tiler does not cover the layout (paper §3.5.2: (B, B*) must be surjective onto Z_|A|)",
+    label = "a mode of the tiler skips offsets below size(A) that no tile or rest reaches",
+    note = "in stride order, each stride of the tiler must be a multiple of the span of the smaller-stride modes, or the offsets it skips must lie at or beyond size(A)"
+)]
+pub trait TilerCoversLayout {}
+impl<X> TilerCoversLayout for (B0, X) {}
+impl TilerCoversLayout for (B1, B0) {}
+
+/// The run-time form of [`TilerCovers`], for a tiler `bs : bd` and `|A| = m`. Needs no
+/// allocation: for each mode, the span of the modes of smaller stride is the largest `s·d`
+/// among them (the modes do not interleave, or the complement has already refused B).
+fn check_covers<S: Congruent<D>, D: IntTuple>(bs: &S, bd: &D, m: i64) -> Result<()> {
+    let mut bad: Option<(i64, i64, i64)> = None;
+    bs.zip_leaves(bd, &mut |s, d| {
+        if s <= 1 || d <= 0 || bad.is_some() {
+            return;
+        }
+        let mut span = 1i64;
+        bs.zip_leaves(bd, &mut |s2, d2| {
+            if s2 > 1 && d2 > 0 && d2 < d {
+                span = span.max(s2.saturating_mul(d2));
+            }
+        });
+        if d < span {
+            return; // interleaving: the complement refuses it
+        }
+        let p = d / span * span;
+        if p < d && p < m {
+            bad = Some((s, d, p));
+        }
+    });
+    match bad {
+        None => Ok(()),
+        Some((s, d, p)) => Err(crate::error::layout_error!(
+            ErrorKind::NotSurjective,
+            "mode {s}:{d} of the tiler {}:{} skips offsets from {p} to {d}, below size(A) = {m}",
+            crate::tuple::Display(bs),
+            crate::tuple::Display(bd)
+        )),
     }
 }
 /// `(B, complement(B, size(A)))`: the layout that `A` is composed with in a logical divide.
@@ -63,15 +201,95 @@ pub type DivideTiler<B, A> = Layout<
 /// `size(A)·cosize(B)`, the cotarget of the complement in a logical product.
 pub type ProductCotarget<A, B> = Prod<Size<<A as LayoutParts>::Shape>, <B as Cosize>::Output>;
 /// The repetitions `complement(A, size(A)·cosize(B)) ∘ B` of a logical product.
-pub type Repeats<A, B> = Composition<ComplementOf<A, ProductCotarget<A, B>>, B>;
+pub type Repeats<A, B> = <ComplementOf<A, ProductCotarget<A, B>> as RepeatsOf<B>>::Output;
+
+/// `C ∘ B` for the complement `C` of a product, composed only where `C` is a complement: a
+/// static zero in its shape marks a complement refused at compile time (its own error names
+/// the condition), and the composition is then not attempted, so that it adds no error of
+/// its own (a division by that zero) before the complement's.
+pub trait RepeatsOf<B> {
+    /// `C ∘ B`.
+    type Output: LayoutParts;
+    /// The value.
+    fn repeats_of(&self, b: B) -> Result<Self::Output>;
+}
+impl<C: LayoutParts, B> RepeatsOf<B> for C
+where
+    C::Shape: StaticZeroLeaf,
+    C: RepeatsSel<B, <C::Shape as StaticZeroLeaf>::Sel>,
+{
+    type Output = <C as RepeatsSel<B, <C::Shape as StaticZeroLeaf>::Sel>>::Output;
+    #[inline(always)]
+    fn repeats_of(&self, b: B) -> Result<Self::Output> {
+        self.repeats_sel(b)
+    }
+}
+#[doc(hidden)]
+pub trait RepeatsSel<B, HasZero> {
+    type Output: LayoutParts;
+    fn repeats_sel(&self, b: B) -> Result<Self::Output>;
+}
+impl<C: Compose<B>, B> RepeatsSel<B, B0> for C
+where
+    Composition<C, B>: LayoutParts,
+{
+    type Output = Composition<C, B>;
+    #[inline(always)]
+    fn repeats_sel(&self, b: B) -> Result<Self::Output> {
+        self.try_compose(b)
+    }
+}
+// The stand-in has B's structure, so that the regroupings that follow add no error either.
+impl<C, B: LayoutParts> RepeatsSel<B, B1> for C {
+    type Output = B;
+    fn repeats_sel(&self, _: B) -> Result<B> {
+        // Unreachable: the complement's own bound fails to compile first.
+        Err(crate::error::LayoutError::new(ErrorKind::NotInjective))
+    }
+}
+
+/// [`B1`] when a leaf of the integer tuple is a static zero, [`B0`] otherwise (a runtime
+/// leaf is checked where it is made).
+#[doc(hidden)]
+pub trait StaticZeroLeaf {
+    type Sel;
+}
+impl StaticZeroLeaf for i64 {
+    type Sel = B0;
+}
+impl StaticZeroLeaf for typenum::UTerm {
+    type Sel = B1;
+}
+impl<U, B> StaticZeroLeaf for typenum::UInt<U, B> {
+    type Sel = B0;
+}
+impl StaticZeroLeaf for Nil {
+    type Sel = B0;
+}
+impl<H: StaticZeroLeaf, T: StaticZeroLeaf> StaticZeroLeaf for Cons<H, T>
+where
+    H::Sel: crate::ops::select::SelOr<T::Sel>,
+{
+    type Sel = crate::ops::select::Or<H::Sel, T::Sel>;
+}
+macro_rules! static_zero_tuple {
+    ($(($T:ident $D:ident))+) => {
+        impl<$($T,)*> StaticZeroLeaf for ($($T,)*)
+        where
+            crate::tuple::cons_type!($($T),*): StaticZeroLeaf,
+        {
+            type Sel = <crate::tuple::cons_type!($($T),*) as StaticZeroLeaf>::Sel;
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(static_zero_tuple);
 
 impl<A, B> LayoutOp<A, B> for ProductOp
 where
     A: LayoutParts + Complement<ProductCotarget<A, B>>,
     B: LayoutParts + Cosize,
     Size<A::Shape>: IntMul<<B as Cosize>::Output>,
-    ComplementOf<A, ProductCotarget<A, B>>: Compose<B>,
-    Repeats<A, B>: LayoutParts,
+    ComplementOf<A, ProductCotarget<A, B>>: RepeatsOf<B>,
     (A::Shape, <Repeats<A, B> as LayoutParts>::Shape):
         Congruent<(A::Stride, <Repeats<A, B> as LayoutParts>::Stride)>,
     (A::Stride, <Repeats<A, B> as LayoutParts>::Stride): IntTuple,
@@ -85,7 +303,7 @@ where
         let x = repeats(a, b)?;
         let (xs, xd) = x.into_parts();
         let (s, d) = a.into_parts();
-        Layout::try_new((s, xs), (d, xd))
+        checked_layout((s, xs), (d, xd))
     }
 }
 
@@ -96,10 +314,10 @@ where
     A: LayoutParts + Complement<ProductCotarget<A, B>>,
     B: LayoutParts + Cosize,
     Size<A::Shape>: IntMul<<B as Cosize>::Output>,
-    ComplementOf<A, ProductCotarget<A, B>>: Compose<B>,
+    ComplementOf<A, ProductCotarget<A, B>>: RepeatsOf<B>,
 {
     let m = a.size_int()?.mul(b.cosize_int()?)?;
-    a.try_complement(m)?.try_compose(b)
+    a.try_complement(m)?.repeats_of(b)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -161,8 +379,10 @@ op_trait!(
 // ---------------------------------------------------------------------------------------------
 // Regrouping: zipped, tiled, flat
 
-/// Split the first `K` result modes, each a `(tile, rest)` pair, into tiles and rests; the
-/// modes after them join the rests.
+/// Split the first `K` result modes into tiles and rests, by the tiler element `K0` that
+/// produced each (see [`TilerKind`]): a layout's result is a `(tile, rest)` pair; a `_` mode is
+/// a tile with no rest; a nested tuple's result gives the tiles of its modes as one tile and
+/// their rests as one rest. The modes after the first `K` join the rests.
 pub trait TileUnzip<K> {
     /// The tiles, as a list of layouts.
     type Tiles: Plain;
@@ -179,7 +399,36 @@ impl<M: Plain> TileUnzip<Nil> for M {
         (Nil, self)
     }
 }
-impl<TS, RS, TD, RD, MT, K0, KT> TileUnzip<Cons<K0, KT>> for Cons<Layout<(TS, RS), (TD, RD)>, MT>
+impl<M0, MT, K0: TilerKind, KT> TileUnzip<Cons<K0, KT>> for Cons<M0, MT>
+where
+    Cons<M0, MT>: TileUnzipHead<K0::Kind, KT>,
+{
+    type Tiles = <Cons<M0, MT> as TileUnzipHead<K0::Kind, KT>>::Tiles;
+    type Rests = <Cons<M0, MT> as TileUnzipHead<K0::Kind, KT>>::Rests;
+    #[inline(always)]
+    fn tile_unzip(self) -> (Self::Tiles, Self::Rests) {
+        self.tile_unzip_head()
+    }
+}
+/// [`TileUnzip`] dispatched on the [`TilerKind`] of the head tiler element.
+#[doc(hidden)]
+pub trait TileUnzipHead<Kind, KT> {
+    type Tiles: Plain;
+    type Rests: Plain;
+    fn tile_unzip_head(self) -> (Self::Tiles, Self::Rests);
+}
+// `_`: the whole mode is the tile.
+impl<M0: Plain, MT: TileUnzip<KT>, KT> TileUnzipHead<TilerSkip, KT> for Cons<M0, MT> {
+    type Tiles = Cons<M0, MT::Tiles>;
+    type Rests = MT::Rests;
+    #[inline(always)]
+    fn tile_unzip_head(self) -> (Self::Tiles, Self::Rests) {
+        let (tiles, rests) = self.1.tile_unzip();
+        (Cons(self.0, tiles), rests)
+    }
+}
+// A layout: the result's two modes.
+impl<TS, RS, TD, RD, MT, KT> TileUnzipHead<TilerLayout, KT> for Cons<Layout<(TS, RS), (TD, RD)>, MT>
 where
     TS: Congruent<TD>,
     TD: IntTuple,
@@ -192,12 +441,33 @@ where
     type Tiles = Cons<Layout<TS, TD>, MT::Tiles>;
     type Rests = Cons<Layout<RS, RD>, MT::Rests>;
     #[inline(always)]
-    fn tile_unzip(self) -> (Self::Tiles, Self::Rests) {
+    fn tile_unzip_head(self) -> (Self::Tiles, Self::Rests) {
         let ((ts, rs), (td, rd)) = self.0.into_parts();
         let (tiles, rests) = self.1.tile_unzip();
         (
             Cons(Layout::from_parts_unchecked(ts, td), tiles),
             Cons(Layout::from_parts_unchecked(rs, rd), rests),
+        )
+    }
+}
+// A nested tuple `C`: the mode's result is the by-mode result on the mode's modes.
+impl<M0, MT, KT, C> TileUnzipHead<TilerTuple<C>, KT> for Cons<M0, MT>
+where
+    M0: ModesOf,
+    M0::Output: TileUnzip<C>,
+    <M0::Output as TileUnzip<C>>::Tiles: ConcatLayouts,
+    <M0::Output as TileUnzip<C>>::Rests: ConcatLayouts,
+    MT: TileUnzip<KT>,
+{
+    type Tiles = Cons<TilesOf<M0::Output, C>, MT::Tiles>;
+    type Rests = Cons<RestsOf<M0::Output, C>, MT::Rests>;
+    #[inline(always)]
+    fn tile_unzip_head(self) -> (Self::Tiles, Self::Rests) {
+        let (st, sr) = self.0.modes_of().tile_unzip();
+        let (tiles, rests) = self.1.tile_unzip();
+        (
+            Cons(st.concat_layouts(), tiles),
+            Cons(sr.concat_layouts(), rests),
         )
     }
 }
@@ -227,8 +497,8 @@ where
 pub trait ZipUnzipped<K> {
     /// The rank-2 layout.
     type Output: LayoutParts;
-    /// The value.
-    fn zip_unzipped(self) -> Self::Output;
+    /// The value; checked, as the modes were computed separately.
+    fn zip_unzipped(self) -> Result<Self::Output>;
 }
 type TilesOf<M, K> = <<M as TileUnzip<K>>::Tiles as ConcatLayouts>::Output;
 type RestsOf<M, K> = <<M as TileUnzip<K>>::Rests as ConcatLayouts>::Output;
@@ -259,11 +529,11 @@ where
         ),
     >;
     #[inline(always)]
-    fn zip_unzipped(self) -> Self::Output {
+    fn zip_unzipped(self) -> Result<Self::Output> {
         let (tiles, rests) = self.tile_unzip();
         let (ts, td) = tiles.concat_layouts().into_parts();
         let (rs, rd) = rests.concat_layouts().into_parts();
-        Layout::from_parts_unchecked((ts, rs), (td, rd))
+        checked_layout((ts, rs), (td, rd))
     }
 }
 
@@ -281,7 +551,7 @@ macro_rules! zipped_tuple {
             #[inline(always)]
             fn zipped(&self, t: ($($T,)*)) -> Result<Self::Output> {
                 let ($($t,)*) = t;
-                Ok(self.modes_of().by_mode(crate::tuple::cons_expr!($($t),*))?.zip_unzipped())
+                self.modes_of().by_mode(crate::tuple::cons_expr!($($t),*))?.zip_unzipped()
             }
         }
     };
@@ -423,13 +693,17 @@ impl<L: Splice> RegroupOut for L {
 
 regroup_trait!(
     /// `zipped_divide(A, T) = ((T0, T1, ...), (R0, R1, ..., rest of A))`: all tiles in mode 0,
-    /// whose layout is `A ∘ T` (theorem T4).
+    /// whose layout is `A ∘ T` (theorem T4). A `_` in `T` makes its whole mode a tile with no
+    /// rest.
     ///
     /// ```
-    /// use cute_layout::{layout, ops::ZippedDivide};
+    /// use cute_layout::{layout, ops::{Underscore, ZippedDivide}};
     /// // Paper §3.5.2: (8,16):(20,1) by <4:1, 8:2>.
     /// let r = layout!((8,16):(20,1)).zipped_divide((layout!(4:1), layout!(8:2)));
     /// assert_eq!(r.to_string(), "((4,8),(2,2)):((20,2),(80,1))");
+    /// // `_` keeps mode 0 whole, in the tiles.
+    /// let r = layout!((8,16):(20,1)).zipped_divide((Underscore, layout!(8:2)));
+    /// assert_eq!(r.to_string(), "((8,8),(2)):((20,2),(1))");
     /// ```
     ZippedDivide, ZippedDivision, try_zipped_divide, zipped_divide, DivideOp, |z| Zipped, z.zipped_form()
 );
@@ -442,7 +716,14 @@ regroup_trait!(
     FlatDivide, FlatDivision, try_flat_divide, flat_divide, DivideOp, |z| Flat, z.flat_form()
 );
 regroup_trait!(
-    /// `zipped_product(A, T) = ((A0, A1, ...), (X0, X1, ...))` with `Xi` the repetitions.
+    /// `zipped_product(A, T) = ((A0, A1, ...), (X0, X1, ...))` with `Xi` the repetitions. A
+    /// `_` in `T` puts its whole mode `Ai` in the tiles, with no repetitions.
+    ///
+    /// ```
+    /// use cute_layout::{layout, ops::{Underscore, ZippedProduct}};
+    /// let r = layout!((4,8):(1,4)).zipped_product((Underscore,));
+    /// assert_eq!(r.to_string(), "((4),(8)):((1),(4))"); // mode 1 is not in the tiler: a rest
+    /// ```
     ZippedProduct, ZippedProductOf, try_zipped_product, zipped_product, ProductOp, |z| Zipped, z.zipped_form()
 );
 regroup_trait!(
@@ -591,8 +872,7 @@ macro_rules! block_rake {
             A: LayoutParts + ModesOf + Complement<ProductCotarget<A, B>>,
             B: LayoutParts + Cosize,
             Size<A::Shape>: IntMul<<B as Cosize>::Output>,
-            ComplementOf<A, ProductCotarget<A, B>>: Compose<B>,
-            Repeats<A, B>: LayoutParts,
+            ComplementOf<A, ProductCotarget<A, B>>: RepeatsOf<B>,
             B::Shape: GroupLike<Repeats<A, B>>,
             (<A as ModesOf>::Output, GridModes<A, B>): ZipModes,
             <(<A as ModesOf>::Output, GridModes<A, B>) as ZipModes>::$Sel: ConcatLayouts,
@@ -603,7 +883,7 @@ macro_rules! block_rake {
                 let x = repeats(self, b)?;
                 let (blocked, raked) = (self.modes_of(), <B::Shape as GroupLike<_>>::group_like(x)).zip_modes();
                 let _ = (&blocked, &raked);
-                Ok(block_rake!(@pick $Sel, blocked, raked).concat_layouts())
+                block_rake!(@pick $Sel, blocked, raked).try_concat_layouts()
             }
         }
     };

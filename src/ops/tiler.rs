@@ -13,9 +13,62 @@ use crate::layout::Layout;
 use crate::ops::compose::{Compose, LayoutParts};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
 
-/// CuTe's `_`: in a tiler, leaves its mode unchanged.
+/// CuTe's `_`: in a tiler, leaves its mode unchanged. In the zipped, tiled and flat divides
+/// and products, a `_` mode goes whole into the tile group, with no rest (both engines).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Underscore;
+
+/// What a tiler element is, for regrouping its mode's result into tile and rest:
+/// [`TilerSkip`] (`_`: the whole mode is the tile), [`TilerLayout`] (a layout or an integer:
+/// the result's two modes are the tile and the rest) or [`TilerTuple`] (a nested tuple: the
+/// tiles and the rests of its modes, each grouped).
+pub trait TilerKind {
+    /// The kind.
+    type Kind;
+}
+/// The [`TilerKind`] of `_`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TilerSkip;
+/// The [`TilerKind`] of a layout or an integer.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TilerLayout;
+/// The [`TilerKind`] of a tuple of tilers, given as a list `C`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TilerTuple<C>(core::marker::PhantomData<C>);
+impl TilerKind for Underscore {
+    type Kind = TilerSkip;
+}
+impl<S, D> TilerKind for Layout<S, D> {
+    type Kind = TilerLayout;
+}
+impl TilerKind for i64 {
+    type Kind = TilerLayout;
+}
+impl<U, B> TilerKind for typenum::UInt<U, B> {
+    type Kind = TilerLayout;
+}
+macro_rules! tiler_kind_tuple {
+    ($(($T:ident $D:ident))+) => {
+        impl<$($T,)*> TilerKind for ($($T,)*) {
+            type Kind = TilerTuple<crate::tuple::cons_type!($($T),*)>;
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(tiler_kind_tuple);
+
+/// `shape : stride` assembled from the parts of valid layouts: checked (size and offsets in
+/// `i64`) when a leaf is a runtime value; free when all are static.
+#[inline(always)]
+pub(crate) fn checked_layout<S: Congruent<D>, D: IntTuple>(
+    shape: S,
+    stride: D,
+) -> Result<Layout<S, D>> {
+    if S::IS_STATIC && D::IS_STATIC {
+        Ok(Layout::from_parts_unchecked(shape, stride))
+    } else {
+        Layout::try_new(shape, stride)
+    }
+}
 
 /// Marker for composition applied by a tiler.
 #[derive(Clone, Copy, Debug, Default)]
@@ -145,6 +198,14 @@ macro_rules! modes_of_tuple {
     };
 }
 crate::tuple::for_each_tuple_pair!(modes_of_tuple);
+// The empty layout (a rest group with no modes, when `_` takes every mode): no modes.
+impl ModesOf for Layout<(), ()> {
+    type Output = Nil;
+    #[inline(always)]
+    fn modes_of(&self) -> Nil {
+        Nil
+    }
+}
 
 /// Apply `Op` mode by mode: list of `A`'s modes (`Self`) with a list of tilers.
 #[diagnostic::on_unimplemented(
@@ -181,12 +242,10 @@ where
 pub trait ConcatLayouts {
     /// The layout.
     type Output: LayoutParts;
-    /// The value, unchecked: for concatenations that cannot grow the size or the cosize
-    /// beyond the inputs' (regrouping the modes of one layout).
+    /// The value, unchecked: for a regrouping of the modes of one valid layout.
     fn concat_layouts(self) -> Self::Output;
-    /// The value, with a layout with runtime leaves checked like [`Layout::try_new`]: the
-    /// concatenation of valid layouts can exceed `i64` in size or cosize. Static results are
-    /// checked at compile time instead.
+    /// The value, checked: for layouts computed separately, whose concatenation may have a
+    /// size or offsets beyond `i64` (runtime leaves only; free when all leaves are static).
     fn try_concat_layouts(self) -> Result<Self::Output>;
 }
 #[doc(hidden)]
@@ -231,12 +290,9 @@ where
     }
     #[inline(always)]
     fn try_concat_layouts(self) -> Result<Self::Output> {
-        let l = self.concat_layouts();
-        if <Self::Output>::IS_STATIC {
-            Ok(l)
-        } else {
-            Layout::try_new(l.shape(), l.stride())
-        }
+        use crate::tuple::FromCons;
+        let (s, d) = self.unzip_parts();
+        checked_layout(s.from_cons(), d.from_cons())
     }
 }
 
