@@ -212,6 +212,12 @@ pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout>
     let mut parts = Vec::with_capacity(b_modes.len());
     let mut exact = false; // some leaf was decided by evaluation
     for &(s, d) in &b_modes {
+        if s == 1 {
+            // A size-1 leaf of B takes only coordinate 0: its stride never contributes (it may
+            // be anything, even `i64::MIN`), and its result is `1:0`.
+            parts.push(alloc::vec![(1, 0)]);
+            continue;
+        }
         match base_case(&ac, s, d, &a_text) {
             // Each leaf's result is coalesced, as CuTe C++ does: `(4,8):(1,4) ∘ 8:1 = 8:1`.
             Ok(m) => parts.push(super::coalesce::coalesce_modes(&m, false)?),

@@ -446,7 +446,7 @@ where
         Ok(modes
             .complement_fold(U1::default(), m)?
             .coalesce_ext()?
-            .to_layout())
+            .try_to_layout()?)
     }
 }
 
@@ -484,7 +484,7 @@ where
         Ok(modes
             .complement_fold(U1::default(), m)?
             .coalesce_list()?
-            .to_layout())
+            .try_to_layout()?)
     }
 }
 

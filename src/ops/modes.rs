@@ -6,6 +6,7 @@
 
 use typenum::{U0, U1};
 
+use crate::error::Result;
 use crate::int::{Int, Plain};
 use crate::layout::Layout;
 use crate::tuple::{Congruent, Cons, FromCons, IntTuple, Nil, ToCons, TupleOf};
@@ -128,8 +129,13 @@ where
 pub trait ToLayout {
     /// The layout type.
     type Output;
-    /// The layout value.
+    /// The layout value, unchecked: for mode lists that keep a valid layout's size and cosize
+    /// (coalescing).
     fn to_layout(self) -> Self::Output;
+    /// The layout value, with runtime leaves checked like [`Layout::try_new`] (size and cosize
+    /// within `i64`): for results computed from their inputs (complement, composition).
+    /// Static results are checked at compile time instead.
+    fn try_to_layout(self) -> Result<Self::Output>;
 }
 impl ToLayout for Nil {
     type Output = Layout<U1, U0>;
@@ -137,12 +143,20 @@ impl ToLayout for Nil {
     fn to_layout(self) -> Self::Output {
         Layout::new()
     }
+    #[inline(always)]
+    fn try_to_layout(self) -> Result<Self::Output> {
+        Ok(Layout::new())
+    }
 }
 impl<S: Int + IntTuple + Congruent<D>, D: Int + IntTuple> ToLayout for Cons<M<S, D>, Nil> {
     type Output = Layout<S, D>;
     #[inline(always)]
     fn to_layout(self) -> Self::Output {
         Layout::from_parts_unchecked(self.0 .0, self.0 .1)
+    }
+    #[inline(always)]
+    fn try_to_layout(self) -> Result<Self::Output> {
+        crate::ops::tiler::checked_layout(self.0 .0, self.0 .1)
     }
 }
 impl<M0, M1, T> ToLayout for Cons<M0, Cons<M1, T>>
@@ -160,6 +174,11 @@ where
     fn to_layout(self) -> Self::Output {
         let (s, d) = self.unzip();
         Layout::from_parts_unchecked(s.from_cons(), d.from_cons())
+    }
+    #[inline(always)]
+    fn try_to_layout(self) -> Result<Self::Output> {
+        let (s, d) = self.unzip();
+        crate::ops::tiler::checked_layout(s.from_cons(), d.from_cons())
     }
 }
 
