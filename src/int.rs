@@ -382,6 +382,43 @@ int_binop!(
     IntGcd, gcd, Gcf, Gcd, |a, b| gcd_i64(a, b)
 );
 
+/// `|a|` (a static `|i64::MIN|` does not compile; a runtime one is an overflow error).
+///
+/// ```
+/// use cute_layout::int::{IntAbs, AbsOf};
+/// use cute_layout::typenum::{N4, U4};
+/// static_assertions::assert_type_eq_all!(AbsOf<cute_layout::typenum::NInt<U4>>, U4);
+/// assert_eq!((-4i64).abs_int().unwrap(), 4);
+/// assert!(i64::MIN.abs_int().is_err());
+/// # let _ = N4::default();
+/// ```
+pub trait IntAbs: Int {
+    /// The result: static when the operand is.
+    type Output: Int;
+    /// The value; an error on overflow (runtime `i64::MIN`).
+    fn abs_int(self) -> Result<Self::Output>;
+}
+/// The result type of [`IntAbs`].
+pub type AbsOf<A> = <A as IntAbs>::Output;
+impl<A: StaticInt> IntAbs for A
+where
+    A::Signed: typenum::Abs,
+    <A::Signed as typenum::Abs>::Output: Canonical,
+{
+    type Output = Canon<<A::Signed as typenum::Abs>::Output>;
+    #[inline(always)]
+    fn abs_int(self) -> Result<Self::Output> {
+        Ok(Default::default())
+    }
+}
+impl IntAbs for i64 {
+    type Output = i64;
+    #[inline(always)]
+    fn abs_int(self) -> Result<i64> {
+        self.checked_abs().ok_or_else(|| overflow("abs", self, 0))
+    }
+}
+
 fn gcd_i64(a: i64, b: i64) -> Result<i64> {
     let (mut x, mut y) = (a.unsigned_abs(), b.unsigned_abs());
     while y != 0 {

@@ -4,7 +4,8 @@ use typenum::{B0, B1, U1};
 
 use crate::error::{ErrorKind, Result};
 use crate::int::{
-    CeilQuot, Int, IntAdd, IntCeilDiv, IntDiv, IntMul, IntSub, Plain, Prod, Quot, Sum,
+    AbsOf, CeilQuot, Int, IntAbs, IntAdd, IntCeilDiv, IntDiv, IntMul, IntSub, Plain, Prod, Quot,
+    Sum,
 };
 use crate::layout::Layout;
 use crate::ops::coalesce::CoalesceList;
@@ -443,10 +444,10 @@ where
             .flatten_into(&self.stride(), Nil)
             .filter_modes()
             .sort_for_complement();
-        Ok(modes
+        modes
             .complement_fold(U1::default(), m)?
             .coalesce_ext()?
-            .try_to_layout()?)
+            .try_to_layout()
     }
 }
 
@@ -481,10 +482,10 @@ where
             .flatten_into(&self.stride(), Nil)
             .filter_modes()
             .sort_for_complement();
-        Ok(modes
+        modes
             .complement_fold(U1::default(), m)?
             .coalesce_list()?
-            .try_to_layout()?)
+            .try_to_layout()
     }
 }
 
@@ -498,7 +499,7 @@ fn check_cotarget(m: i64) -> Result<()> {
     Ok(())
 }
 
-/// `cosize(L) = L(size(L) − 1) + 1` as a type, for non-negative strides: `1 + Σ (s−1)·d`.
+/// `cosize(L) = 1 + Σ (sᵢ−1)·|dᵢ|` as a type (CuTe's `cosize`; [`Layout::cosize`] is its value).
 pub trait Cosize {
     /// The cosize type.
     type Output: Int;
@@ -534,16 +535,17 @@ impl<Acc: Int> CosizeFold<Acc> for Nil {
 impl<S, D, T, Acc> CosizeFold<Acc> for Cons<M<S, D>, T>
 where
     S: IntSub<U1>,
-    crate::int::Diff<S, U1>: IntMul<D>,
-    D: Int,
-    Acc: IntAdd<Prod<crate::int::Diff<S, U1>, D>>,
-    T: CosizeFold<Sum<Acc, Prod<crate::int::Diff<S, U1>, D>>>,
+    D: IntAbs,
+    crate::int::Diff<S, U1>: IntMul<AbsOf<D>>,
+    Acc: IntAdd<Prod<crate::int::Diff<S, U1>, AbsOf<D>>>,
+    T: CosizeFold<Sum<Acc, Prod<crate::int::Diff<S, U1>, AbsOf<D>>>>,
 {
-    type Output = <T as CosizeFold<Sum<Acc, Prod<crate::int::Diff<S, U1>, D>>>>::Output;
+    type Output = <T as CosizeFold<Sum<Acc, Prod<crate::int::Diff<S, U1>, AbsOf<D>>>>>::Output;
     #[inline(always)]
     fn cosize_fold(self, acc: Acc) -> Result<Self::Output> {
         let M(s, d) = self.0;
-        self.1.cosize_fold(acc.add(s.sub(U1::default())?.mul(d)?)?)
+        self.1
+            .cosize_fold(acc.add(s.sub(U1::default())?.mul(d.abs_int()?)?)?)
     }
 }
 

@@ -517,9 +517,9 @@ where
     type Output = LayoutOf<<Cons<M<S, Prod<D, Di>>, Nil> as CoalesceList>::Output>;
     #[inline(always)]
     fn compose_leaf_sign(self, s: S, d: D) -> Result<Self::Output> {
-        Ok(Cons(M(s, d.mul(self.0 .1)?), Nil)
+        Cons(M(s, d.mul(self.0 .1)?), Nil)
             .coalesce_list()?
-            .try_to_layout()?)
+            .try_to_layout()
     }
 }
 // A static negative stride on an A of several modes: whether the result is a layout depends on
@@ -551,7 +551,7 @@ where
     type Output = LayoutOf<<Cons<M<S, D>, Nil> as CoalesceList>::Output>;
     #[inline(always)]
     fn compose_leaf_sel(self, s: S, d: D) -> Result<Self::Output> {
-        Ok(Cons(M(s, d), Nil).coalesce_list()?.try_to_layout()?)
+        Cons(M(s, d), Nil).coalesce_list()?.try_to_layout()
     }
 }
 impl<A, S, D, X: NotTrue> ComposeLeafSel<S, D, X> for A
@@ -568,7 +568,7 @@ where
     #[inline(always)]
     fn compose_leaf_sel(self, s: S, d: D) -> Result<Self::Output> {
         let lim = s.sub(U1::default())?.mul(d)?;
-        Ok(self.compose_step(U1::default(), s, d, lim)?.coalesce_list()?.try_to_layout()?)
+        self.compose_step(U1::default(), s, d, lim)?.coalesce_list()?.try_to_layout()
     }
 }
 
