@@ -25,7 +25,8 @@ use crate::tuple::{ColumnMajor, RowMajor};
 /// let l: Layout<(U4, (U2, U2)), (U1, (U8, U4))> = Layout::new();
 /// assert_eq!(l, layout!((4,(2,2)):(1,(8,4))));
 /// assert_eq!(core::mem::size_of_val(&l), 0);
-/// assert_eq!((l.size(), l.cosize(), l.rank()), (U16::default(), 16, 2));
+/// assert_eq!(l.size(), U16::default()); // a `C<U16>`: prints as `16`
+/// assert_eq!((l.cosize(), l.rank()), (16, 2));
 /// assert_eq!(l.eval(5), 9);        // integral coordinate: 5 = (1,(1,0))
 /// assert_eq!(l.call((1, 1)), 9);   // rank-R coordinate
 /// assert_eq!(l.call((1, (1, 0))), 9); // natural coordinate

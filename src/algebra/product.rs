@@ -6,13 +6,12 @@ use super::complement::try_complement;
 use super::composition::{by_mode, static_of, try_composition_layout};
 use super::divide::{grouped, Grouping};
 use super::tiler::{AsTiler, DynTiler};
-use super::{concat, err, mark, require_nonnegative};
+use super::{concat, err, mark};
 use crate::dynamic::{checked_mul, DynLayout, DynTuple};
 use crate::error::{ErrorKind, Result};
 
 /// `A ⊗ B = (A, complement(A, size(A)·cosize(B)) ∘ B)` for one layout `B`.
 fn product_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
-    require_nonnegative(b, "logical_product(A, B) with B")?;
     let m = checked_mul(a.size(), b.cosize())?;
     let rest = try_composition_layout(&try_complement(a, m)?, b)?;
     concat([a.clone(), rest])
