@@ -4,6 +4,7 @@
 //! integer as `4`. The alternate form `{:#}` marks static leaves with `_`, as CuTe C++'s `print`
 //! does: `(_4,(_2,_2)):(_1,(_8,_4))`.
 
+#[cfg(feature = "alloc")]
 use core::fmt;
 
 #[cfg(feature = "alloc")]
