@@ -32,7 +32,13 @@ macro_rules! grid {
 #[test]
 fn static_division_truncates_like_i64_up_to_i64_max() {
     grid!(
-        0, 1, 7, -100, 1099511627777, -1099511627776, 4052555153018976267,
+        0,
+        1,
+        7,
+        -100,
+        1099511627777,
+        -1099511627776,
+        4052555153018976267,
         9223372036854775807
     );
 }
@@ -81,9 +87,25 @@ fn stride<D: Default>(_: Layout<U1, D>) -> D {
 fn every_family_at_large_static_magnitudes() {
     // The example.
     assert_eq!(
-        layout!(2:1099511627776).logical_product(layout!(2:1)).to_string(),
+        layout!(2:1099511627776)
+            .logical_product(layout!(2:1))
+            .to_string(),
         "(2,2):(1099511627776,1)"
     );
+    // A complement with the largest cotarget: 2:1 completed to i64::MAX.
+    assert_eq!(
+        layout!(2:1)
+            .complement(stride(layout!(1:9223372036854775807)))
+            .to_string(),
+        algebra::try_complement(&layout!(2:1).to_dyn(), i64::MAX)
+            .unwrap()
+            .to_string()
+    );
     // 2^40, 2^61, 3^39 and 2^62 − 1 (all 62 bits set).
-    families!(1099511627776, 2305843009213693952, 4052555153018976267, 4611686018427387903);
+    families!(
+        1099511627776,
+        2305843009213693952,
+        4052555153018976267,
+        4611686018427387903
+    );
 }
