@@ -23,7 +23,7 @@
 use core::fmt::Debug;
 use core::hash::Hash;
 
-use core::ops::{Add, Div, Mul, Rem, Sub};
+use core::ops::{Add, Mul, Sub};
 
 use typenum::{Bit, Gcd, Integer, Max, Min, NInt, NonZero, PInt, UInt, UTerm, Unsigned, Z0};
 
@@ -298,7 +298,7 @@ fn div_by_zero(a: i64) -> LayoutError {
 macro_rules! int_binop {
     (
         $(#[$doc:meta])*
-        $Trait:ident, $method:ident, $Alias:ident, $Typenum:ident, |$a:ident, $b:ident| $dynamic:expr
+        $Trait:ident, $method:ident, $Alias:ident, $($Typenum:ident)::+, |$a:ident, $b:ident| $dynamic:expr
     ) => {
         $(#[$doc])*
         pub trait $Trait<R: Int>: Int {
@@ -313,10 +313,10 @@ macro_rules! int_binop {
 
         impl<A: StaticInt, B: StaticInt> $Trait<B> for A
         where
-            A::Signed: $Typenum<B::Signed>,
-            <A::Signed as $Typenum<B::Signed>>::Output: Canonical,
+            A::Signed: $($Typenum)::+<B::Signed>,
+            <A::Signed as $($Typenum)::+<B::Signed>>::Output: Canonical,
         {
-            type Output = Canon<<A::Signed as $Typenum<B::Signed>>::Output>;
+            type Output = Canon<<A::Signed as $($Typenum)::+<B::Signed>>::Output>;
             #[inline(always)]
             fn $method(self, _: B) -> Result<Self::Output> {
                 Ok(Default::default())
@@ -363,11 +363,11 @@ int_binop!(
 );
 int_binop!(
     /// `a / b`, truncating toward zero (a static division by zero does not compile).
-    IntDiv, div, Quot, Div, |a, b| if b == 0 { Err(div_by_zero(a)) } else { a.checked_div(b).ok_or_else(|| overflow("/", a, b)) }
+    IntDiv, div, Quot, private::TruncDiv, |a, b| if b == 0 { Err(div_by_zero(a)) } else { a.checked_div(b).ok_or_else(|| overflow("/", a, b)) }
 );
 int_binop!(
     /// `a mod b` (remainder of truncating division).
-    IntRem, rem, Mod, Rem, |a, b| if b == 0 { Err(div_by_zero(a)) } else { a.checked_rem(b).ok_or_else(|| overflow("%", a, b)) }
+    IntRem, rem, Mod, private::TruncRem, |a, b| if b == 0 { Err(div_by_zero(a)) } else { a.checked_rem(b).ok_or_else(|| overflow("%", a, b)) }
 );
 int_binop!(
     /// `min(a, b)`.
@@ -561,7 +561,11 @@ pub fn shape_div_i64(a: i64, b: i64) -> Result<i64> {
 
 #[doc(hidden)]
 pub mod private {
-    use typenum::{Integer, NInt, NonZero, PInt, Unsigned, Z0};
+    use core::ops::Sub;
+    use typenum::{
+        Bit, Cmp, Compare, Equal, Greater, Integer, Less, NInt, NonZero, PInt, UInt, UTerm,
+        Unsigned, B0, B1, Z0,
+    };
 
     /// Selects `shape_div`'s result from the quotient: a non-zero quotient is kept, a zero one
     /// becomes `sign(a)·sign(b)`.
@@ -583,6 +587,150 @@ pub mod private {
         <A::Output as core::ops::Mul<B::Output>>::Output: Integer + super::Canonical,
     {
         type Output = <A::Output as core::ops::Mul<B::Output>>::Output;
+    }
+
+    /// `a / b` truncating toward zero on typenum signed integers (no impl for `b = 0`).
+    ///
+    /// typenum's own `Div` is a long division that nests about three trait obligations per
+    /// bit of the numerator, so a quotient of 2^40 exceeded the default `recursion_limit`
+    /// inside a layout operation. This one ([`UDivRem`]) nests one obligation per bit and
+    /// is linear in the number of bits.
+    pub trait TruncDiv<B> {
+        type Output;
+    }
+    /// `a mod b` (sign of `a`) on typenum signed integers (no impl for `b = 0`).
+    pub trait TruncRem<B> {
+        type Output;
+    }
+    impl<B: Magnitude> TruncDiv<B> for Z0 {
+        type Output = Z0;
+    }
+    impl<B: Magnitude> TruncRem<B> for Z0 {
+        type Output = Z0;
+    }
+    macro_rules! trunc_divrem {
+        ($($A:ident / $B:ident => $Q:ident, $R:ident;)*) => {$(
+            impl<U: Unsigned + NonZero + UDivRem<V>, V: Unsigned + NonZero> TruncDiv<$B<V>> for $A<U>
+            where
+                <<U as UDivRem<V>>::Out as Quotient>::Q: $Q,
+            {
+                type Output = <<<U as UDivRem<V>>::Out as Quotient>::Q as $Q>::Output;
+            }
+            impl<U: Unsigned + NonZero + UDivRem<V>, V: Unsigned + NonZero> TruncRem<$B<V>> for $A<U>
+            where
+                <<U as UDivRem<V>>::Out as Quotient>::R: $R,
+            {
+                type Output = <<<U as UDivRem<V>>::Out as Quotient>::R as $R>::Output;
+            }
+        )*};
+    }
+    trunc_divrem! {
+        PInt / PInt => Positive, Positive;
+        PInt / NInt => Negative, Positive;
+        NInt / PInt => Negative, Negative;
+        NInt / NInt => Positive, Negative;
+    }
+
+    /// A non-zero typenum signed integer (a divisor).
+    pub trait Magnitude {}
+    impl<U: Unsigned + NonZero> Magnitude for PInt<U> {}
+    impl<U: Unsigned + NonZero> Magnitude for NInt<U> {}
+
+    /// An unsigned magnitude as a non-negative typenum signed integer (`UTerm → Z0`).
+    pub trait Positive {
+        type Output;
+    }
+    impl Positive for UTerm {
+        type Output = Z0;
+    }
+    impl<U: Unsigned, B: Bit> Positive for UInt<U, B> {
+        type Output = PInt<UInt<U, B>>;
+    }
+    /// An unsigned magnitude as a non-positive typenum signed integer (`UTerm → Z0`).
+    pub trait Negative {
+        type Output;
+    }
+    impl Negative for UTerm {
+        type Output = Z0;
+    }
+    impl<U: Unsigned, B: Bit> Negative for UInt<U, B> {
+        type Output = NInt<UInt<U, B>>;
+    }
+
+    /// Unsigned long division `Self / D` (`D > 0`), most significant bit first, one nested
+    /// obligation per bit of `Self`; the result is a [`DivState`] holding the quotient and the
+    /// remainder, both canonical (no leading zeros). Each step mentions the previous step's
+    /// result once, as one type, so the work stays linear in the number of bits (typenum's own
+    /// division is exponential on some inputs: 65535 / 3 did not finish in 100 s).
+    pub trait UDivRem<D> {
+        type Out: Quotient;
+    }
+    /// The state of a long division: quotient and remainder so far.
+    pub struct DivState<Q, R>(Q, R);
+    /// The quotient and the remainder of a [`DivState`].
+    pub trait Quotient {
+        type Q: Unsigned;
+        type R: Unsigned;
+    }
+    impl<Q: Unsigned, R: Unsigned> Quotient for DivState<Q, R> {
+        type Q = Q;
+        type R = R;
+    }
+    impl<D> UDivRem<D> for UTerm {
+        type Out = DivState<UTerm, UTerm>;
+    }
+    impl<U: UDivRem<D>, B, D> UDivRem<D> for UInt<U, B>
+    where
+        U::Out: DivStep<B, D>,
+    {
+        type Out = <U::Out as DivStep<B, D>>::Out;
+    }
+
+    /// One step of the long division: the next bit `B` of the numerator enters the remainder
+    /// `R < D`, giving `2R + B < 2D`, which is reduced once.
+    pub trait DivStep<B, D> {
+        type Out: Quotient;
+    }
+    impl<Q, R: Push<B>, B, D> DivStep<B, D> for DivState<Q, R>
+    where
+        <R as Push<B>>::Output: Cmp<D>,
+        DivState<Q, <R as Push<B>>::Output>: DivReduce<D, Compare<<R as Push<B>>::Output, D>>,
+    {
+        type Out = <DivState<Q, <R as Push<B>>::Output> as DivReduce<
+            D,
+            Compare<<R as Push<B>>::Output, D>,
+        >>::Out;
+    }
+
+    /// `(Q, R)` with `R < 2D` becomes `(2Q + [R ≥ D], R mod D)`.
+    pub trait DivReduce<D, Ord> {
+        type Out: Quotient;
+    }
+    impl<Q: Push<B0>, R: Unsigned, D> DivReduce<D, Less> for DivState<Q, R> {
+        type Out = DivState<<Q as Push<B0>>::Output, R>;
+    }
+    impl<Q: Push<B1>, R, D> DivReduce<D, Equal> for DivState<Q, R> {
+        type Out = DivState<<Q as Push<B1>>::Output, UTerm>;
+    }
+    impl<Q: Push<B1>, R: Sub<D>, D> DivReduce<D, Greater> for DivState<Q, R>
+    where
+        <R as Sub<D>>::Output: Unsigned,
+    {
+        type Out = DivState<<Q as Push<B1>>::Output, <R as Sub<D>>::Output>;
+    }
+
+    /// `2·Self + B`, canonical (`UTerm` stays `UTerm` for `B = B0`).
+    pub trait Push<B> {
+        type Output: Unsigned;
+    }
+    impl Push<B0> for UTerm {
+        type Output = UTerm;
+    }
+    impl Push<B1> for UTerm {
+        type Output = UInt<UTerm, B1>;
+    }
+    impl<U: Unsigned, X: Bit, B: Bit> Push<B> for UInt<U, X> {
+        type Output = UInt<UInt<U, X>, B>;
     }
 
     /// The sign of a typenum integer: `Z0`, `P1` or `N1`.

@@ -42,6 +42,11 @@ pub trait ToCons: Plain {
 }
 
 /// A [`Cons`] list of up to 12 elements, convertible back to a tuple.
+#[diagnostic::on_unimplemented(
+    message = "more than 12 elements in one tuple level: tuples have at most 12 elements per level",
+    label = "this would produce a tuple level of more than 12 elements",
+    note = "layouts are tuples of up to 12 elements per level, to any depth: nest modes (`((a,b),c)`) to stay within 12"
+)]
 pub trait FromCons: Plain {
     /// The tuple with these elements.
     type Tuple: Plain;

@@ -255,9 +255,13 @@ struct LayoutLit {
 }
 
 impl LayoutLit {
-    /// The checks the layout's trait bounds would make, with errors at the tokens: positive
-    /// static shape entries, congruent stride, size and offsets within `i64`.
+    /// The checks the layout's trait bounds would make, with errors at the tokens: at most
+    /// [`MAX_ARITY`] elements per tuple level, positive static shape entries, congruent stride, size and offsets within `i64`.
     fn check(&self) -> Result<()> {
+        check_arity(&self.shape)?;
+        if let Some(stride) = &self.stride {
+            check_arity(stride)?;
+        }
         check_shape(&self.shape)?;
         if let Some(stride) = &self.stride {
             check_congruent(&self.shape, stride, &self.shape, stride)?;
@@ -349,6 +353,22 @@ impl LayoutLit {
             }
             None => quote!(#krate::try_make_layout_left(#s)),
         }
+    }
+}
+
+/// The most elements one tuple level may have: the library implements its tuple traits for
+/// Rust tuples of 0 to 12 elements.
+const MAX_ARITY: usize = 12;
+
+fn check_arity(t: &Tree) -> Result<()> {
+    match t {
+        Tree::Tuple(v, _) if v.len() > MAX_ARITY => Err(t.error(format!(
+            "tuple `{t}` has {} elements: at most {MAX_ARITY} elements per tuple level (nest \
+             modes to go further, e.g. `((a,b),c)`)",
+            v.len()
+        ))),
+        Tree::Tuple(v, _) => v.iter().try_for_each(check_arity),
+        _ => Ok(()),
     }
 }
 

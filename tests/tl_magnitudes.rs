@@ -1,0 +1,111 @@
+//! Static integers up to `i64::MAX` at the default `recursion_limit` (issue 8, item 16).
+//!
+//! The type-level division nests one trait obligation per bit, so every static magnitude that
+//! fits `i64` is computed inside layout operations without raising the recursion limit.
+
+use cute_layout::int::{Int, IntDiv, IntRem, Mod, Quot, StaticInt};
+use cute_layout::typenum::U1;
+use cute_layout::{algebra, layout, DynLayout, Layout, LayoutError};
+
+/// The static quotient and remainder of the strides of `1:a` and `1:b`.
+fn divrem<A, B: Int>(_: Layout<U1, A>, _: Layout<U1, B>) -> (i64, i64)
+where
+    A: IntDiv<B> + IntRem<B>,
+    Quot<A, B>: StaticInt,
+    Mod<A, B>: StaticInt,
+{
+    (<Quot<A, B>>::VALUE, <Mod<A, B>>::VALUE)
+}
+
+macro_rules! row {
+    ($a:literal; $($b:literal),*) => {$(
+        let (a, b): (i64, i64) = ($a, $b);
+        assert_eq!(divrem(layout!(1:$a), layout!(1:$b)), (a / b, a % b), "{a} / {b}");
+    )*};
+}
+macro_rules! grid {
+    ($($a:literal),*) => {$(
+        row!($a; 1, -2, 3, 8, 2147483647, -1099511627777, 4611686018427387904, 9223372036854775807);
+    )*};
+}
+
+#[test]
+fn static_division_truncates_like_i64_up_to_i64_max() {
+    grid!(
+        0,
+        1,
+        7,
+        -100,
+        1099511627777,
+        -1099511627776,
+        4052555153018976267,
+        9223372036854775807
+    );
+}
+
+/// Each operation family on static layouts with constants up to 2^62 − 1 compiles at the
+/// default `recursion_limit` (2^40 in a product, a divide or a complement did not) and prints
+/// what the runtime engine computes from the same layouts.
+macro_rules! families {
+    ($($v:literal),*) => {$({
+        let v: i64 = $v;
+        let same = |what: &str, t: String, r: Result<DynLayout, LayoutError>| {
+            assert_eq!(t, r.unwrap().to_string(), "{what} with {v}");
+        };
+        let a = layout!((2,$v):($v,1));
+        let b = layout!($v:2);
+        same("coalesce", layout!(($v,2):(2,1)).coalesce().to_string(),
+            algebra::try_coalesce(&layout!(($v,2):(2,1)).to_dyn()));
+        same("compose", a.compose(b).to_string(),
+            algebra::try_composition_layout(&a.to_dyn(), &b.to_dyn()));
+        same("complement", layout!(2:1).complement(stride(layout!(1:$v))).to_string(),
+            algebra::try_complement(&layout!(2:1).to_dyn(), v));
+        same("complement_full", layout!((2,2):(1,$v)).complement_full().to_string(),
+            algebra::try_complement_full(&layout!((2,2):(1,$v)).to_dyn()));
+        same("logical_divide", a.logical_divide(b).to_string(),
+            algebra::try_logical_divide(&a.to_dyn(), &b.to_dyn()));
+        same("zipped_divide", a.zipped_divide(b).to_string(),
+            algebra::try_zipped_divide(&a.to_dyn(), &b.to_dyn()));
+        let c = layout!(2:$v);
+        let d = layout!(2:1);
+        same("logical_product", c.logical_product(d).to_string(),
+            algebra::try_logical_product(&c.to_dyn(), &d.to_dyn()));
+        same("blocked_product", c.blocked_product(d).to_string(),
+            algebra::try_blocked_product(&c.to_dyn(), &d.to_dyn()));
+        same("right_inverse", a.right_inverse().to_string(),
+            algebra::try_right_inverse(&a.to_dyn()));
+        same("left_inverse", a.left_inverse().to_string(),
+            algebra::try_left_inverse(&a.to_dyn()));
+    })*};
+}
+
+fn stride<D: Default>(_: Layout<U1, D>) -> D {
+    D::default()
+}
+
+#[test]
+fn every_family_at_large_static_magnitudes() {
+    // The issue's example.
+    assert_eq!(
+        layout!(2:1099511627776)
+            .logical_product(layout!(2:1))
+            .to_string(),
+        "(2,2):(1099511627776,1)"
+    );
+    // A complement with the largest cotarget: 2:1 completed to i64::MAX.
+    assert_eq!(
+        layout!(2:1)
+            .complement(stride(layout!(1:9223372036854775807)))
+            .to_string(),
+        algebra::try_complement(&layout!(2:1).to_dyn(), i64::MAX)
+            .unwrap()
+            .to_string()
+    );
+    // 2^40, 2^61, 3^39 and 2^62 − 1 (all 62 bits set).
+    families!(
+        1099511627776,
+        2305843009213693952,
+        4052555153018976267,
+        4611686018427387903
+    );
+}
