@@ -1,6 +1,8 @@
 //! Property tests of the layout algebra against the paper's postconditions, by brute force
 //! (every coordinate evaluated). `paper` = `shared/reference/cute-paper-layout-algebra.md`.
 
+mod common;
+
 use std::collections::BTreeSet;
 
 use cute_layout::algebra::*;
@@ -173,22 +175,7 @@ fn no_layout_composes(a: &DynLayout, b: &DynLayout) -> bool {
     }
 }
 
-/// `L(x)` for any integer `x` with floor and mod (paper Eq. 4): the last mode extends both
-/// ways. `None` on overflow.
-fn eval_floor(a: &DynLayout, x: i64) -> Option<i64> {
-    let modes = flat(a);
-    let (mut rest, mut acc) = (x, 0i64);
-    for (k, &(s, d)) in modes.iter().enumerate() {
-        let c = if k + 1 == modes.len() {
-            rest
-        } else {
-            rest.rem_euclid(s)
-        };
-        rest = rest.div_euclid(s);
-        acc = acc.checked_add(c.checked_mul(d)?)?;
-    }
-    Some(acc)
-}
+use common::eval_floor;
 
 fn tl(l: &DynLayout) -> DynTiler {
     DynTiler::from(l.clone())

@@ -45,3 +45,20 @@ pub fn same_int<I: cute_layout::int::Int>((k, rt): (I, Result<i64, LayoutError>)
     });
     assert_eq!(k.value(), rt, "type-level vs runtime engine");
 }
+
+/// `L(x)` for any integer `x` with floor and mod (paper Eq. 4): the last mode extends both
+/// ways. `None` on overflow. The tests' own oracle, independent of the engines.
+pub fn eval_floor(a: &DynLayout, x: i64) -> Option<i64> {
+    let modes: Vec<(i64, i64)> = a.shape().leaves().zip(a.stride().leaves()).collect();
+    let (mut rest, mut acc) = (x, 0i64);
+    for (k, &(s, d)) in modes.iter().enumerate() {
+        let c = if k + 1 == modes.len() {
+            rest
+        } else {
+            rest.rem_euclid(s)
+        };
+        rest = rest.div_euclid(s);
+        acc = acc.checked_add(c.checked_mul(d)?)?;
+    }
+    Some(acc)
+}
