@@ -526,6 +526,9 @@ fn left_inverse_exists_beyond_mixed_radix() {
         "(2,3):(3,1)",
         "4:-1",
         "(2,3):(-3,1)",
+        // CI found this one: the stride system has a free unknown, and only some of its values
+        // give integer strides (the solver now decides integrality exactly).
+        "(3,3):(8,-12)",
     ] {
         let a = l(s);
         let r = try_left_inverse(&a).unwrap_or_else(|e| panic!("{s}: {e}"));
@@ -538,6 +541,12 @@ fn left_inverse_exists_beyond_mixed_radix() {
         }
     }
     assert_eq!(left_inverse(&l("4:-1")), l("4:-1"));
+    // The same with stride-0 and size-1 modes (Eq. 26: A(R(A(i))) = A(i)).
+    let a = l("((3,3),(3,1,1)):((0,8),(-12,0,0))");
+    let r = try_left_inverse(&a).unwrap_or_else(|e| panic!("{a}: {e}"));
+    for i in 0..a.size() {
+        assert_eq!(a.eval(eval_floor(&r, a.eval(i))), a.eval(i), "R = {r} at A({i})");
+    }
     // Non-injective: no left inverse exists.
     assert_eq!(
         kind(try_left_inverse(&l("(2,2):(1,1)"))),

@@ -6,7 +6,7 @@ use alloc::vec::Vec;
 use super::coalesce::coalesce_modes;
 use super::{err, flat_modes, from_modes, require_nonnegative};
 use crate::dynamic::{checked_mul, DynLayout};
-use crate::error::{ErrorKind, Result};
+use crate::error::{ErrorKind, LayoutError, Result};
 
 /// The coalesced modes of `L` with their compact column-major index strides.
 fn indexed_modes(l: &DynLayout) -> Result<Vec<(i64, i64, i64)>> {
@@ -244,7 +244,14 @@ fn solve_cuts(
         }
         row
     };
-    let sol = solve_integer(points.iter().map(|p| (digits(p.0), i128::from(p.1))), n)?;
+    let rows: Vec<(Vec<i128>, i128)> = points
+        .iter()
+        .map(|p| (digits(p.0), i128::from(p.1)))
+        .collect();
+    let sol = match solve_integer(&rows, n) {
+        Ok(sol) => sol?,
+        Err(e) => return Some(Err(e)),
+    };
     // Modes: the digits, the last one sized to cover M; on negative offsets the constant K
     // (the last unknown) comes from one more boundary beyond M (see the docs).
     let mut lo = 1i64;
@@ -285,54 +292,113 @@ fn solve_cuts(
 }
 
 /// An integer solution of the linear system `rows` (coefficients, right-hand side) in `n`
-/// unknowns, with the unknowns the system leaves free set to 0; `None` when the system has no
-/// solution, that particular one is not integral, or an intermediate overflows `i128`.
-fn solve_integer(rows: impl Iterator<Item = (Vec<i128>, i128)>, n: usize) -> Option<Vec<i64>> {
-    fn gcd(a: i128, b: i128) -> i128 {
-        let (mut a, mut b) = (a.abs(), b.abs());
-        while b != 0 {
-            (a, b) = (b, a % b);
-        }
-        a
+/// unknowns, exact: the column Hermite form `H = A·U` (`U` unimodular, built from extended-gcd
+/// column operations) is lower echelon, so `H·y = b` is solved by forward substitution, where
+/// each pivot determines one `y_k` and must divide exactly; the unknowns past the rank are 0 and
+/// `x = U·y`. `Ok(None)` exactly when no integer solution exists (also when one exists but does
+/// not fit `i64`); `Err(Overflow)` when an intermediate overflows `i128`.
+fn solve_integer(rows: &[(Vec<i128>, i128)], n: usize) -> Result<Option<Vec<i64>>> {
+    fn ovf() -> LayoutError {
+        err(
+            ErrorKind::Overflow,
+            "left_inverse: an intermediate of the integer stride system overflows i128".into(),
+        )
     }
-    // Echelon rows: (pivot column, coefficients, right-hand side).
-    let mut pivots: Vec<(usize, Vec<i128>, i128)> = Vec::new();
-    for (mut a, mut b) in rows {
-        for (c, pa, pb) in &pivots {
-            let f = a[*c];
-            if f != 0 {
-                let g = pa[*c];
-                for (x, y) in a.iter_mut().zip(pa) {
-                    *x = x.checked_mul(g)?.checked_sub(y.checked_mul(f)?)?;
-                }
-                b = b.checked_mul(g)?.checked_sub(pb.checked_mul(f)?)?;
-                let d = a.iter().fold(b, |d, &x| gcd(d, x));
-                if d > 1 {
-                    a.iter_mut().for_each(|x| *x /= d);
-                    b /= d;
+    /// `(g, p, q)` with `p·a + q·b = g = gcd(a, b) ≥ 0`.
+    fn ext_gcd(a: i128, b: i128) -> Option<(i128, i128, i128)> {
+        let (mut r0, mut r1, mut p0, mut p1, mut q0, mut q1) = (a, b, 1i128, 0i128, 0i128, 1i128);
+        while r1 != 0 {
+            let t = r0.checked_div_euclid(r1)?;
+            (r0, r1) = (r1, r0.checked_sub(t.checked_mul(r1)?)?);
+            (p0, p1) = (p1, p0.checked_sub(t.checked_mul(p1)?)?);
+            (q0, q1) = (q1, q0.checked_sub(t.checked_mul(q1)?)?);
+        }
+        if r0 < 0 {
+            Some((r0.checked_neg()?, p0.checked_neg()?, q0.checked_neg()?))
+        } else {
+            Some((r0, p0, q0))
+        }
+    }
+    /// `x·u + y·v`, elementwise.
+    fn combine(u: &[i128], x: i128, v: &[i128], y: i128) -> Option<Vec<i128>> {
+        u.iter()
+            .zip(v)
+            .map(|(&a, &b)| a.checked_mul(x)?.checked_add(b.checked_mul(y)?))
+            .collect()
+    }
+    let r = rows.len();
+    // Column j: (column j of A, then column j of U).
+    let mut cols: Vec<Vec<i128>> = (0..n)
+        .map(|j| {
+            rows.iter()
+                .map(|row| row.0[j])
+                .chain((0..n).map(|k| i128::from(k == j)))
+                .collect()
+        })
+        .collect();
+    let mut pivot_rows: Vec<usize> = Vec::new();
+    for i in 0..r {
+        let k = pivot_rows.len();
+        if k == n {
+            break;
+        }
+        for j in k + 1..n {
+            let (a, b) = (cols[k][i], cols[j][i]);
+            if b == 0 {
+                continue;
+            }
+            let (g, p, q) = ext_gcd(a, b).ok_or_else(ovf)?;
+            // [[p, -b/g], [q, a/g]] has determinant 1.
+            let pivot = combine(&cols[k], p, &cols[j], q).ok_or_else(ovf)?;
+            let zeroed = combine(&cols[k], -(b / g), &cols[j], a / g).ok_or_else(ovf)?;
+            (cols[k], cols[j]) = (pivot, zeroed);
+        }
+        let d = cols[k][i];
+        if d != 0 {
+            // Keep the earlier columns small on this row (Hermite reduction).
+            for c in 0..k {
+                let t = cols[c][i].div_euclid(d);
+                if t != 0 {
+                    cols[c] = combine(&cols[c], 1, &cols[k], -t).ok_or_else(ovf)?;
                 }
             }
-        }
-        match a.iter().position(|&x| x != 0) {
-            Some(c) => pivots.push((c, a, b)),
-            None if b != 0 => return None,
-            None => {}
+            pivot_rows.push(i);
         }
     }
-    let mut x = alloc::vec![0i128; n];
-    for (c, a, b) in pivots.iter().rev() {
-        let mut rhs = *b;
-        for (k, &coef) in a.iter().enumerate() {
-            if k != *c {
-                rhs = rhs.checked_sub(coef.checked_mul(x[k])?)?;
+    let mut y = alloc::vec![0i128; n];
+    let mut next = 0;
+    for (i, row) in rows.iter().enumerate() {
+        let mut rhs = row.1;
+        for (k, yk) in y.iter().enumerate().take(next) {
+            rhs = rhs
+                .checked_sub(cols[k][i].checked_mul(*yk).ok_or_else(ovf)?)
+                .ok_or_else(ovf)?;
+        }
+        if pivot_rows.get(next) == Some(&i) {
+            let d = cols[next][i];
+            if rhs % d != 0 {
+                return Ok(None);
             }
+            y[next] = rhs / d;
+            next += 1;
+        } else if rhs != 0 {
+            return Ok(None);
         }
-        if rhs % a[*c] != 0 {
-            return None;
-        }
-        x[*c] = rhs / a[*c];
     }
-    x.into_iter().map(|v| i64::try_from(v).ok()).collect()
+    let mut x = Vec::with_capacity(n);
+    for j in 0..n {
+        let mut v = 0i128;
+        for (k, yk) in y.iter().enumerate() {
+            v = v
+                .checked_add(cols[k][r + j].checked_mul(*yk).ok_or_else(ovf)?)
+                .ok_or_else(ovf)?;
+        }
+        match i64::try_from(v) {
+            Ok(v) => x.push(v),
+            Err(_) => return Ok(None),
+        }
+    }
+    Ok(Some(x))
 }
 
 plain!(left_inverse = try_left_inverse(l: &DynLayout) -> DynLayout);
