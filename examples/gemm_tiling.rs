@@ -6,7 +6,7 @@
 //! cargo run --example gemm_tiling
 //! ```
 
-use cute_layout::ops::{LogicalDivision, LogicalProductOf, ZippedDivision};
+use cute_layout::ops::{LogicalDivideOf, LogicalProductOf, ZippedDivideOf};
 use cute_layout::tuple::{IntTuple, Size};
 use cute_layout::typenum::{Unsigned, U1024, U16, U16384, U256, U64};
 use cute_layout::{layout, print_layout, Layout};
@@ -16,7 +16,7 @@ use static_assertions::{assert_type_eq_all as same, const_assert_eq};
 type CTile = Layout![(128,128):(128,1)];
 
 /// The tile zipped-divided into 8x8 blocks: ((block rows, block cols), (block grid)).
-type Blocks = ZippedDivision<CTile, (Layout![8:1], Layout![8:1])>;
+type Blocks = ZippedDivideOf<CTile, (Layout![8:1], Layout![8:1])>;
 same!(Blocks, Layout![((8,8),(16,16)):((128,1),(1024,8))]);
 
 /// 256 threads as a 16x16 grid, each owning a 4x4 block of values: the logical product of
@@ -28,10 +28,10 @@ same!(ValuesPerThread, Layout![((4,4),(16,16)):((1,4),(16,256))]);
 
 /// The TV walkthrough's partition of the M mode: logical_divide(128:128, (16,4):(4,1)) gives
 /// ((thread F, value R), rest) with strides 512, 128 (one row) and 8192.
-type PartM = LogicalDivision<Layout![128:128], Layout![(16,4):(4,1)]>;
+type PartM = LogicalDivideOf<Layout![128:128], Layout![(16,4):(4,1)]>;
 same!(PartM, Layout![((16,4),2):((512,128),8192)]);
 /// The same permutation on the N mode (stride 1).
-type PartN = LogicalDivision<Layout![128:1], Layout![(16,4):(4,1)]>;
+type PartN = LogicalDivideOf<Layout![128:1], Layout![(16,4):(4,1)]>;
 same!(PartN, Layout![((16,4),2):((4,1),64)]);
 
 // Sizes, at compile time.

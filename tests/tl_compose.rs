@@ -60,9 +60,9 @@ fn some_layout(values: &[i64]) -> bool {
 /// Item 23: CuTe's own unit tests compose with negative strides.
 #[test]
 fn cute_negative_stride_examples() {
-    static_assertions::assert_type_eq_all!(Composition<Layout![4:1], Layout![4:-1]>, Layout![4:-1]);
-    static_assertions::assert_type_eq_all!(Composition<Layout![4:-1], Layout![4:-1]>, Layout![4:1]);
-    static_assertions::assert_type_eq_all!(Composition<Layout![4:1], Layout![4:-2]>, Layout![4:-2]);
+    static_assertions::assert_type_eq_all!(ComposeOf<Layout![4:1], Layout![4:-1]>, Layout![4:-1]);
+    static_assertions::assert_type_eq_all!(ComposeOf<Layout![4:-1], Layout![4:-1]>, Layout![4:1]);
+    static_assertions::assert_type_eq_all!(ComposeOf<Layout![4:1], Layout![4:-2]>, Layout![4:-2]);
     assert_eq!(layout!(4:1).compose(layout!(4:-1)).to_string(), "4:-1");
     // A reversal through two modes of A: A(-i) with floor and mod.
     let r: DynLayout = layout!((2,2):(1,10)).compose(layout!(4:-1)).into();

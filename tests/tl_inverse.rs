@@ -4,7 +4,7 @@
 
 use cute_layout::algebra;
 use cute_layout::ops::{
-    CoalescedByMode, FilterZerosOf, Filtered, Flattened, GroupModes, GroupedModes, LeftInverseOf,
+    CoalesceByModeOf, FilterZerosOf, FilterOf, FlattenOf, GroupModes, GroupModesOf, LeftInverseOf,
     MaxCommonLayoutOf, MaxCommonVectorOf, RightInverseOf,
 };
 use cute_layout::typenum::*;
@@ -227,15 +227,15 @@ fn mode_utility_types() {
         FilterZerosOf<Layout![(4,(2,3)):(0,(1,0))]>,
         Layout![(1,(2,1)):(0,(1,0))]
     );
-    same!(Filtered<Layout![(4,(2,3)):(0,(1,2))]>, Layout![6:1]);
+    same!(FilterOf<Layout![(4,(2,3)):(0,(1,2))]>, Layout![6:1]);
     same!(
-        Flattened<Layout![((2,2),(4,2)):((1,8),(2,16))]>,
+        FlattenOf<Layout![((2,2),(4,2)):((1,8),(2,16))]>,
         Layout![(2,2,4,2):(1,8,2,16)]
     );
-    same!(Flattened<Layout![4:2]>, Layout![4:2]);
-    same!(GroupedModes<Layout![(2,3,4,5):(1,2,6,24)], U1, U3>, Layout![(2,(3,4),5):(1,(2,6),24)]);
-    same!(CoalescedByMode<Layout![(2,(1,6)):(1,(6,2))], (U1, U1)>, Layout![(2,6):(1,2)]);
-    same!(CoalescedByMode<Layout![(2,(1,6)):(1,(6,2))], U1>, Layout![12:1]);
+    same!(FlattenOf<Layout![4:2]>, Layout![4:2]);
+    same!(GroupModesOf<Layout![(2,3,4,5):(1,2,6,24)], U1, U3>, Layout![(2,(3,4),5):(1,(2,6),24)]);
+    same!(CoalesceByModeOf<Layout![(2,(1,6)):(1,(6,2))], (U1, U1)>, Layout![(2,6):(1,2)]);
+    same!(CoalesceByModeOf<Layout![(2,(1,6)):(1,(6,2))], U1>, Layout![12:1]);
 }
 
 #[test]

@@ -1,4 +1,4 @@
-use cute_layout::ops::Coalesced;
+use cute_layout::ops::CoalesceOf;
 use cute_layout::typenum::*;
 use cute_layout::Layout;
 use static_assertions::assert_type_eq_all as same;
@@ -6,13 +6,13 @@ use static_assertions::assert_type_eq_all as same;
 #[test]
 fn coalesce_static() {
     type A = Layout<(U2, (U1, U6)), (U1, (U6, U2))>;
-    same!(Coalesced<A>, Layout<U12, U1>);
+    same!(CoalesceOf<A>, Layout<U12, U1>);
     type B = Layout<((U4, U3), U5), ((U15, U1), U3)>;
-    same!(Coalesced<B>, Layout<(U4, U15), (U15, U1)>);
+    same!(CoalesceOf<B>, Layout<(U4, U15), (U15, U1)>);
     type C = Layout<(U1, U1), (U3, U5)>;
-    same!(Coalesced<C>, Layout<U1, U0>);
+    same!(CoalesceOf<C>, Layout<U1, U0>);
     type Dn = Layout<(U2, U4), (U4, U1)>;
-    same!(Coalesced<Dn>, Layout<(U2, U4), (U4, U1)>);
+    same!(CoalesceOf<Dn>, Layout<(U2, U4), (U4, U1)>);
     let m = Layout::try_new(
         (U2::default(), (1i64, 6i64)),
         (U1::default(), (6i64, U2::default())),
@@ -25,24 +25,24 @@ fn coalesce_static() {
     println!("{c:#}");
 }
 
-use cute_layout::ops::Composition;
+use cute_layout::ops::ComposeOf;
 
 #[test]
 fn compose_static() {
     // Paper §3.3.3
     type A = Layout<(U4, U6, U8, U10), (U2, U3, U5, U7)>;
-    same!(Composition<A, Layout<U6, U12>>, Layout<(U2, U3), (U9, U5)>);
+    same!(ComposeOf<A, Layout<U6, U12>>, Layout<(U2, U3), (U9, U5)>);
     type A2 = Layout<(U4, U2, U8), (U3, U12, U97)>;
-    same!(Composition<A2, Layout<U3, U3>>, Layout<U3, U9>);
-    same!(Composition<Layout<U7, U11>, Layout<(U3, U5), (U6, U3)>>, Layout<(U3, U5), (U66, U33)>);
-    same!(Composition<Layout<(U1, U1), (U1, U1)>, Layout<U4, U1>>, Layout<U4, U1>);
+    same!(ComposeOf<A2, Layout<U3, U3>>, Layout<U3, U9>);
+    same!(ComposeOf<Layout<U7, U11>, Layout<(U3, U5), (U6, U3)>>, Layout<(U3, U5), (U66, U33)>);
+    same!(ComposeOf<Layout<(U1, U1), (U1, U1)>, Layout<U4, U1>>, Layout<U4, U1>);
     // Table 4 rows
     type TV = Layout<((U4, U8), U2), ((U16, U1), U8)>;
-    same!(Composition<Layout<(U8, U8), (U1, U8)>, TV>, TV);
-    same!(Composition<Layout<(U8, U8), (U8, U1)>, TV>, Layout<((U4, U8), U2), ((U2, U8), U1)>);
-    same!(Composition<Layout<(U8, U8), (U1, U9)>, TV>, Layout<((U4, U8), U2), ((U18, U1), U9)>);
+    same!(ComposeOf<Layout<(U8, U8), (U1, U8)>, TV>, TV);
+    same!(ComposeOf<Layout<(U8, U8), (U8, U1)>, TV>, Layout<((U4, U8), U2), ((U2, U8), U1)>);
+    same!(ComposeOf<Layout<(U8, U8), (U1, U9)>, TV>, Layout<((U4, U8), U2), ((U18, U1), U9)>);
     same!(
-        Composition<Layout<((U4, U2), (U2, U4)), ((U2, U16), (U1, U8))>, TV>,
+        ComposeOf<Layout<((U4, U2), (U2, U4)), ((U2, U16), (U1, U8))>, TV>,
         Layout<((U4, (U4, U2)), U2), ((U8, (U2, U16)), U1)>
     );
     let a = Layout::<(U4, U6, U8), (U2, U3, U5)>::new();

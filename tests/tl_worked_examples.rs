@@ -4,9 +4,9 @@
 //! `tests/algebra_examples.rs`, and Tables 5 and 6 in `tests/tl_inverse.rs`.
 
 use cute_layout::ops::{
-    BlockedProduct, BlockedProductOf, Coalesced, ComplementFull, ComplementOf, Composition,
-    FlatDivide, LogicalDivision, LogicalProductOf, RakedProduct, TiledDivide, Underscore,
-    ZippedDivision,
+    BlockedProduct, BlockedProductOf, CoalesceOf, ComplementFull, ComplementOf, ComposeOf,
+    FlatDivide, LogicalDivideOf, LogicalProductOf, RakedProduct, TiledDivide, Underscore,
+    ZippedDivideOf,
 };
 use cute_layout::typenum::{U128, U24, U256, U4, U8};
 use cute_layout::{layout, Layout};
@@ -15,36 +15,36 @@ use static_assertions::assert_type_eq_all as same;
 #[test]
 fn coalesce_paper_3_2() {
     // paper §3.2: (2,(1,6)):(1,(6,2)) coalesces to 12:1
-    same!(Coalesced<Layout![(2,(1,6)):(1,(6,2))]>, Layout![12:1]);
+    same!(CoalesceOf<Layout![(2,(1,6)):(1,(6,2))]>, Layout![12:1]);
     // paper §3.2: ((4,3),5):((15,1),3) and (4,(3,5)):(15,(1,3)) both coalesce to (4,15):(15,1)
     same!(
-        Coalesced<Layout![((4,3),5):((15,1),3)]>,
+        CoalesceOf<Layout![((4,3),5):((15,1),3)]>,
         Layout![(4,15):(15,1)]
     );
     same!(
-        Coalesced<Layout![(4,(3,5)):(15,(1,3))]>,
+        CoalesceOf<Layout![(4,(3,5)):(15,(1,3))]>,
         Layout![(4,15):(15,1)]
     );
     // shared/reference/README.md: (2,4):(4,1) does not coalesce
-    same!(Coalesced<Layout![(2,4):(4,1)]>, Layout![(2,4):(4,1)]);
+    same!(CoalesceOf<Layout![(2,4):(4,1)]>, Layout![(2,4):(4,1)]);
 }
 
 #[test]
 fn composition_paper_3_3() {
     // paper §3.3.1: the associativity counterexample's parts
-    same!(Composition<Layout![(5,3):(1,7)], Layout![2:5]>, Layout![2:7]);
-    same!(Composition<Layout![4:1], Layout![2:5]>, Layout![2:5]);
+    same!(ComposeOf<Layout![(5,3):(1,7)], Layout![2:5]>, Layout![2:7]);
+    same!(ComposeOf<Layout![4:1], Layout![2:5]>, Layout![2:5]);
     // paper §3.3.3: rank-1 left-hand layouts
-    same!(Composition<Layout![7:11], Layout![3:4]>, Layout![3:44]);
-    same!(Composition<Layout![7:11], Layout![(3,5):(6,3)]>, Layout![(3,5):(66,33)]);
+    same!(ComposeOf<Layout![7:11], Layout![3:4]>, Layout![3:44]);
+    same!(ComposeOf<Layout![7:11], Layout![(3,5):(6,3)]>, Layout![(3,5):(66,33)]);
     // paper §3.3.3: divide out, then keep
-    same!(Composition<Layout![(4,6,8,10):(2,3,5,7)], Layout![6:12]>, Layout![(2,3):(9,5)]);
+    same!(ComposeOf<Layout![(4,6,8,10):(2,3,5,7)], Layout![6:12]>, Layout![(2,3):(9,5)]);
     // paper §3.3.3 "Apparent Violations": accepted after coalescing and truncating A
-    same!(Composition<Layout![(4,2,8):(3,12,97)], Layout![3:3]>, Layout![3:9]);
+    same!(ComposeOf<Layout![(4,2,8):(3,12,97)], Layout![3:3]>, Layout![3:9]);
     // shared/reference/README.md: B past A's domain runs on A's extended last mode
-    same!(Composition<Layout![(1,1):(1,1)], Layout![4:1]>, Layout![4:1]);
+    same!(ComposeOf<Layout![(1,1):(1,1)], Layout![4:1]>, Layout![4:1]);
     // paper §3.5.2: 24:1 ∘ 8:3 = 8:3
-    same!(Composition<Layout![24:1], Layout![8:3]>, Layout![8:3]);
+    same!(ComposeOf<Layout![24:1], Layout![8:3]>, Layout![8:3]);
     // (the rejected examples of §3.3.3 are compile-fail tests: ui-tests/compose_*.rs)
 }
 
@@ -52,11 +52,11 @@ fn composition_paper_3_3() {
 fn composition_table_4() {
     // paper Table 4, integer rows: data layouts composed with the TV layout ((4,8),2):((16,1),8)
     type Tv = Layout![((4,8),2):((16,1),8)];
-    same!(Composition<Layout![(8,8):(1,8)], Tv>, Layout![((4,8),2):((16,1),8)]);
-    same!(Composition<Layout![(8,8):(8,1)], Tv>, Layout![((4,8),2):((2,8),1)]);
-    same!(Composition<Layout![(8,8):(1,9)], Tv>, Layout![((4,8),2):((18,1),9)]);
+    same!(ComposeOf<Layout![(8,8):(1,8)], Tv>, Layout![((4,8),2):((16,1),8)]);
+    same!(ComposeOf<Layout![(8,8):(8,1)], Tv>, Layout![((4,8),2):((2,8),1)]);
+    same!(ComposeOf<Layout![(8,8):(1,9)], Tv>, Layout![((4,8),2):((18,1),9)]);
     same!(
-        Composition<Layout![((4,2),(2,4)):((2,16),(1,8))], Tv>,
+        ComposeOf<Layout![((4,2),(2,4)):((2,16),(1,8))], Tv>,
         Layout![((4,(4,2)),2):((8,(2,16)),1)]
     );
 }
@@ -126,17 +126,17 @@ fn products_3_5_1() {
 #[test]
 fn divides_3_5_2() {
     // paper §3.5.2: 24 ⊘ 8:3 = (8,3):(3,1)
-    same!(LogicalDivision<Layout![24:1], Layout![8:3]>, Layout![(8,3):(3,1)]);
+    same!(LogicalDivideOf<Layout![24:1], Layout![8:3]>, Layout![(8,3):(3,1)]);
     // paper §3.5.2 (shapes only in the paper; strides chosen so that A does not coalesce)
     same!(
-        LogicalDivision<Layout![(6,2,2):(2,13,100)], Layout![8:3]>,
+        LogicalDivideOf<Layout![(6,2,2):(2,13,100)], Layout![8:3]>,
         Layout![((2,2,2),3):((6,13,100),2)]
     );
     // paper §3.5.2: (8,16):(20,1) by <4:1, 8:2>, in all four groupings
     type A = Layout![(8,16):(20,1)];
     type T = (Layout![4:1], Layout![8:2]);
-    same!(LogicalDivision<A, T>, Layout![((4,2),(8,2)):((20,80),(2,1))]);
-    same!(ZippedDivision<A, T>, Layout![((4,8),(2,2)):((20,2),(80,1))]);
+    same!(LogicalDivideOf<A, T>, Layout![((4,2),(8,2)):((20,80),(2,1))]);
+    same!(ZippedDivideOf<A, T>, Layout![((4,8),(2,2)):((20,2),(80,1))]);
     let a = layout!((8,16):(20,1));
     let _: Layout![((4,8),2,2):((20,2),80,1)] =
         TiledDivide::tiled_divide(&a, (layout!(4:1), layout!(8:2)));
@@ -148,15 +148,15 @@ fn divides_3_5_2() {
 fn tv_walkthrough() {
     // tv-partition-walkthrough.txt, "logical_divide Results for Each Permutation"
     same!(
-        LogicalDivision<Layout![128:128], Layout![(16,4):(4,1)]>,
+        LogicalDivideOf<Layout![128:128], Layout![(16,4):(4,1)]>,
         Layout![((16,4),2):((512,128),8192)]
     );
     same!(
-        LogicalDivision<Layout![128:128], Layout![(16,4):(1,16)]>,
+        LogicalDivideOf<Layout![128:128], Layout![(16,4):(1,16)]>,
         Layout![((16,4),2):((128,2048),8192)]
     );
     same!(
-        LogicalDivision<Layout![128:128], Layout![(16,8):(8,1)]>,
+        LogicalDivideOf<Layout![128:128], Layout![(16,8):(8,1)]>,
         Layout![((16,8),1):((1024,128),0)]
     );
     // thread 0's rows are 0,1,2,3,64,65,66,67

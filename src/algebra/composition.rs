@@ -395,7 +395,7 @@ fn compose_negative(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
 /// assert_eq!(composition(&a, &t).to_string(), "(4,8):(20,2)");
 /// ```
 pub fn try_composition<T: AsTiler + ?Sized>(a: &DynLayout, b: &T) -> Result<DynLayout> {
-    by_mode(a, &b.as_tiler(), &try_composition_layout)
+    by_mode(a, &*b.as_tiler()?, &try_composition_layout)
 }
 
 plain_tiler!(composition = try_composition);

@@ -71,7 +71,7 @@ fn check_covers(b: &DynLayout, m: i64) -> Result<()> {
 /// assert_eq!(logical_divide(&a, &t).to_string(), "((4,2),(8,2)):((20,80),(2,1))");
 /// ```
 pub fn try_logical_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    by_mode(a, &t.as_tiler(), &divide_layout)
+    by_mode(a, &*t.as_tiler()?, &divide_layout)
 }
 
 plain_tiler!(logical_divide = try_logical_divide);
@@ -167,7 +167,7 @@ pub(crate) fn grouped(
 /// assert_eq!(zipped_divide(&a, &t).to_string(), "((4,8),(2,2)):((20,2),(80,1))");
 /// ```
 pub fn try_zipped_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    grouped(a, &t.as_tiler(), &divide_layout, Grouping::Zipped)
+    grouped(a, &*t.as_tiler()?, &divide_layout, Grouping::Zipped)
 }
 
 plain_tiler!(zipped_divide = try_zipped_divide);
@@ -181,7 +181,7 @@ plain_tiler!(zipped_divide = try_zipped_divide);
 /// assert_eq!(tiled_divide(&a, &t).to_string(), "((4,8),2,2):((20,2),80,1)");
 /// ```
 pub fn try_tiled_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    grouped(a, &t.as_tiler(), &divide_layout, Grouping::Tiled)
+    grouped(a, &*t.as_tiler()?, &divide_layout, Grouping::Tiled)
 }
 
 plain_tiler!(tiled_divide = try_tiled_divide);
@@ -195,7 +195,7 @@ plain_tiler!(tiled_divide = try_tiled_divide);
 /// assert_eq!(flat_divide(&a, &t).to_string(), "(4,8,2,2):(20,2,80,1)");
 /// ```
 pub fn try_flat_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    grouped(a, &t.as_tiler(), &divide_layout, Grouping::Flat)
+    grouped(a, &*t.as_tiler()?, &divide_layout, Grouping::Flat)
 }
 
 plain_tiler!(flat_divide = try_flat_divide);

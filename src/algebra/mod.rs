@@ -145,26 +145,142 @@ pub(crate) fn require_nonnegative(l: &DynLayout, what: &str) -> Result<()> {
     }
 }
 
-/// Method forms of the most used operations.
-impl DynLayout {
-    /// `self ∘ b`: [`try_composition`] as a method.
-    ///
-    /// ```
-    /// # use cute_layout::DynLayout;
-    /// let a: DynLayout = "(4,6,8,10):(2,3,5,7)".parse().unwrap();
-    /// assert_eq!(a.try_compose(&"6:12".parse::<DynLayout>().unwrap()).unwrap().to_string(), "(2,3):(9,5)");
-    /// ```
-    pub fn try_compose<T: AsTiler + ?Sized>(&self, b: &T) -> Result<DynLayout> {
-        try_composition(self, b)
-    }
-    /// `self ∘ b`: [`composition`] as a method (panics on an inadmissible composition).
-    #[track_caller]
-    pub fn compose<T: AsTiler + ?Sized>(&self, b: &T) -> DynLayout {
-        composition(self, b)
-    }
-    /// [`coalesce`] as a method.
-    #[track_caller]
-    pub fn coalesced(&self) -> DynLayout {
-        coalesce(self)
+
+// ---------------------------------------------------------------------------------------------
+// The runtime half of the op table: the verb traits of [`crate::ops`] on `DynLayout`, and on a
+// static or mixed `Layout` whose argument is runtime-structured (the result is a `DynLayout`).
+
+/// An argument that the runtime engine reads as a layout: a [`DynLayout`], or a static or mixed
+/// [`Layout`](crate::Layout) (converted).
+#[doc(hidden)]
+pub trait AsDynLayout {
+    /// This argument as a runtime-structured layout.
+    fn as_dyn_layout(&self) -> alloc::borrow::Cow<'_, DynLayout>;
+}
+impl AsDynLayout for DynLayout {
+    fn as_dyn_layout(&self) -> alloc::borrow::Cow<'_, DynLayout> {
+        alloc::borrow::Cow::Borrowed(self)
     }
 }
+impl<S: crate::tuple::Congruent<D>, D: crate::tuple::IntTuple> AsDynLayout for crate::Layout<S, D> {
+    fn as_dyn_layout(&self) -> alloc::borrow::Cow<'_, DynLayout> {
+        alloc::borrow::Cow::Owned(self.to_dyn())
+    }
+}
+impl<T: AsDynLayout + ?Sized> AsDynLayout for &T {
+    fn as_dyn_layout(&self) -> alloc::borrow::Cow<'_, DynLayout> {
+        (**self).as_dyn_layout()
+    }
+}
+
+macro_rules! runtime_ops {
+    (nullary $($Trait:ident => $f:ident;)*) => {$(
+        impl crate::ops::$Trait for DynLayout {
+            type Output = DynLayout;
+            #[inline]
+            fn $f(&self) -> Result<DynLayout> {
+                $f(self)
+            }
+        }
+    )*};
+    (tiler $($Trait:ident::$m:ident => $f:ident;)*) => {$(
+        impl<T: AsTiler> crate::ops::$Trait<T> for DynLayout {
+            type Output = DynLayout;
+            #[inline]
+            fn $m(&self, t: T) -> Result<DynLayout> {
+                $f(self, &t)
+            }
+        }
+        runtime_ops!(@mixed $Trait $m $f [DynLayout] [&DynLayout] [DynTiler] [&DynTiler]);
+    )*};
+    (@mixed $Trait:ident $m:ident $f:ident $([$T:ty])*) => {$(
+        /// A runtime-structured argument: the result is a [`DynLayout`].
+        impl<S: crate::tuple::Congruent<D>, D: crate::tuple::IntTuple> crate::ops::$Trait<$T> for crate::Layout<S, D> {
+            type Output = DynLayout;
+            #[inline]
+            fn $m(&self, t: $T) -> Result<DynLayout> {
+                $f(&self.to_dyn(), &t)
+            }
+        }
+    )*};
+}
+
+runtime_ops! { nullary
+    Coalesce => try_coalesce;
+    FilterZeros => try_filter_zeros;
+    Filter => try_filter;
+    Flatten => try_flatten;
+    ComplementFull => try_complement_full;
+    RightInverse => try_right_inverse;
+    LeftInverse => try_left_inverse;
+}
+runtime_ops! { tiler
+    Compose::try_compose => try_composition;
+    LogicalDivide::try_logical_divide => try_logical_divide;
+    ZippedDivide::try_zipped_divide => try_zipped_divide;
+    TiledDivide::try_tiled_divide => try_tiled_divide;
+    FlatDivide::try_flat_divide => try_flat_divide;
+    LogicalProduct::try_logical_product => try_logical_product;
+    ZippedProduct::try_zipped_product => try_zipped_product;
+    TiledProduct::try_tiled_product => try_tiled_product;
+    FlatProduct::try_flat_product => try_flat_product;
+    BlockedProduct::try_blocked_product => try_blocked_product;
+    RakedProduct::try_raked_product => try_raked_product;
+}
+
+impl<Bg: typenum::Unsigned, E: typenum::Unsigned> crate::ops::GroupModes<Bg, E> for DynLayout {
+    type Output = DynLayout;
+    #[inline]
+    fn try_group_modes(&self) -> Result<DynLayout> {
+        try_group_modes(self, Bg::USIZE, E::USIZE)
+    }
+}
+impl<P: crate::tuple::IntTuple> crate::ops::CoalesceByMode<P> for DynLayout {
+    type Output = DynLayout;
+    #[inline]
+    fn try_coalesce_by_mode(&self, profile: P) -> Result<DynLayout> {
+        try_coalesce_by_mode(self, &profile.to_dyn())
+    }
+}
+impl<M: crate::int::Int> crate::ops::Complement<M> for DynLayout {
+    type Output = DynLayout;
+    #[inline]
+    fn try_complement(&self, m: M) -> Result<DynLayout> {
+        try_complement(self, m.value())
+    }
+}
+impl<B: AsDynLayout> crate::ops::MaxCommonVector<B> for DynLayout {
+    type Output = i64;
+    #[inline]
+    fn try_max_common_vector(&self, b: &B) -> Result<i64> {
+        try_max_common_vector(self, &b.as_dyn_layout())
+    }
+}
+impl<B: AsDynLayout> crate::ops::MaxCommonLayout<B> for DynLayout {
+    type Output = DynLayout;
+    #[inline]
+    fn try_max_common_layout(&self, b: &B) -> Result<DynLayout> {
+        try_max_common_layout(self, &b.as_dyn_layout())
+    }
+}
+macro_rules! mixed_vector {
+    ($($T:ty),*) => {$(
+        /// A runtime-structured argument: the runtime engine decides.
+        impl<S: crate::tuple::Congruent<D>, D: crate::tuple::IntTuple> crate::ops::MaxCommonVector<$T> for crate::Layout<S, D> {
+            type Output = i64;
+            #[inline]
+            fn try_max_common_vector(&self, b: &$T) -> Result<i64> {
+                try_max_common_vector(&self.to_dyn(), &b.as_dyn_layout())
+            }
+        }
+        /// A runtime-structured argument: the result is a [`DynLayout`].
+        impl<S: crate::tuple::Congruent<D>, D: crate::tuple::IntTuple> crate::ops::MaxCommonLayout<$T> for crate::Layout<S, D> {
+            type Output = DynLayout;
+            #[inline]
+            fn try_max_common_layout(&self, b: &$T) -> Result<DynLayout> {
+                try_max_common_layout(&self.to_dyn(), &b.as_dyn_layout())
+            }
+        }
+    )*};
+}
+mixed_vector!(DynLayout);

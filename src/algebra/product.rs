@@ -31,7 +31,7 @@ fn product_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
 /// assert_eq!(logical_product(&l("(3,4):(4,1)"), &l("(2,5):(1,2)")), l("((3,4),(2,5)):((4,1),(12,24))"));
 /// ```
 pub fn try_logical_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    by_mode(a, &t.as_tiler(), &product_layout)
+    by_mode(a, &*t.as_tiler()?, &product_layout)
 }
 
 plain_tiler!(logical_product = try_logical_product);
@@ -51,7 +51,7 @@ plain_tiler!(logical_product = try_logical_product);
 /// assert_eq!(zipped_product(&a, &t).to_string(), "((3,4),(2,5)):((4,1),(1,4))");
 /// ```
 pub fn try_zipped_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    grouped(a, &t.as_tiler(), &product_layout, Grouping::Zipped)
+    grouped(a, &*t.as_tiler()?, &product_layout, Grouping::Zipped)
 }
 
 plain_tiler!(zipped_product = try_zipped_product);
@@ -70,7 +70,7 @@ plain_tiler!(zipped_product = try_zipped_product);
 /// assert_eq!(tiled_product(&a, &t).to_string(), "((3,4),2,5):((4,1),1,4)");
 /// ```
 pub fn try_tiled_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    grouped(a, &t.as_tiler(), &product_layout, Grouping::Tiled)
+    grouped(a, &*t.as_tiler()?, &product_layout, Grouping::Tiled)
 }
 
 plain_tiler!(tiled_product = try_tiled_product);
@@ -89,7 +89,7 @@ plain_tiler!(tiled_product = try_tiled_product);
 /// assert_eq!(flat_product(&a, &t).to_string(), "(3,4,2,5):(4,1,1,4)");
 /// ```
 pub fn try_flat_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    grouped(a, &t.as_tiler(), &product_layout, Grouping::Flat)
+    grouped(a, &*t.as_tiler()?, &product_layout, Grouping::Flat)
 }
 
 plain_tiler!(flat_product = try_flat_product);
@@ -156,7 +156,7 @@ fn zip_product(a: &DynLayout, t: &DynTiler, raked: bool) -> Result<DynLayout> {
 /// assert_eq!(blocked_product(&l("(3,4):(4,1)"), &l("(2,5):(1,2)")), l("((3,2),(4,5)):((4,12),(1,24))"));
 /// ```
 pub fn try_blocked_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    zip_product(a, &t.as_tiler(), false)
+    zip_product(a, &*t.as_tiler()?, false)
 }
 
 plain_tiler!(blocked_product = try_blocked_product);
@@ -170,7 +170,7 @@ plain_tiler!(blocked_product = try_blocked_product);
 /// assert_eq!(raked_product(&l("(3,4):(4,1)"), &l("(2,5):(1,2)")), l("((2,3),(5,4)):((12,4),(24,1))"));
 /// ```
 pub fn try_raked_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    zip_product(a, &t.as_tiler(), true)
+    zip_product(a, &*t.as_tiler()?, true)
 }
 
 plain_tiler!(raked_product = try_raked_product);

@@ -71,20 +71,71 @@ impl DynTiler {
 /// Anything usable where a tiler is expected: a [`DynTiler`] or a [`DynLayout`].
 pub trait AsTiler {
     /// This value as a tiler.
-    fn as_tiler(&self) -> Cow<'_, DynTiler>;
+    fn as_tiler(&self) -> Result<Cow<'_, DynTiler>>;
 }
 
 impl AsTiler for DynTiler {
-    fn as_tiler(&self) -> Cow<'_, DynTiler> {
-        Cow::Borrowed(self)
+    fn as_tiler(&self) -> Result<Cow<'_, DynTiler>> {
+        Ok(Cow::Borrowed(self))
     }
 }
 
 impl AsTiler for DynLayout {
-    fn as_tiler(&self) -> Cow<'_, DynTiler> {
-        Cow::Owned(DynTiler::Layout(self.clone()))
+    fn as_tiler(&self) -> Result<Cow<'_, DynTiler>> {
+        Ok(Cow::Owned(DynTiler::Layout(self.clone())))
     }
 }
+
+impl<T: AsTiler + ?Sized> AsTiler for &T {
+    fn as_tiler(&self) -> Result<Cow<'_, DynTiler>> {
+        (**self).as_tiler()
+    }
+}
+
+/// A static or mixed layout as a tiler (its runtime copy, marks kept).
+impl<S: crate::tuple::Congruent<D>, D: crate::tuple::IntTuple> AsTiler for crate::Layout<S, D> {
+    fn as_tiler(&self) -> Result<Cow<'_, DynTiler>> {
+        Ok(Cow::Owned(DynTiler::Layout(self.to_dyn())))
+    }
+}
+
+/// `_`: the mode is left untouched.
+impl AsTiler for crate::ops::Underscore {
+    fn as_tiler(&self) -> Result<Cow<'_, DynTiler>> {
+        Ok(Cow::Owned(DynTiler::Skip))
+    }
+}
+
+/// An integer `n` is the tiler `n:1`.
+macro_rules! leaf_tiler {
+    ([$($g:tt)*] $T:ty) => {
+        impl<$($g)*> AsTiler for $T {
+            fn as_tiler(&self) -> Result<Cow<'_, DynTiler>> {
+                let n = DynTuple::Int(DynInt {
+                    value: crate::int::Int::value(*self),
+                    is_static: <$T as crate::int::Int>::STATIC.is_some(),
+                });
+                // A negative integer is no tiler: `from_shape` names the error.
+                Ok(Cow::Owned(DynTiler::from_shape(&n)?))
+            }
+        }
+    };
+}
+crate::tuple::for_each_leaf!(leaf_tiler);
+
+/// A tuple of tilers, applied by mode.
+macro_rules! tuple_tiler {
+    ($(($T:ident $D:ident))*) => {
+        impl<$($T: AsTiler),*> AsTiler for ($($T,)*) {
+            #[allow(non_snake_case)]
+            fn as_tiler(&self) -> Result<Cow<'_, DynTiler>> {
+                let ($($T,)*) = self;
+                Ok(Cow::Owned(DynTiler::Tuple(alloc::vec![$($T.as_tiler()?.into_owned()),*])))
+            }
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(tuple_tiler);
 
 impl fmt::Display for DynTiler {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

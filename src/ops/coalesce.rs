@@ -1,5 +1,6 @@
 //! `coalesce` in the type system (paper §3.2).
 
+use crate::ops::{Coalesce};
 use typenum::{B0, B1};
 
 use crate::error::Result;
@@ -147,32 +148,6 @@ impl<H: Plain, L: Plain, X: NotTrue, Y: NotTrue, Z: NotTrue> PushFrontSel<H, X, 
     }
 }
 
-/// `coalesce(L)` (paper §3.2): the layout of minimal rank with the same size and the same
-/// value at every integral coordinate (Eq. 13–15), computed in the type system.
-///
-/// ```
-/// use cute_layout::{layout, Layout, ops::Coalesce};
-/// // Paper §3.2: (2,(1,6)):(1,(6,2)) coalesces to 12:1.
-/// let c = layout!((2,(1,6)):(1,(6,2))).coalesce();
-/// static_assertions::assert_type_eq_all!(
-///     cute_layout::ops::Coalesced<Layout![(2,(1,6)):(1,(6,2))]>, Layout![12:1]);
-/// assert_eq!(c.to_string(), "12:1");
-/// ```
-pub trait Coalesce {
-    /// The coalesced layout.
-    type Output;
-    /// The coalesced layout value; an error only if a runtime product overflows.
-    fn try_coalesce(&self) -> Result<Self::Output>;
-    /// The coalesced layout value.
-    fn coalesce(&self) -> Self::Output {
-        match self.try_coalesce() {
-            Ok(v) => v,
-            Err(e) => panic!("{e}"),
-        }
-    }
-}
-/// `coalesce(L)` as a type.
-pub type Coalesced<L> = <L as Coalesce>::Output;
 
 impl<S, D> Coalesce for Layout<S, D>
 where

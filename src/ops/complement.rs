@@ -1,5 +1,6 @@
 //! `complement` in the type system (paper §3.5).
 
+use crate::ops::{Complement, ComplementFull};
 use typenum::{B0, B1, U1};
 
 use crate::error::{ErrorKind, Result};
@@ -12,9 +13,7 @@ use crate::ops::coalesce::CoalesceList;
 use crate::ops::coalesce::NotTrue;
 use crate::ops::compose::CoalesceExt;
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
-use crate::ops::select::{
-    AnyDyn, Dyn, HasDyn, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, Selector, ZeroSel,
-};
+use crate::ops::select::{AnyDyn, Dyn, HasDyn, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, Selector, ZeroSel};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
 
 // ---------------------------------------------------------------------------------------------
@@ -391,32 +390,6 @@ fn check_injective(s: i64, d: i64, cur: i64) -> Result<()> {
     Ok(())
 }
 
-/// `complement(A, M)` (paper §3.5): the layout `R` whose image is disjoint from `A`'s (Eq. 28),
-/// ordered (Eq. 29), and such that `(A, R)` covers `[0, M)` (`cosize((A,R)) ≥ M`), computed in
-/// the type system. A trailing size-1 mode is kept to show the stride of the extension, as in
-/// the paper's Table 7.
-///
-/// ```
-/// use cute_layout::{layout, Layout, ops::{ComplementFull, ComplementOf}};
-/// use cute_layout::typenum::U24;
-/// static_assertions::assert_type_eq_all!(ComplementOf<Layout![4:2], U24>, Layout![(2,3):(1,8)]);
-/// assert_eq!(layout!((4,8):(1,8)).complement_full().to_string(), "(2,1):(4,64)"); // Table 7
-/// ```
-pub trait Complement<Mx> {
-    /// The complement.
-    type Output;
-    /// The complement w.r.t. `m`; an error only for runtime values that violate a condition.
-    fn try_complement(&self, m: Mx) -> Result<Self::Output>;
-    /// The complement w.r.t. `m`, panicking where `try_complement` errs.
-    fn complement(&self, m: Mx) -> Self::Output {
-        match self.try_complement(m) {
-            Ok(v) => v,
-            Err(e) => panic!("{e}"),
-        }
-    }
-}
-/// `complement(A, M)` as a type.
-pub type ComplementOf<A, Mx> = <A as Complement<Mx>>::Output;
 
 /// The complement's modes before coalescing.
 type ComplementModes<S, D, Mx> =
@@ -549,20 +522,6 @@ where
     }
 }
 
-/// `complement(A) = complement(A, cosize(A))`.
-pub trait ComplementFull {
-    /// The complement.
-    type Output;
-    /// The value.
-    fn try_complement_full(&self) -> Result<Self::Output>;
-    /// The value, panicking where `try_complement_full` errs.
-    fn complement_full(&self) -> Self::Output {
-        match self.try_complement_full() {
-            Ok(v) => v,
-            Err(e) => panic!("{e}"),
-        }
-    }
-}
 impl<L: Cosize + Complement<<L as Cosize>::Output>> ComplementFull for L {
     type Output = <L as Complement<<L as Cosize>::Output>>::Output;
     #[inline(always)]

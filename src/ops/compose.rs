@@ -6,6 +6,7 @@
 //! ("Apparent Violations"), with the stride and shape divisibility conditions (Eq. 20, 21)
 //! checked at compile time for static values and at run time for dynamic ones.
 
+use crate::ops::Compose;
 use typenum::{B0, B1, U1};
 
 use crate::error::{ErrorKind, LayoutError, Result};
@@ -15,15 +16,10 @@ use crate::int::{
 use crate::layout::Layout;
 use crate::ops::coalesce::{CoalesceList, NotTrue, PushFrontSel};
 use crate::ops::complement::FilterModes;
-use crate::ops::distribute::{
-    distributes_at_run_time, with_mode_values, AtMostOne, DistributeSel, Distributive,
-    LiveDistribute, ModeValues, PrefixList,
-};
+use crate::ops::distribute::{distributes_at_run_time, with_mode_values, AtMostOne, DistributeSel, Distributive, LiveDistribute, ModeValues, PrefixList};
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
 use crate::ops::select::{AnyDyn, HasDyn};
-use crate::ops::select::{
-    Dyn, EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, Selector, ZeroSel,
-};
+use crate::ops::select::{Dyn, EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, Selector, ZeroSel};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
 
 // ---------------------------------------------------------------------------------------------
@@ -671,35 +667,6 @@ pub type LiveModes<BS, BD> = <FlatModes<BS, BD> as FilterModes>::Output;
 /// A's modes normalised for composition: flattened, coalesced, last mode kept.
 pub type Normalized<S, D> = <FlatModes<S, D> as CoalesceExt>::Output;
 
-/// `composition(A, B)` (paper §3.3): the layout `R` with `B ≼ R` (Eq. 16) and
-/// `R(c) = A(B(c))` for every coordinate `c` of `B` (Eq. 17), computed in the type system.
-///
-/// `B` is a layout; tilers (by-mode composition) are applied through
-/// [`LogicalDivide`](crate::ops) and friends.
-///
-/// ```
-/// use cute_layout::{layout, Layout, ops::{Compose, Composition}};
-/// // Paper §3.3.3: (4,6,8,10):(2,3,5,7) ∘ 6:12 = (2,3):(9,5).
-/// static_assertions::assert_type_eq_all!(
-///     Composition<Layout![(4,6,8,10):(2,3,5,7)], Layout![6:12]>, Layout![(2,3):(9,5)]);
-/// let r = layout!((4,2,8):(3,12,97)).compose(layout!(3:3)); // "Apparent Violations"
-/// assert_eq!(r.to_string(), "3:9");
-/// ```
-pub trait Compose<B> {
-    /// The composition `A ∘ B`.
-    type Output;
-    /// `A ∘ B`; an error only for mixed layouts whose runtime values violate a condition.
-    fn try_compose(&self, b: B) -> Result<Self::Output>;
-    /// `A ∘ B`, panicking with the error's message where `try_compose` errs.
-    fn compose(&self, b: B) -> Self::Output {
-        match self.try_compose(b) {
-            Ok(v) => v,
-            Err(e) => panic!("{e}"),
-        }
-    }
-}
-/// `composition(A, B)` as a type.
-pub type Composition<A, B> = <A as Compose<B>>::Output;
 
 impl<S, D, BS, BD> Compose<Layout<BS, BD>> for Layout<S, D>
 where

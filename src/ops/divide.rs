@@ -15,21 +15,17 @@
 //! A logical divide requires the tiler to cover `A` (paper §3.5.2, [`TilerCovers`]); results
 //! with runtime leaves whose size or offsets exceed `i64` are [`ErrorKind::Overflow`] errors.
 
+use crate::ops::{BlockedProduct, Complement, ComplementOf, Compose, ComposeOf, FlatDivide, FlatProduct, LogicalDivide, LogicalProduct, RakedProduct, TiledDivide, TiledProduct, ZippedDivide, ZippedProduct};
 use typenum::{B0, B1, U1};
 
 use crate::error::{ErrorKind, Result};
 use crate::int::{Int, IntDiv, IntMul, Plain, Prod, Quot};
 use crate::layout::Layout;
-use crate::ops::complement::{
-    Complement, ComplementOf, ComplementPlain, ComplementPlainOf, Cosize, FilterModes, SortByStride,
-};
-use crate::ops::compose::{Compose, Composition, LayoutParts};
+use crate::ops::complement::{ComplementPlain, ComplementPlainOf, Cosize, FilterModes, SortByStride};
+use crate::ops::compose::LayoutParts;
 use crate::ops::modes::{FlatModes, FlattenInto, M};
 use crate::ops::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel};
-use crate::ops::tiler::{
-    checked_layout, ByMode, ConcatLayouts, DivideOp, LayoutOp, ModesOf, ProductOp, TileOp,
-    TilerKind, TilerLayout, TilerSkip, TilerTuple,
-};
+use crate::ops::tiler::{checked_layout, ByMode, ConcatLayouts, DivideOp, LayoutOp, ModesOf, ProductOp, TileOp, TilerKind, TilerLayout, TilerSkip, TilerTuple};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil, Size};
 
 // ---------------------------------------------------------------------------------------------
@@ -52,9 +48,9 @@ where
         B::Stride,
         <ComplementPlainOf<B, Size<A::Shape>> as LayoutParts>::Stride,
     ): IntTuple,
-    Composition<A, DivideTiler<B, A>>: LayoutParts,
+    ComposeOf<A, DivideTiler<B, A>>: LayoutParts,
 {
-    type Output = Composition<A, DivideTiler<B, A>>;
+    type Output = ComposeOf<A, DivideTiler<B, A>>;
     #[inline(always)]
     fn apply(a: &A, b: B) -> Result<Self::Output> {
         let m = a.size_int()?;
@@ -231,9 +227,9 @@ pub trait RepeatsSel<B, HasZero> {
 }
 impl<C: Compose<B>, B> RepeatsSel<B, B0> for C
 where
-    Composition<C, B>: LayoutParts,
+    ComposeOf<C, B>: LayoutParts,
 {
-    type Output = Composition<C, B>;
+    type Output = ComposeOf<C, B>;
     #[inline(always)]
     fn repeats_sel(&self, b: B) -> Result<Self::Output> {
         self.try_compose(b)
@@ -324,25 +320,13 @@ where
 // The public operations
 
 macro_rules! op_trait {
-    ($(#[$doc:meta])* $Trait:ident, $Alias:ident, $try_m:ident, $m:ident, $Op:ty) => {
-        $(#[$doc])*
-        pub trait $Trait<T> {
-            /// The result layout.
-            type Output;
-            /// The result; an error only for runtime values that violate a condition.
-            fn $try_m(&self, t: T) -> Result<Self::Output>;
-            /// The result, panicking where the `try_` form errs.
-            fn $m(&self, t: T) -> Self::Output {
-                match self.$try_m(t) {
-                    Ok(v) => v,
-                    Err(e) => panic!("{e}"),
-                }
-            }
-        }
-        #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
-        pub type $Alias<A, T> = <A as $Trait<T>>::Output;
-        impl<L: TileOp<$Op, T>, T> $Trait<T> for L {
-            type Output = L::Output;
+    ($Trait:ident, $try_m:ident, $m:ident, $Op:ty) => {
+        /// By mode for a tuple tiler (paper Eq. 12).
+        impl<S, D, T> $Trait<T> for Layout<S, D>
+        where
+            Layout<S, D>: TileOp<$Op, T>,
+        {
+            type Output = <Layout<S, D> as TileOp<$Op, T>>::Output;
             #[inline(always)]
             fn $try_m(&self, t: T) -> Result<Self::Output> {
                 self.tile_op(t)
@@ -351,30 +335,8 @@ macro_rules! op_trait {
     };
 }
 
-op_trait!(
-    /// `logical_divide(A, T)` (paper §3.5.2): `A ∘ (B, complement(B, size(A)))`, by mode for a
-    /// tuple tiler. Mode 0 of the result (for a layout `B`) is `A ∘ B`.
-    ///
-    /// ```
-    /// use cute_layout::{layout, ops::LogicalDivide};
-    /// // TV walkthrough: 128:128 divided by (16,4):(4,1).
-    /// let r = layout!(128:128).logical_divide(layout!((16,4):(4,1)));
-    /// assert_eq!(r.to_string(), "((16,4),2):((512,128),8192)");
-    /// ```
-    LogicalDivide, LogicalDivision, try_logical_divide, logical_divide, DivideOp
-);
-op_trait!(
-    /// `logical_product(A, T)` (paper §3.5.1): `(A, complement(A, size(A)·cosize(B)) ∘ B)`, by
-    /// mode for a tuple tiler.
-    ///
-    /// ```
-    /// use cute_layout::{layout, ops::LogicalProduct};
-    /// // Paper §3.5.1: (3,4):(4,1) ⊗ (2,5):(1,2) = ((3,4),(2,5)):((4,1),(12,24)).
-    /// let r = layout!((3,4):(4,1)).logical_product(layout!((2,5):(1,2)));
-    /// assert_eq!(r.to_string(), "((3,4),(2,5)):((4,1),(12,24))");
-    /// ```
-    LogicalProduct, LogicalProductOf, try_logical_product, logical_product, ProductOp
-);
+op_trait!(LogicalDivide, try_logical_divide, logical_divide, DivideOp);
+op_trait!(LogicalProduct, try_logical_product, logical_product, ProductOp);
 
 // ---------------------------------------------------------------------------------------------
 // Regrouping: zipped, tiled, flat
@@ -627,28 +589,14 @@ where
 }
 
 macro_rules! regroup_trait {
-    ($(#[$doc:meta])* $Trait:ident, $Alias:ident, $try_m:ident, $m:ident, $Op:ty, |$z:ident| $Out:ident, $e:expr) => {
-        $(#[$doc])*
-        pub trait $Trait<T> {
-            /// The result layout.
-            type Output;
-            /// The result; an error only for runtime values that violate a condition.
-            fn $try_m(&self, t: T) -> Result<Self::Output>;
-            /// The result, panicking where the `try_` form errs.
-            fn $m(&self, t: T) -> Self::Output {
-                match self.$try_m(t) {
-                    Ok(v) => v,
-                    Err(e) => panic!("{e}"),
-                }
-            }
-        }
-        #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
-        pub type $Alias<A, T> = <A as $Trait<T>>::Output;
-        impl<L: Zipped<$Op, T>, T> $Trait<T> for L
+    ($Trait:ident, $try_m:ident, $m:ident, $Op:ty, |$z:ident| $Out:ident, $e:expr) => {
+        /// The zipped result, regrouped.
+        impl<S, D, T> $Trait<T> for Layout<S, D>
         where
-            <L as Zipped<$Op, T>>::Output: RegroupOut,
+            Layout<S, D>: Zipped<$Op, T>,
+            <Layout<S, D> as Zipped<$Op, T>>::Output: RegroupOut,
         {
-            type Output = <<L as Zipped<$Op, T>>::Output as RegroupOut>::$Out;
+            type Output = <<Layout<S, D> as Zipped<$Op, T>>::Output as RegroupOut>::$Out;
             #[inline(always)]
             fn $try_m(&self, t: T) -> Result<Self::Output> {
                 let $z = self.zipped(t)?;
@@ -691,49 +639,12 @@ impl<L: Splice> RegroupOut for L {
     }
 }
 
-regroup_trait!(
-    /// `zipped_divide(A, T) = ((T0, T1, ...), (R0, R1, ..., rest of A))`: all tiles in mode 0,
-    /// whose layout is `A ∘ T` (theorem T4). A `_` in `T` makes its whole mode a tile with no
-    /// rest.
-    ///
-    /// ```
-    /// use cute_layout::{layout, ops::{Underscore, ZippedDivide}};
-    /// // Paper §3.5.2: (8,16):(20,1) by <4:1, 8:2>.
-    /// let r = layout!((8,16):(20,1)).zipped_divide((layout!(4:1), layout!(8:2)));
-    /// assert_eq!(r.to_string(), "((4,8),(2,2)):((20,2),(80,1))");
-    /// // `_` keeps mode 0 whole, in the tiles.
-    /// let r = layout!((8,16):(20,1)).zipped_divide((Underscore, layout!(8:2)));
-    /// assert_eq!(r.to_string(), "((8,8),(2)):((20,2),(1))");
-    /// ```
-    ZippedDivide, ZippedDivision, try_zipped_divide, zipped_divide, DivideOp, |z| Zipped, z.zipped_form()
-);
-regroup_trait!(
-    /// `tiled_divide(A, T) = ((T0, T1, ...), R0, R1, ..., rest of A)`.
-    TiledDivide, TiledDivision, try_tiled_divide, tiled_divide, DivideOp, |z| Tiled, z.tiled_form()
-);
-regroup_trait!(
-    /// `flat_divide(A, T) = (T0, T1, ..., R0, R1, ..., rest of A)`.
-    FlatDivide, FlatDivision, try_flat_divide, flat_divide, DivideOp, |z| Flat, z.flat_form()
-);
-regroup_trait!(
-    /// `zipped_product(A, T) = ((A0, A1, ...), (X0, X1, ...))` with `Xi` the repetitions. A
-    /// `_` in `T` puts its whole mode `Ai` in the tiles, with no repetitions.
-    ///
-    /// ```
-    /// use cute_layout::{layout, ops::{Underscore, ZippedProduct}};
-    /// let r = layout!((4,8):(1,4)).zipped_product((Underscore,));
-    /// assert_eq!(r.to_string(), "((4),(8)):((1),(4))"); // mode 1 is not in the tiler: a rest
-    /// ```
-    ZippedProduct, ZippedProductOf, try_zipped_product, zipped_product, ProductOp, |z| Zipped, z.zipped_form()
-);
-regroup_trait!(
-    /// `tiled_product(A, T) = ((A0, A1, ...), X0, X1, ...)`.
-    TiledProduct, TiledProductOf, try_tiled_product, tiled_product, ProductOp, |z| Tiled, z.tiled_form()
-);
-regroup_trait!(
-    /// `flat_product(A, T) = (A0, A1, ..., X0, X1, ...)`.
-    FlatProduct, FlatProductOf, try_flat_product, flat_product, ProductOp, |z| Flat, z.flat_form()
-);
+regroup_trait!(ZippedDivide, try_zipped_divide, zipped_divide, DivideOp, |z| Zipped, z.zipped_form());
+regroup_trait!(TiledDivide, try_tiled_divide, tiled_divide, DivideOp, |z| Tiled, z.tiled_form());
+regroup_trait!(FlatDivide, try_flat_divide, flat_divide, DivideOp, |z| Flat, z.flat_form());
+regroup_trait!(ZippedProduct, try_zipped_product, zipped_product, ProductOp, |z| Zipped, z.zipped_form());
+regroup_trait!(TiledProduct, try_tiled_product, tiled_product, ProductOp, |z| Tiled, z.tiled_form());
+regroup_trait!(FlatProduct, try_flat_product, flat_product, ProductOp, |z| Flat, z.flat_form());
 
 // ---------------------------------------------------------------------------------------------
 // Blocked and raked products
@@ -850,34 +761,19 @@ crate::tuple::for_each_tuple_pair!(group_like_tuple);
 type GridModes<A, B> = <<B as LayoutParts>::Shape as GroupLike<Repeats<A, B>>>::Output;
 
 macro_rules! block_rake {
-    ($(#[$doc:meta])* $Trait:ident, $Alias:ident, $try_m:ident, $m:ident, $Sel:ident) => {
-        $(#[$doc])*
-        pub trait $Trait<B> {
-            /// The result layout.
-            type Output;
-            /// The result; an error only for runtime values that violate a condition.
-            fn $try_m(&self, b: B) -> Result<Self::Output>;
-            /// The result, panicking where the `try_` form errs.
-            fn $m(&self, b: B) -> Self::Output {
-                match self.$try_m(b) {
-                    Ok(v) => v,
-                    Err(e) => panic!("{e}"),
-                }
-            }
-        }
-        #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
-        pub type $Alias<A, B> = <A as $Trait<B>>::Output;
-        impl<A, B> $Trait<B> for A
+    ($Trait:ident, $try_m:ident, $m:ident, $Sel:ident) => {
+        /// The logical product's modes zipped with the grid's.
+        impl<S, D, B> $Trait<B> for Layout<S, D>
         where
-            A: LayoutParts + ModesOf + Complement<ProductCotarget<A, B>>,
+            Layout<S, D>: LayoutParts + ModesOf + Complement<ProductCotarget<Layout<S, D>, B>>,
             B: LayoutParts + Cosize,
-            Size<A::Shape>: IntMul<<B as Cosize>::Output>,
-            ComplementOf<A, ProductCotarget<A, B>>: RepeatsOf<B>,
-            B::Shape: GroupLike<Repeats<A, B>>,
-            (<A as ModesOf>::Output, GridModes<A, B>): ZipModes,
-            <(<A as ModesOf>::Output, GridModes<A, B>) as ZipModes>::$Sel: ConcatLayouts,
+            Size<<Layout<S, D> as LayoutParts>::Shape>: IntMul<<B as Cosize>::Output>,
+            ComplementOf<Layout<S, D>, ProductCotarget<Layout<S, D>, B>>: RepeatsOf<B>,
+            B::Shape: GroupLike<Repeats<Layout<S, D>, B>>,
+            (<Layout<S, D> as ModesOf>::Output, GridModes<Layout<S, D>, B>): ZipModes,
+            <(<Layout<S, D> as ModesOf>::Output, GridModes<Layout<S, D>, B>) as ZipModes>::$Sel: ConcatLayouts,
         {
-            type Output = <<(<A as ModesOf>::Output, GridModes<A, B>) as ZipModes>::$Sel as ConcatLayouts>::Output;
+            type Output = <<(<Layout<S, D> as ModesOf>::Output, GridModes<Layout<S, D>, B>) as ZipModes>::$Sel as ConcatLayouts>::Output;
             #[inline(always)]
             fn $try_m(&self, b: B) -> Result<Self::Output> {
                 let x = repeats(self, b)?;
@@ -891,27 +787,5 @@ macro_rules! block_rake {
     (@pick Raked, $b:ident, $r:ident) => { $r };
 }
 
-block_rake!(
-    /// `blocked_product(A, B)` (paper §3.5.1): the logical product with its modes zipped,
-    /// `((A0, X0), (A1, X1), ...)` — each block of the result is a shifted copy of `A`.
-    /// Needs `rank(A) = rank(B)`.
-    ///
-    /// ```
-    /// use cute_layout::{layout, ops::BlockedProduct};
-    /// let r = layout!((3,4):(4,1)).blocked_product(layout!((2,5):(1,2)));
-    /// assert_eq!(r.to_string(), "((3,2),(4,5)):((4,12),(1,24))"); // paper §3.5.1, Figure 10
-    /// ```
-    BlockedProduct, BlockedProductOf, try_blocked_product, blocked_product, Blocked
-);
-block_rake!(
-    /// `raked_product(A, B)`: like [`BlockedProduct`] with the pairs reversed,
-    /// `((X0, A0), (X1, A1), ...)` — copies of `A` interleaved (a cyclic distribution).
-    /// Needs `rank(A) = rank(B)`.
-    ///
-    /// ```
-    /// use cute_layout::{layout, ops::RakedProduct};
-    /// let r = layout!((3,4):(4,1)).raked_product(layout!((2,5):(1,2)));
-    /// assert_eq!(r.to_string(), "((2,3),(5,4)):((12,4),(24,1))");
-    /// ```
-    RakedProduct, RakedProductOf, try_raked_product, raked_product, Raked
-);
+block_rake!(BlockedProduct, try_blocked_product, blocked_product, Blocked);
+block_rake!(RakedProduct, try_raked_product, raked_product, Raked);

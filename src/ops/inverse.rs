@@ -4,6 +4,7 @@
 //! column-major stride of its position), and need a static layout: finding a mode by its
 //! stride and sorting modes by stride are decisions on stride values.
 
+use crate::ops::{LeftInverse, RightInverse};
 use core::marker::PhantomData;
 
 use typenum::{B0, B1, U0, U1};
@@ -133,32 +134,6 @@ where
     type Output = Cons<M<S, R>, <L as RightInverseChain<Prod<S, D>>>::Output>;
 }
 
-/// `right_inverse(L)` (paper §3.4.1, Eq. 24): the largest layout `L‡` with `L(L‡(k)) = k`
-/// for `k < size(L‡)`. From stride 1, follow the coalesced modes of `L`, each mode `s:d`
-/// found contributing `s : r` (`r` its index stride) and the search going on at stride `s·d`;
-/// `1:0` when no mode has stride 1. Static layouts only.
-///
-/// ```
-/// use cute_layout::{layout, Layout, ops::{RightInverse, RightInverseOf}};
-/// static_assertions::assert_type_eq_all!(RightInverseOf<Layout![(4,8):(8,1)]>, Layout![(8,4):(4,1)]);
-/// assert_eq!(layout!((3,7,5):(5,15,1)).right_inverse().to_string(), "(5,21):(21,1)");
-/// assert_eq!(layout!((4,8):(1,5)).right_inverse().to_string(), "4:1"); // Table 5
-/// ```
-pub trait RightInverse {
-    /// The right inverse.
-    type Output;
-    /// The right inverse (static: never an error).
-    fn try_right_inverse(&self) -> Result<Self::Output>;
-    /// The right inverse.
-    fn right_inverse(&self) -> Self::Output {
-        match self.try_right_inverse() {
-            Ok(v) => v,
-            Err(e) => panic!("{e}"),
-        }
-    }
-}
-/// `right_inverse(L)` as a type.
-pub type RightInverseOf<L> = <L as RightInverse>::Output;
 
 impl<L> RightInverse for L
 where
@@ -322,33 +297,6 @@ type SortedModes<L> = <<IndexedModes<L> as DropZeroStrides>::Output as SortByStr
 /// The left inverse's modes before coalescing.
 type LeftModes<L> = <SortedModes<L> as LeftInverseLead>::Output;
 
-/// `left_inverse(L)` (paper §3.4.3, Eq. 26): a layout `L†` with `L(L†(L(k))) = L(k)` for
-/// `k < size(L)`. The coalesced modes of `L` of non-zero stride, in increasing stride
-/// `d₀ < d₁ < ...`, read an offset as mixed-radix digits: `L† = coalesce((d₀, d₁/d₀, ...,
-/// s_n) : (0, r₀, ..., r_n))` with the index strides `r_k` (the leading `d₀:0` only when
-/// `d₀ > 1`). Needs `s_k·d_k ≤ d_(k+1)` and `d_k | d_(k+1)`, checked at compile time; static
-/// layouts only.
-///
-/// ```
-/// use cute_layout::{layout, Layout, ops::{LeftInverse, LeftInverseOf}};
-/// static_assertions::assert_type_eq_all!(LeftInverseOf<Layout![(4,8):(1,5)]>, Layout![(5,8):(1,4)]);
-/// assert_eq!(layout!(((2,2),(2,4)):((0,2),(0,4))).left_inverse().to_string(), "(2,2,4):(0,2,8)");
-/// ```
-pub trait LeftInverse {
-    /// The left inverse.
-    type Output;
-    /// The left inverse (static: never an error).
-    fn try_left_inverse(&self) -> Result<Self::Output>;
-    /// The left inverse.
-    fn left_inverse(&self) -> Self::Output {
-        match self.try_left_inverse() {
-            Ok(v) => v,
-            Err(e) => panic!("{e}"),
-        }
-    }
-}
-/// `left_inverse(L)` as a type.
-pub type LeftInverseOf<L> = <L as LeftInverse>::Output;
 
 impl<L> LeftInverse for L
 where

@@ -16,30 +16,17 @@ pub mod select;
 pub mod tiler;
 pub mod vector;
 
-pub use coalesce::{Coalesce, Coalesced};
-pub use complement::{Complement, ComplementFull, ComplementOf, Cosize};
-pub use compose::{Compose, Composition};
-pub use divide::{
-    BlockedProduct, BlockedProductOf, FlatDivide, FlatDivision, FlatProduct, FlatProductOf,
-    LogicalDivide, LogicalDivision, LogicalProduct, LogicalProductOf, RakedProduct, RakedProductOf,
-    TiledDivide, TiledDivision, TiledProduct, TiledProductOf, ZippedDivide, ZippedDivision,
-    ZippedProduct, ZippedProductOf,
-};
-pub use inverse::{LeftInverse, LeftInverseOf, RightInverse, RightInverseOf};
-pub use modeops::{
-    CoalesceByMode, CoalescedByMode, Filter, FilterZeros, FilterZerosOf, Filtered, Flatten,
-    Flattened, GroupModes, GroupedModes,
-};
+pub use complement::Cosize;
 pub use tiler::Underscore;
-pub use vector::{MaxCommonLayout, MaxCommonLayoutOf, MaxCommonVector, MaxCommonVectorOf};
 
 use crate::error::Result;
 use crate::layout::Layout;
 
 /// An operation `Op` applied to a layout `L` with `Self` as its argument. The inherent methods
-/// of [`Layout`] take their bound through the argument's type, which is still unknown when
-/// Rust looks the method up: so a violated condition is reported as the named condition when
-/// the argument is known, not as "method cannot be called".
+/// take their bound through the argument's type, which is still unknown when Rust looks the
+/// method up: so a violated condition is reported as the named condition when the argument is
+/// known, not as "method cannot be called".
+#[doc(hidden)]
 pub trait OpArg<L, Op> {
     /// The result.
     type Output;
@@ -47,261 +34,494 @@ pub trait OpArg<L, Op> {
     fn try_apply(self, l: &L) -> Result<Self::Output>;
 }
 
-macro_rules! inherent {
-    ($($(#[$doc:meta])* $Trait:ident :: $try_m:ident / $m:ident ($arg:ident : $T:ident) via $Marker:ident;)*) => {
-        $(
-            #[doc = concat!("Marker of [`", stringify!($Trait), "`] for [`OpArg`].")]
-            #[derive(Clone, Copy, Debug, Default)]
-            pub struct $Marker;
-            impl<L: $Trait<$T>, $T> OpArg<L, $Marker> for $T {
-                type Output = <L as $Trait<$T>>::Output;
-                #[inline(always)]
-                fn try_apply(self, l: &L) -> Result<Self::Output> {
-                    <L as $Trait<$T>>::$try_m(l, self)
-                }
-            }
-        )*
-        /// The layout algebra as inherent methods: no trait imports needed. Each method
-        /// forwards to the trait of the same name in [`ops`](crate::ops), whose associated type
-        /// is the result.
-        impl<S, D> Layout<S, D> {
-            $(
-                $(#[$doc])*
-                #[inline(always)]
-                pub fn $try_m<$T: OpArg<Self, $Marker>>(&self, $arg: $T) -> Result<<$T as OpArg<Self, $Marker>>::Output> {
-                    $arg.try_apply(self)
-                }
-                $(#[$doc])*
-                #[doc = ""]
-                #[doc = concat!("Panics with the error's message where `", stringify!($try_m), "` errs (only for runtime values).")]
-                #[inline(always)]
-                pub fn $m<$T: OpArg<Self, $Marker>>(&self, $arg: $T) -> <$T as OpArg<Self, $Marker>>::Output {
-                    match $arg.try_apply(self) {
-                        Ok(v) => v,
-                        Err(e) => panic!("{e}"),
-                    }
-                }
-            )*
-        }
-    };
-}
-
-inherent! {
-    /// `composition(self, b)`: see [`Compose`].
-    Compose::try_compose / compose(b: B) via ComposeArg;
-    /// `complement(self, m)`: see [`Complement`].
-    Complement::try_complement / complement(m: M) via ComplementArg;
-    /// `logical_divide(self, t)`: see [`LogicalDivide`].
-    LogicalDivide::try_logical_divide / logical_divide(t: T) via LogicalDivideArg;
-    /// `zipped_divide(self, t)`: see [`ZippedDivide`].
-    ZippedDivide::try_zipped_divide / zipped_divide(t: T) via ZippedDivideArg;
-    /// `tiled_divide(self, t)`: see [`TiledDivide`].
-    TiledDivide::try_tiled_divide / tiled_divide(t: T) via TiledDivideArg;
-    /// `flat_divide(self, t)`: see [`FlatDivide`].
-    FlatDivide::try_flat_divide / flat_divide(t: T) via FlatDivideArg;
-    /// `logical_product(self, t)`: see [`LogicalProduct`].
-    LogicalProduct::try_logical_product / logical_product(t: T) via LogicalProductArg;
-    /// `zipped_product(self, t)`: see [`ZippedProduct`].
-    ZippedProduct::try_zipped_product / zipped_product(t: T) via ZippedProductArg;
-    /// `tiled_product(self, t)`: see [`TiledProduct`].
-    TiledProduct::try_tiled_product / tiled_product(t: T) via TiledProductArg;
-    /// `flat_product(self, t)`: see [`FlatProduct`].
-    FlatProduct::try_flat_product / flat_product(t: T) via FlatProductArg;
-    /// `blocked_product(self, b)`: see [`BlockedProduct`].
-    BlockedProduct::try_blocked_product / blocked_product(b: B) via BlockedProductArg;
-    /// `raked_product(self, b)`: see [`RakedProduct`].
-    RakedProduct::try_raked_product / raked_product(b: B) via RakedProductArg;
-    /// By-mode `coalesce(self, profile)` (paper Eq. 12): see [`CoalesceByMode`].
-    ///
-    /// ```
-    /// use cute_layout::{layout, typenum::U1};
-    /// let c = layout!((2,(1,6)):(1,(6,2))).coalesce_by_mode((U1::default(), U1::default()));
-    /// assert_eq!(c.to_string(), "(2,6):(1,2)");
-    /// ```
-    CoalesceByMode::try_coalesce_by_mode / coalesce_by_mode(profile: P) via CoalesceByModeArg;
-}
-
-/// Marker of [`MaxCommonVector`] for [`OpArg`].
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MaxCommonVectorArg;
-impl<L: MaxCommonVector<B>, B> OpArg<L, MaxCommonVectorArg> for &B {
-    type Output = i64;
-    #[inline(always)]
-    fn try_apply(self, l: &L) -> Result<i64> {
-        Ok(l.max_common_vector(self))
-    }
-}
-/// Marker of [`MaxCommonLayout`] for [`OpArg`].
-#[derive(Clone, Copy, Debug, Default)]
-pub struct MaxCommonLayoutArg;
-impl<L: MaxCommonLayout<B>, B> OpArg<L, MaxCommonLayoutArg> for &B {
-    type Output = <L as MaxCommonLayout<B>>::Output;
-    #[inline(always)]
-    fn try_apply(self, l: &L) -> Result<Self::Output> {
-        l.try_max_common_layout(self)
-    }
-}
-
-impl<S, D> Layout<S, D> {
-    /// `max_common_vector(self, b)` (paper Eq. 25): see [`MaxCommonVector`].
-    ///
-    /// ```
-    /// use cute_layout::layout;
-    /// assert_eq!(layout!((4,8):(1,4)).max_common_vector(&layout!((4,8):(1,4))), 32);
-    /// ```
-    #[inline(always)]
-    pub fn max_common_vector<B: OpArg<Self, MaxCommonVectorArg, Output = i64>>(&self, b: B) -> i64 {
-        match b.try_apply(self) {
-            Ok(k) => k,
-            Err(e) => panic!("{e}"),
-        }
-    }
-    /// `max_common_layout(self, b)` (paper Eq. 25): see [`MaxCommonLayout`].
-    ///
-    /// ```
-    /// use cute_layout::layout;
-    /// let r = layout!((2,4):(1,8)).max_common_layout(&layout!((2,4):(1,2)));
-    /// assert_eq!(r.to_string(), "2:1");
-    /// ```
-    #[inline(always)]
-    pub fn max_common_layout<B: OpArg<Self, MaxCommonLayoutArg>>(&self, b: B) -> B::Output {
-        match b.try_apply(self) {
-            Ok(r) => r,
-            Err(e) => panic!("{e}"),
-        }
-    }
-}
-
-/// A nullary operation `Op` on `Self` with result `O`. The inherent methods without an
-/// argument take their bound through `O`, the result type, which is still unknown when Rust
-/// looks the method up: so a violated condition is reported as the named condition, not as
-/// "method cannot be called".
+/// A nullary operation `Op` on `Self` with result `O`, for the inherent methods without an
+/// argument (their bound goes through the result type, see [`OpArg`]).
+#[doc(hidden)]
 pub trait NullaryOp<Op, O> {
     /// The result; an error only for runtime values that violate a condition.
     fn try_apply0(&self) -> Result<O>;
 }
-/// Declares nullary operations: a marker, its [`NullaryOp`] impl, and the inherent `try_`
-/// and panicking methods on [`Layout`] (whose bound goes through the result type `O`).
-macro_rules! nullary {
-    ($($(#[$doc:meta])* $Trait:ident :: $try_m:ident / $m:ident via $Marker:ident;)*) => {
-        $(
-            #[doc = concat!("Marker of [`", stringify!($Trait), "`] for [`NullaryOp`].")]
-            #[derive(Clone, Copy, Debug, Default)]
-            pub struct $Marker;
-            impl<L: $Trait<Output = O>, O> NullaryOp<$Marker, O> for L {
-                #[inline(always)]
-                fn try_apply0(&self) -> Result<O> {
-                    <L as $Trait>::$try_m(self)
+
+/// The op table: each operation declared once. An entry produces the verb trait (`try_` method
+/// required, the panicking method provided with `#[track_caller]`), the noun alias
+/// `<Trait>Of`, and the inherent `try_`/panicking pair on [`Layout`] and (with `alloc`)
+/// [`DynLayout`](crate::DynLayout), so that no trait import is needed. The rules (the impls)
+/// live in the operation's family file, in both engines.
+macro_rules! op_table {
+    // fn m(&self, arg: A)
+    (@one arg $(#[$doc:meta])* $Trait:ident<$G:ident>($arg:ident) $Alias:ident, $try_m:ident / $m:ident via $Marker:ident) => {
+        $(#[$doc])*
+        pub trait $Trait<$G> {
+            /// The result.
+            type Output;
+            /// The result; an error only for runtime values that violate a condition.
+            fn $try_m(&self, $arg: $G) -> Result<Self::Output>;
+            /// The result, panicking with the error's message where the `try_` form errs.
+            #[track_caller]
+            fn $m(&self, $arg: $G) -> Self::Output {
+                match self.$try_m($arg) {
+                    Ok(v) => v,
+                    Err(e) => panic!("{e}"),
                 }
             }
-        )*
-        impl<S, D> Layout<S, D> {
-            $(
-                $(#[$doc])*
-                #[doc = ""]
-                #[doc = "An error only for runtime values that violate a condition."]
-                #[inline(always)]
-                pub fn $try_m<O>(&self) -> Result<O>
-                where
-                    Self: NullaryOp<$Marker, O>,
-                {
-                    self.try_apply0()
-                }
-                $(#[$doc])*
-                #[doc = ""]
-                #[doc = concat!("Panics with the error's message where `", stringify!($try_m), "` errs (only for runtime values).")]
-                #[inline(always)]
-                pub fn $m<O>(&self) -> O
-                where
-                    Self: NullaryOp<$Marker, O>,
-                {
-                    match self.try_apply0() {
-                        Ok(v) => v,
-                        Err(e) => panic!("{e}"),
-                    }
-                }
-            )*
         }
+        #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
+        pub type $Alias<L, $G> = <L as $Trait<$G>>::Output;
+        #[doc(hidden)]
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $Marker;
+        impl<L: $Trait<$G>, $G> OpArg<L, $Marker> for $G {
+            type Output = <L as $Trait<$G>>::Output;
+            #[inline(always)]
+            fn try_apply(self, l: &L) -> Result<Self::Output> {
+                <L as $Trait<$G>>::$try_m(l, self)
+            }
+        }
+        op_table!(@inherent Layout<S, D> [S, D] arg $Trait $G $arg $try_m $m $Marker);
+        #[cfg(feature = "alloc")]
+        op_table!(@inherent crate::DynLayout [] arg $Trait $G $arg $try_m $m $Marker);
+    };
+    (@inherent $Ty:ty [$($P:ident),*] arg $Trait:ident $G:ident $arg:ident $try_m:ident $m:ident $Marker:ident) => {
+        impl<$($P),*> $Ty {
+            #[doc = concat!("See [`", stringify!($Trait), "`](crate::ops::", stringify!($Trait), "); an error only for runtime values that violate a condition.")]
+            #[inline(always)]
+            pub fn $try_m<$G: OpArg<Self, $Marker>>(&self, $arg: $G) -> Result<<$G as OpArg<Self, $Marker>>::Output> {
+                $arg.try_apply(self)
+            }
+            #[doc = concat!("See [`", stringify!($Trait), "`](crate::ops::", stringify!($Trait), "); panics with the error's message where `", stringify!($try_m), "` errs (only for runtime values).")]
+            #[inline(always)]
+            #[track_caller]
+            pub fn $m<$G: OpArg<Self, $Marker>>(&self, $arg: $G) -> <$G as OpArg<Self, $Marker>>::Output {
+                match $arg.try_apply(self) {
+                    Ok(v) => v,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+    };
+    // fn m(&self, arg: &B)
+    (@one ref $(#[$doc:meta])* $Trait:ident<$G:ident>($arg:ident) $Alias:ident, $try_m:ident / $m:ident via $Marker:ident) => {
+        $(#[$doc])*
+        pub trait $Trait<$G> {
+            /// The result.
+            type Output;
+            /// The result; an error only for runtime values that violate a condition.
+            fn $try_m(&self, $arg: &$G) -> Result<Self::Output>;
+            /// The result, panicking with the error's message where the `try_` form errs.
+            #[track_caller]
+            fn $m(&self, $arg: &$G) -> Self::Output {
+                match self.$try_m($arg) {
+                    Ok(v) => v,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+        #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
+        pub type $Alias<L, $G> = <L as $Trait<$G>>::Output;
+        #[doc(hidden)]
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $Marker;
+        impl<L: $Trait<$G>, $G> OpArg<L, $Marker> for &$G {
+            type Output = <L as $Trait<$G>>::Output;
+            #[inline(always)]
+            fn try_apply(self, l: &L) -> Result<Self::Output> {
+                <L as $Trait<$G>>::$try_m(l, self)
+            }
+        }
+        op_table!(@inherent Layout<S, D> [S, D] arg $Trait $G $arg $try_m $m $Marker);
+        #[cfg(feature = "alloc")]
+        op_table!(@inherent crate::DynLayout [] arg $Trait $G $arg $try_m $m $Marker);
+    };
+    // fn m(&self, arg: &B) -> i64, with the result as a static integer type
+    (@one refint $(#[$doc:meta])* $Trait:ident<$G:ident>($arg:ident) $Alias:ident, $try_m:ident / $m:ident via $Marker:ident) => {
+        $(#[$doc])*
+        pub trait $Trait<$G> {
+            /// The result as an integer type (static for static layouts, `i64` otherwise).
+            type Output: crate::int::Int;
+            /// The result's value; an error only for runtime values that violate a condition.
+            fn $try_m(&self, $arg: &$G) -> Result<i64>;
+            /// The result's value, panicking with the error's message where the `try_` form
+            /// errs.
+            #[track_caller]
+            fn $m(&self, $arg: &$G) -> i64 {
+                match self.$try_m($arg) {
+                    Ok(v) => v,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+        #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
+        pub type $Alias<L, $G> = <L as $Trait<$G>>::Output;
+        #[doc(hidden)]
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $Marker;
+        impl<L: $Trait<$G>, $G> OpArg<L, $Marker> for &$G {
+            type Output = i64;
+            #[inline(always)]
+            fn try_apply(self, l: &L) -> Result<i64> {
+                <L as $Trait<$G>>::$try_m(l, self)
+            }
+        }
+        op_table!(@inherent Layout<S, D> [S, D] arg $Trait $G $arg $try_m $m $Marker);
+        #[cfg(feature = "alloc")]
+        op_table!(@inherent crate::DynLayout [] arg $Trait $G $arg $try_m $m $Marker);
+    };
+    // fn m(&self)
+    (@one nullary $(#[$doc:meta])* $Trait:ident $Alias:ident, $try_m:ident / $m:ident via $Marker:ident) => {
+        $(#[$doc])*
+        pub trait $Trait {
+            /// The result.
+            type Output;
+            /// The result; an error only for runtime values that violate a condition.
+            fn $try_m(&self) -> Result<Self::Output>;
+            /// The result, panicking with the error's message where the `try_` form errs.
+            #[track_caller]
+            fn $m(&self) -> Self::Output {
+                match self.$try_m() {
+                    Ok(v) => v,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+        #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
+        pub type $Alias<L> = <L as $Trait>::Output;
+        #[doc(hidden)]
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $Marker;
+        impl<L: $Trait<Output = O>, O> NullaryOp<$Marker, O> for L {
+            #[inline(always)]
+            fn try_apply0(&self) -> Result<O> {
+                <L as $Trait>::$try_m(self)
+            }
+        }
+        op_table!(@inherent0 Layout<S, D> [S, D] $Trait $try_m $m $Marker);
+        #[cfg(feature = "alloc")]
+        op_table!(@inherent0 crate::DynLayout [] $Trait $try_m $m $Marker);
+    };
+    (@inherent0 $Ty:ty [$($P:ident),*] $Trait:ident $try_m:ident $m:ident $Marker:ident) => {
+        impl<$($P),*> $Ty {
+            #[doc = concat!("See [`", stringify!($Trait), "`](crate::ops::", stringify!($Trait), "); an error only for runtime values that violate a condition.")]
+            #[inline(always)]
+            pub fn $try_m<O>(&self) -> Result<O>
+            where
+                Self: NullaryOp<$Marker, O>,
+            {
+                self.try_apply0()
+            }
+            #[doc = concat!("See [`", stringify!($Trait), "`](crate::ops::", stringify!($Trait), "); panics with the error's message where `", stringify!($try_m), "` errs (only for runtime values).")]
+            #[inline(always)]
+            #[track_caller]
+            pub fn $m<O>(&self) -> O
+            where
+                Self: NullaryOp<$Marker, O>,
+            {
+                match self.try_apply0() {
+                    Ok(v) => v,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+    };
+    // fn m<B, E>(&self): type arguments only
+    (@one types $(#[$doc:meta])* $Trait:ident<$B:ident, $E:ident> $Alias:ident, $try_m:ident / $m:ident) => {
+        $(#[$doc])*
+        pub trait $Trait<$B, $E> {
+            /// The result.
+            type Output;
+            /// The result; an error only for runtime values that violate a condition.
+            fn $try_m(&self) -> Result<Self::Output>;
+            /// The result, panicking with the error's message where the `try_` form errs.
+            #[track_caller]
+            fn $m(&self) -> Self::Output {
+                match self.$try_m() {
+                    Ok(v) => v,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+        #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
+        pub type $Alias<L, $B, $E> = <L as $Trait<$B, $E>>::Output;
+        op_table!(@inherent2 Layout<S, D> [S, D] $Trait $B $E $Alias $try_m $m);
+        #[cfg(feature = "alloc")]
+        op_table!(@inherent2 crate::DynLayout [] $Trait $B $E $Alias $try_m $m);
+    };
+    (@inherent2 $Ty:ty [$($P:ident),*] $Trait:ident $B:ident $E:ident $Alias:ident $try_m:ident $m:ident) => {
+        impl<$($P),*> $Ty {
+            #[doc = concat!("See [`", stringify!($Trait), "`](crate::ops::", stringify!($Trait), "); an error only for runtime values that violate a condition.")]
+            #[inline(always)]
+            pub fn $try_m<$B, $E>(&self) -> Result<$Alias<Self, $B, $E>>
+            where
+                Self: $Trait<$B, $E>,
+            {
+                <Self as $Trait<$B, $E>>::$try_m(self)
+            }
+            #[doc = concat!("See [`", stringify!($Trait), "`](crate::ops::", stringify!($Trait), "); panics with the error's message where `", stringify!($try_m), "` errs (only for runtime values).")]
+            #[inline(always)]
+            #[track_caller]
+            pub fn $m<$B, $E>(&self) -> $Alias<Self, $B, $E>
+            where
+                Self: $Trait<$B, $E>,
+            {
+                <Self as $Trait<$B, $E>>::$m(self)
+            }
+        }
+    };
+    ($($kind:ident { $($entry:tt)* })*) => {
+        $(op_table!(@each $kind $($entry)*);)*
+    };
+    (@each $kind:ident) => {};
+    (@each arg $(#[$doc:meta])* $Trait:ident<$G:ident>($arg:ident) -> $Alias:ident, $try_m:ident / $m:ident via $Marker:ident; $($rest:tt)*) => {
+        op_table!(@one arg $(#[$doc])* $Trait<$G>($arg) $Alias, $try_m / $m via $Marker);
+        op_table!(@each arg $($rest)*);
+    };
+    (@each ref $(#[$doc:meta])* $Trait:ident<$G:ident>($arg:ident) -> $Alias:ident, $try_m:ident / $m:ident via $Marker:ident; $($rest:tt)*) => {
+        op_table!(@one ref $(#[$doc])* $Trait<$G>($arg) $Alias, $try_m / $m via $Marker);
+        op_table!(@each ref $($rest)*);
+    };
+    (@each nullary $(#[$doc:meta])* $Trait:ident -> $Alias:ident, $try_m:ident / $m:ident via $Marker:ident; $($rest:tt)*) => {
+        op_table!(@one nullary $(#[$doc])* $Trait $Alias, $try_m / $m via $Marker);
+        op_table!(@each nullary $($rest)*);
+    };
+    (@each refint $(#[$doc:meta])* $Trait:ident<$G:ident>($arg:ident) -> $Alias:ident, $try_m:ident / $m:ident via $Marker:ident; $($rest:tt)*) => {
+        op_table!(@one refint $(#[$doc])* $Trait<$G>($arg) $Alias, $try_m / $m via $Marker);
+        op_table!(@each refint $($rest)*);
+    };
+    (@each types $(#[$doc:meta])* $Trait:ident<$B:ident, $E:ident> -> $Alias:ident, $try_m:ident / $m:ident; $($rest:tt)*) => {
+        op_table!(@one types $(#[$doc])* $Trait<$B, $E> $Alias, $try_m / $m);
+        op_table!(@each types $($rest)*);
     };
 }
 
-nullary! {
-    /// `complement(self)` w.r.t. `cosize(self)`: see [`ComplementFull`].
-    ///
-    /// ```
-    /// use cute_layout::layout;
-    /// assert_eq!(layout!((4,8):(1,8)).complement_full().to_string(), "(2,1):(4,64)");
-    /// ```
-    ComplementFull::try_complement_full / complement_full via ComplementFullOp;
-    /// `left_inverse(self)`: see [`LeftInverse`].
-    ///
-    /// ```
-    /// use cute_layout::layout;
-    /// assert_eq!(layout!((4,8):(1,5)).left_inverse().to_string(), "(5,8):(1,4)");
-    /// ```
-    LeftInverse::try_left_inverse / left_inverse via LeftInverseOp;
-    /// `right_inverse(self)`: see [`RightInverse`].
-    ///
-    /// ```
-    /// use cute_layout::layout;
-    /// assert_eq!(layout!((4,8):(8,1)).right_inverse().to_string(), "(8,4):(4,1)");
-    /// ```
-    RightInverse::try_right_inverse / right_inverse via RightInverseOp;
-    /// `filter(self)`: `coalesce(filter_zeros(self))`; see [`Filter`].
-    ///
-    /// ```
-    /// use cute_layout::layout;
-    /// assert_eq!(layout!((4,2,8):(1,0,4)).filter().to_string(), "32:1");
-    /// ```
-    Filter::try_filter / filter via FilterOp;
-    /// `coalesce(self)` (paper §3.1): see [`Coalesce`].
-    ///
-    /// ```
-    /// use cute_layout::layout;
-    /// assert_eq!(layout!((2,(1,6)):(1,(6,2))).coalesce().to_string(), "12:1");
-    /// ```
-    Coalesce::try_coalesce / coalesce via CoalesceOp;
-}
-
-impl<S, D> Layout<S, D> {
-    /// `filter_zeros(self)`: stride-0 modes become `1:0`; see [`FilterZeros`].
-    ///
-    /// ```
-    /// use cute_layout::layout;
-    /// assert_eq!(layout!((4,2,8):(1,0,4)).filter_zeros().to_string(), "(4,1,8):(1,0,4)");
-    /// ```
-    #[inline(always)]
-    pub fn filter_zeros(&self) -> FilterZerosOf<Self>
-    where
-        Self: FilterZeros,
-    {
-        FilterZeros::filter_zeros(self)
+op_table! {
+    nullary {
+        /// `coalesce(L)` (paper §3.2): the layout of minimal rank with the same size and the same
+        /// value at every integral coordinate (Eq. 13–15), computed in the type system.
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::Coalesce};
+        /// // Paper §3.2: (2,(1,6)):(1,(6,2)) coalesces to 12:1.
+        /// let c = layout!((2,(1,6)):(1,(6,2))).coalesce();
+        /// static_assertions::assert_type_eq_all!(
+        ///     cute_layout::ops::CoalesceOf<Layout![(2,(1,6)):(1,(6,2))]>, Layout![12:1]);
+        /// assert_eq!(c.to_string(), "12:1");
+        /// ```
+        Coalesce -> CoalesceOf, try_coalesce / coalesce via CoalesceOp;
+        /// `filter_zeros(L)`: `L` with the shape of every stride-0 leaf replaced by 1, so that no
+        /// offset is revisited through those modes; the structure is kept.
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{FilterZeros, FilterZerosOf}};
+        /// static_assertions::assert_type_eq_all!(
+        ///     FilterZerosOf<Layout![(4,(2,3)):(0,(1,0))]>, Layout![(1,(2,1)):(0,(1,0))]);
+        /// assert_eq!(layout!((4,(2,3)):(0,(1,0))).filter_zeros().to_string(), "(1,(2,1)):(0,(1,0))");
+        /// ```
+        FilterZeros -> FilterZerosOf, try_filter_zeros / filter_zeros via FilterZerosOp;
+        /// `filter(L) = coalesce(filter_zeros(L))`: a layout of minimal rank with the image of `L`,
+        /// its stride-0 modes removed.
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{Filter, FilterOf}};
+        /// static_assertions::assert_type_eq_all!(FilterOf<Layout![(4,(2,3)):(0,(1,2))]>, Layout![6:1]);
+        /// assert_eq!(layout!((4,(2,3)):(0,(1,2))).filter().to_string(), "6:1");
+        /// ```
+        Filter -> FilterOf, try_filter / filter via FilterOp;
+        /// `flatten(L)`: the flat layout of all leaves of `L`; an integer layout stays one.
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{Flatten, FlattenOf}};
+        /// static_assertions::assert_type_eq_all!(
+        ///     FlattenOf<Layout![((2,2),(4,2)):((1,8),(2,16))]>, Layout![(2,2,4,2):(1,8,2,16)]);
+        /// assert_eq!(layout!(((2,2),(4,2)):((1,8),(2,16))).flatten().to_string(), "(2,2,4,2):(1,8,2,16)");
+        /// ```
+        Flatten -> FlattenOf, try_flatten / flatten via FlattenOp;
+        /// `complement(A) = complement(A, cosize(A))`.
+        ComplementFull -> ComplementFullOf, try_complement_full / complement_full via ComplementFullOp;
+        /// `right_inverse(L)` (paper §3.4.1, Eq. 24): the largest layout `L‡` with `L(L‡(k)) = k`
+        /// for `k < size(L‡)`. From stride 1, follow the coalesced modes of `L`, each mode `s:d`
+        /// found contributing `s : r` (`r` its index stride) and the search going on at stride `s·d`;
+        /// `1:0` when no mode has stride 1. Static layouts only.
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{RightInverse, RightInverseOf}};
+        /// static_assertions::assert_type_eq_all!(RightInverseOf<Layout![(4,8):(8,1)]>, Layout![(8,4):(4,1)]);
+        /// assert_eq!(layout!((3,7,5):(5,15,1)).right_inverse().to_string(), "(5,21):(21,1)");
+        /// assert_eq!(layout!((4,8):(1,5)).right_inverse().to_string(), "4:1"); // Table 5
+        /// ```
+        RightInverse -> RightInverseOf, try_right_inverse / right_inverse via RightInverseOp;
+        /// `left_inverse(L)` (paper §3.4.3, Eq. 26): a layout `L†` with `L(L†(L(k))) = L(k)` for
+        /// `k < size(L)`. The coalesced modes of `L` of non-zero stride, in increasing stride
+        /// `d₀ < d₁ < ...`, read an offset as mixed-radix digits: `L† = coalesce((d₀, d₁/d₀, ...,
+        /// s_n) : (0, r₀, ..., r_n))` with the index strides `r_k` (the leading `d₀:0` only when
+        /// `d₀ > 1`). Needs `s_k·d_k ≤ d_(k+1)` and `d_k | d_(k+1)`, checked at compile time; static
+        /// layouts only.
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{LeftInverse, LeftInverseOf}};
+        /// static_assertions::assert_type_eq_all!(LeftInverseOf<Layout![(4,8):(1,5)]>, Layout![(5,8):(1,4)]);
+        /// assert_eq!(layout!(((2,2),(2,4)):((0,2),(0,4))).left_inverse().to_string(), "(2,2,4):(0,2,8)");
+        /// ```
+        LeftInverse -> LeftInverseOf, try_left_inverse / left_inverse via LeftInverseOp;
     }
-    /// `flatten(self)`: every leaf mode at the top level; see [`Flatten`].
-    ///
-    /// ```
-    /// use cute_layout::layout;
-    /// assert_eq!(layout!((4,(2,2)):(1,(8,4))).flatten().to_string(), "(4,2,2):(1,8,4)");
-    /// ```
-    #[inline(always)]
-    pub fn flatten(&self) -> Flattened<Self>
-    where
-        Self: Flatten,
-    {
-        Flatten::flatten(self)
+    types {
+        /// `group_modes(L, B, E)`: modes `[B, E)` of `L` (typenum indices) gathered into one mode,
+        /// `(L0, ..., (L_B, ..., L_(E−1)), L_E, ...)`; an integer layout counts as rank 1.
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{GroupModes, GroupModesOf}};
+        /// use cute_layout::typenum::{U1, U3};
+        /// static_assertions::assert_type_eq_all!(
+        ///     GroupModesOf<Layout![(2,3,4,5):(1,2,6,24)], U1, U3>, Layout![(2,(3,4),5):(1,(2,6),24)]);
+        /// let g = GroupModes::<U1, U3>::group_modes(&layout!((2,3,4,5):(1,2,6,24)));
+        /// assert_eq!(g.to_string(), "(2,(3,4),5):(1,(2,6),24)");
+        /// ```
+        GroupModes<Bg, E> -> GroupModesOf, try_group_modes / group_modes;
     }
-    /// `group_modes<B, E>(self)`: modes `B..E` grouped into one mode; see [`GroupModes`].
-    ///
-    /// ```
-    /// use cute_layout::{layout, typenum::{U1, U3}};
-    /// let g = layout!((2,3,4,5):(1,2,6,24)).group_modes::<U1, U3>();
-    /// assert_eq!(g.to_string(), "(2,(3,4),5):(1,(2,6),24)");
-    /// ```
-    #[inline(always)]
-    pub fn group_modes<B, E>(&self) -> GroupedModes<Self, B, E>
-    where
-        Self: GroupModes<B, E>,
-    {
-        GroupModes::<B, E>::group_modes(self)
+    arg {
+        /// By-mode `coalesce` with a profile `P` (paper Eq. 12): where `P` is an integer, coalesce
+        /// the whole (sub)layout; where it is a tuple, coalesce each mode with the matching element
+        /// of `P`, keeping the modes beyond `P`. Only the profile's tree matters, not its values.
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{CoalesceByMode, CoalesceByModeOf}};
+        /// use cute_layout::typenum::U1;
+        /// // The paper's ⟨*,*⟩: coalesce((2,(1,6)):(1,(6,2)), (1,1)) = (2,6):(1,2).
+        /// static_assertions::assert_type_eq_all!(
+        ///     CoalesceByModeOf<Layout![(2,(1,6)):(1,(6,2))], (U1, U1)>, Layout![(2,6):(1,2)]);
+        /// let c = layout!((2,(1,6)):(1,(6,2))).coalesce_by_mode((U1::default(),));
+        /// assert_eq!(c.to_string(), "(2,(1,6)):(1,(6,2))");
+        /// ```
+        CoalesceByMode<P>(profile) -> CoalesceByModeOf, try_coalesce_by_mode / coalesce_by_mode via CoalesceByModeArg;
+        /// `composition(A, B)` (paper §3.3): the layout `R` with `B ≼ R` (Eq. 16) and
+        /// `R(c) = A(B(c))` for every coordinate `c` of `B` (Eq. 17), computed in the type system.
+        ///
+        /// `B` is a layout; tilers (by-mode composition) are applied through
+        /// [`LogicalDivide`](crate::ops) and friends.
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{Compose, ComposeOf}};
+        /// // Paper §3.3.3: (4,6,8,10):(2,3,5,7) ∘ 6:12 = (2,3):(9,5).
+        /// static_assertions::assert_type_eq_all!(
+        ///     ComposeOf<Layout![(4,6,8,10):(2,3,5,7)], Layout![6:12]>, Layout![(2,3):(9,5)]);
+        /// let r = layout!((4,2,8):(3,12,97)).compose(layout!(3:3)); // "Apparent Violations"
+        /// assert_eq!(r.to_string(), "3:9");
+        /// ```
+        Compose<B>(b) -> ComposeOf, try_compose / compose via ComposeArg;
+        /// `complement(A, M)` (paper §3.5): the layout `R` whose image is disjoint from `A`'s (Eq. 28),
+        /// ordered (Eq. 29), and such that `(A, R)` covers `[0, M)` (`cosize((A,R)) ≥ M`), computed in
+        /// the type system. A trailing size-1 mode is kept to show the stride of the extension, as in
+        /// the paper's Table 7.
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{ComplementFull, ComplementOf}};
+        /// use cute_layout::typenum::U24;
+        /// static_assertions::assert_type_eq_all!(ComplementOf<Layout![4:2], U24>, Layout![(2,3):(1,8)]);
+        /// assert_eq!(layout!((4,8):(1,8)).complement_full().to_string(), "(2,1):(4,64)"); // Table 7
+        /// ```
+        Complement<Mx>(m) -> ComplementOf, try_complement / complement via ComplementArg;
+        /// `logical_divide(A, T)` (paper §3.5.2): `A ∘ (B, complement(B, size(A)))`, by mode for a
+        /// tuple tiler. Mode 0 of the result (for a layout `B`) is `A ∘ B`.
+        ///
+        /// ```
+        /// use cute_layout::{layout, ops::LogicalDivide};
+        /// // TV walkthrough: 128:128 divided by (16,4):(4,1).
+        /// let r = layout!(128:128).logical_divide(layout!((16,4):(4,1)));
+        /// assert_eq!(r.to_string(), "((16,4),2):((512,128),8192)");
+        /// ```
+        LogicalDivide<T>(t) -> LogicalDivideOf, try_logical_divide / logical_divide via LogicalDivideArg;
+        /// `zipped_divide(A, T) = ((T0, T1, ...), (R0, R1, ..., rest of A))`: all tiles in mode 0,
+        /// whose layout is `A ∘ T` (theorem T4). A `_` in `T` makes its whole mode a tile with no
+        /// rest.
+        ///
+        /// ```
+        /// use cute_layout::{layout, ops::{Underscore, ZippedDivide}};
+        /// // Paper §3.5.2: (8,16):(20,1) by <4:1, 8:2>.
+        /// let r = layout!((8,16):(20,1)).zipped_divide((layout!(4:1), layout!(8:2)));
+        /// assert_eq!(r.to_string(), "((4,8),(2,2)):((20,2),(80,1))");
+        /// // `_` keeps mode 0 whole, in the tiles.
+        /// let r = layout!((8,16):(20,1)).zipped_divide((Underscore, layout!(8:2)));
+        /// assert_eq!(r.to_string(), "((8,8),(2)):((20,2),(1))");
+        /// ```
+        ZippedDivide<T>(t) -> ZippedDivideOf, try_zipped_divide / zipped_divide via ZippedDivideArg;
+        /// `tiled_divide(A, T) = ((T0, T1, ...), R0, R1, ..., rest of A)`.
+        TiledDivide<T>(t) -> TiledDivideOf, try_tiled_divide / tiled_divide via TiledDivideArg;
+        /// `flat_divide(A, T) = (T0, T1, ..., R0, R1, ..., rest of A)`.
+        FlatDivide<T>(t) -> FlatDivideOf, try_flat_divide / flat_divide via FlatDivideArg;
+        /// `logical_product(A, T)` (paper §3.5.1): `(A, complement(A, size(A)·cosize(B)) ∘ B)`, by
+        /// mode for a tuple tiler.
+        ///
+        /// ```
+        /// use cute_layout::{layout, ops::LogicalProduct};
+        /// // Paper §3.5.1: (3,4):(4,1) ⊗ (2,5):(1,2) = ((3,4),(2,5)):((4,1),(12,24)).
+        /// let r = layout!((3,4):(4,1)).logical_product(layout!((2,5):(1,2)));
+        /// assert_eq!(r.to_string(), "((3,4),(2,5)):((4,1),(12,24))");
+        /// ```
+        LogicalProduct<T>(t) -> LogicalProductOf, try_logical_product / logical_product via LogicalProductArg;
+        /// `zipped_product(A, T) = ((A0, A1, ...), (X0, X1, ...))` with `Xi` the repetitions. A
+        /// `_` in `T` puts its whole mode `Ai` in the tiles, with no repetitions.
+        ///
+        /// ```
+        /// use cute_layout::{layout, ops::{Underscore, ZippedProduct}};
+        /// let r = layout!((4,8):(1,4)).zipped_product((Underscore,));
+        /// assert_eq!(r.to_string(), "((4),(8)):((1),(4))"); // mode 1 is not in the tiler: a rest
+        /// ```
+        ZippedProduct<T>(t) -> ZippedProductOf, try_zipped_product / zipped_product via ZippedProductArg;
+        /// `tiled_product(A, T) = ((A0, A1, ...), X0, X1, ...)`.
+        TiledProduct<T>(t) -> TiledProductOf, try_tiled_product / tiled_product via TiledProductArg;
+        /// `flat_product(A, T) = (A0, A1, ..., X0, X1, ...)`.
+        FlatProduct<T>(t) -> FlatProductOf, try_flat_product / flat_product via FlatProductArg;
+        /// `blocked_product(A, B)` (paper §3.5.1): the logical product with its modes zipped,
+        /// `((A0, X0), (A1, X1), ...)` — each block of the result is a shifted copy of `A`.
+        /// Needs `rank(A) = rank(B)`.
+        ///
+        /// ```
+        /// use cute_layout::{layout, ops::BlockedProduct};
+        /// let r = layout!((3,4):(4,1)).blocked_product(layout!((2,5):(1,2)));
+        /// assert_eq!(r.to_string(), "((3,2),(4,5)):((4,12),(1,24))"); // paper §3.5.1, Figure 10
+        /// ```
+        BlockedProduct<B>(b) -> BlockedProductOf, try_blocked_product / blocked_product via BlockedProductArg;
+        /// `raked_product(A, B)`: like [`BlockedProduct`] with the pairs reversed,
+        /// `((X0, A0), (X1, A1), ...)` — copies of `A` interleaved (a cyclic distribution).
+        /// Needs `rank(A) = rank(B)`.
+        ///
+        /// ```
+        /// use cute_layout::{layout, ops::RakedProduct};
+        /// let r = layout!((3,4):(4,1)).raked_product(layout!((2,5):(1,2)));
+        /// assert_eq!(r.to_string(), "((2,3),(5,4)):((12,4),(24,1))");
+        /// ```
+        RakedProduct<B>(b) -> RakedProductOf, try_raked_product / raked_product via RakedProductArg;
+    }
+    refint {
+        /// `max_common_vector(A, B)` (paper §3.4.2): the largest `K` such that `A‡(k) = B‡(k)` for
+        /// `k < K` — the size of the stride-1 leading mode of `coalesce(A ∘ B‡)`, or 1 when it has
+        /// none. Static layouts only; an inadmissible `A ∘ B‡` does not compile.
+        ///
+        /// With nested layouts, name the result with [`MaxCommonVectorOf`]: the method call is
+        /// resolved before its argument's type is known and can overflow the recursion limit (as
+        /// `a.compose(b)` can).
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{MaxCommonVector, MaxCommonVectorOf}};
+        /// use cute_layout::typenum::{U2, U32};
+        /// static_assertions::assert_type_eq_all!(
+        ///     MaxCommonVectorOf<Layout![(4,8):(1,4)], Layout![(4,8):(1,4)]>, U32);
+        /// static_assertions::assert_type_eq_all!(
+        ///     MaxCommonVectorOf<Layout![(2,4):(1,8)], Layout![(2,4):(1,2)]>, U2);
+        /// assert_eq!(layout!((4,8):(1,4)).max_common_vector(&layout!((4,8):(8,1))), 1);
+        /// ```
+        MaxCommonVector<B>(b) -> MaxCommonVectorOf, try_max_common_vector / max_common_vector via MaxCommonVectorArg;
+    }
+    ref {
+        /// `max_common_layout(A, B)` (paper Eq. 25): `[B‡]_K = B‡ ∘ K:1`, the layout of the
+        /// coordinates of the `K = max_common_vector(A, B)` offsets that both layouts produce at the
+        /// same coordinates; `1:0` when `K = 1`. Static layouts only.
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{MaxCommonLayout, MaxCommonLayoutOf}};
+        /// static_assertions::assert_type_eq_all!(
+        ///     MaxCommonLayoutOf<Layout![(4,8):(8,1)], Layout![(4,8):(8,1)]>, Layout![(8,4):(4,1)]);
+        /// let r = layout!((2,4):(1,8)).max_common_layout(&layout!((2,4):(1,2)));
+        /// assert_eq!(r.to_string(), "2:1");
+        /// ```
+        MaxCommonLayout<B>(b) -> MaxCommonLayoutOf, try_max_common_layout / max_common_layout via MaxCommonLayoutArg;
     }
 }

@@ -1,12 +1,13 @@
 //! Mode utilities in the type system: `filter_zeros`, `filter`, `flatten`, `group_modes` and
 //! by-mode `coalesce` with a profile.
 
+use crate::ops::{Coalesce, CoalesceByMode, CoalesceOf, Filter, FilterZeros, FilterZerosOf, Flatten, GroupModes};
 use typenum::{B1, U0, U1};
 
 use crate::error::Result;
 use crate::int::{Int, Plain, StaticInt};
 use crate::layout::Layout;
-use crate::ops::coalesce::{Coalesce, Coalesced};
+
 use crate::ops::divide::Append;
 use crate::ops::modes::{FlatModes, FlattenInto, Unzip};
 use crate::ops::select::{Dyn, ZeroSel};
@@ -98,65 +99,26 @@ macro_rules! filter_zeros_tuple {
 }
 crate::tuple::for_each_tuple_pair!(filter_zeros_tuple);
 
-/// `filter_zeros(L)`: `L` with the shape of every stride-0 leaf replaced by 1, so that no
-/// offset is revisited through those modes; the structure is kept.
-///
-/// ```
-/// use cute_layout::{layout, Layout, ops::{FilterZeros, FilterZerosOf}};
-/// static_assertions::assert_type_eq_all!(
-///     FilterZerosOf<Layout![(4,(2,3)):(0,(1,0))]>, Layout![(1,(2,1)):(0,(1,0))]);
-/// assert_eq!(layout!((4,(2,3)):(0,(1,0))).filter_zeros().to_string(), "(1,(2,1)):(0,(1,0))");
-/// ```
-pub trait FilterZeros {
-    /// The filtered layout.
-    type Output;
-    /// The filtered layout.
-    fn filter_zeros(&self) -> Self::Output;
-}
-/// `filter_zeros(L)` as a type.
-pub type FilterZerosOf<L> = <L as FilterZeros>::Output;
 impl<S: Congruent<D> + FilterZerosWith<D>, D: IntTuple> FilterZeros for Layout<S, D>
 where
     S::Output: Congruent<D>,
 {
     type Output = Layout<S::Output, D>;
     #[inline(always)]
-    fn filter_zeros(&self) -> Self::Output {
-        Layout::from_parts_unchecked(
+    fn try_filter_zeros(&self) -> Result<Self::Output> {
+        Ok(Layout::from_parts_unchecked(
             self.shape().filter_zeros_with(&self.stride()),
             self.stride(),
-        )
+        ))
     }
 }
 
-/// `filter(L) = coalesce(filter_zeros(L))`: a layout of minimal rank with the image of `L`,
-/// its stride-0 modes removed.
-///
-/// ```
-/// use cute_layout::{layout, Layout, ops::{Filter, Filtered}};
-/// static_assertions::assert_type_eq_all!(Filtered<Layout![(4,(2,3)):(0,(1,2))]>, Layout![6:1]);
-/// assert_eq!(layout!((4,(2,3)):(0,(1,2))).filter().to_string(), "6:1");
-/// ```
-pub trait Filter {
-    /// The filtered layout.
-    type Output;
-    /// The filtered layout; an error only if a runtime product overflows.
-    fn try_filter(&self) -> Result<Self::Output>;
-    /// The filtered layout.
-    fn filter(&self) -> Self::Output {
-        match self.try_filter() {
-            Ok(v) => v,
-            Err(e) => panic!("{e}"),
-        }
-    }
-}
-/// `filter(L)` as a type.
-pub type Filtered<L> = <L as Filter>::Output;
-impl<L: FilterZeros> Filter for L
+impl<S, D> Filter for Layout<S, D>
 where
-    FilterZerosOf<L>: Coalesce,
+    Layout<S, D>: FilterZeros,
+    FilterZerosOf<Layout<S, D>>: Coalesce,
 {
-    type Output = Coalesced<FilterZerosOf<L>>;
+    type Output = CoalesceOf<FilterZerosOf<Layout<S, D>>>;
     #[inline(always)]
     fn try_filter(&self) -> Result<Self::Output> {
         self.filter_zeros().try_coalesce()
@@ -166,29 +128,13 @@ where
 // ---------------------------------------------------------------------------------------------
 // flatten
 
-/// `flatten(L)`: the flat layout of all leaves of `L`; an integer layout stays one.
-///
-/// ```
-/// use cute_layout::{layout, Layout, ops::{Flatten, Flattened}};
-/// static_assertions::assert_type_eq_all!(
-///     Flattened<Layout![((2,2),(4,2)):((1,8),(2,16))]>, Layout![(2,2,4,2):(1,8,2,16)]);
-/// assert_eq!(layout!(((2,2),(4,2)):((1,8),(2,16))).flatten().to_string(), "(2,2,4,2):(1,8,2,16)");
-/// ```
-pub trait Flatten {
-    /// The flat layout.
-    type Output;
-    /// The flat layout.
-    fn flatten(&self) -> Self::Output;
-}
-/// `flatten(L)` as a type.
-pub type Flattened<L> = <L as Flatten>::Output;
 macro_rules! flatten_leaf {
     ([$($g:tt)*] $S:ty) => {
         impl<D: Int + IntTuple, $($g)*> Flatten for Layout<$S, D> {
             type Output = Self;
             #[inline(always)]
-            fn flatten(&self) -> Self {
-                *self
+            fn try_flatten(&self) -> Result<Self> {
+                Ok(*self)
             }
         }
     };
@@ -209,9 +155,9 @@ where
         TupleOf<<FlatModes<S, D> as Unzip>::Strides>,
     >;
     #[inline(always)]
-    fn flatten(&self) -> Self::Output {
+    fn try_flatten(&self) -> Result<Self::Output> {
         let (s, d) = self.shape().flatten_into(&self.stride(), Nil).unzip();
-        Layout::from_parts_unchecked(s.from_cons(), d.from_cons())
+        Ok(Layout::from_parts_unchecked(s.from_cons(), d.from_cons()))
     }
 }
 
@@ -293,25 +239,6 @@ type Regrouped<L, Bg, E> = <Front<L, Bg> as Append<
     Cons<<Group<L, Bg, E> as ConcatLayouts>::Output, Tail<L, Bg, E>>,
 >>::Output;
 
-/// `group_modes(L, B, E)`: modes `[B, E)` of `L` (typenum indices) gathered into one mode,
-/// `(L0, ..., (L_B, ..., L_(E−1)), L_E, ...)`; an integer layout counts as rank 1.
-///
-/// ```
-/// use cute_layout::{layout, Layout, ops::{GroupModes, GroupedModes}};
-/// use cute_layout::typenum::{U1, U3};
-/// static_assertions::assert_type_eq_all!(
-///     GroupedModes<Layout![(2,3,4,5):(1,2,6,24)], U1, U3>, Layout![(2,(3,4),5):(1,(2,6),24)]);
-/// let g = GroupModes::<U1, U3>::group_modes(&layout!((2,3,4,5):(1,2,6,24)));
-/// assert_eq!(g.to_string(), "(2,(3,4),5):(1,(2,6),24)");
-/// ```
-pub trait GroupModes<Bg, E> {
-    /// The regrouped layout.
-    type Output;
-    /// The regrouped layout.
-    fn group_modes(&self) -> Self::Output;
-}
-/// `group_modes(L, B, E)` as a type.
-pub type GroupedModes<L, Bg, E> = <L as GroupModes<Bg, E>>::Output;
 impl<L, Bg, E> GroupModes<Bg, E> for L
 where
     L: ModesOf,
@@ -324,53 +251,28 @@ where
 {
     type Output = <Regrouped<L, Bg, E> as ConcatLayouts>::Output;
     #[inline(always)]
-    fn group_modes(&self) -> Self::Output {
+    fn try_group_modes(&self) -> Result<Self::Output> {
         let (front, rest) = SplitAt::<Bg>::split_at(self.modes_of());
         let (group, tail) = SplitAt::<<(Bg, E) as ModeRange>::Len>::split_at(rest);
-        front
+        Ok(front
             .append(Cons(group.concat_layouts(), tail))
-            .concat_layouts()
+            .concat_layouts())
     }
 }
 
 // ---------------------------------------------------------------------------------------------
 // coalesce by mode
 
-/// By-mode `coalesce` with a profile `P` (paper Eq. 12): where `P` is an integer, coalesce
-/// the whole (sub)layout; where it is a tuple, coalesce each mode with the matching element
-/// of `P`, keeping the modes beyond `P`. Only the profile's tree matters, not its values.
-///
-/// ```
-/// use cute_layout::{layout, Layout, ops::{CoalesceByMode, CoalescedByMode}};
-/// use cute_layout::typenum::U1;
-/// // The paper's ⟨*,*⟩: coalesce((2,(1,6)):(1,(6,2)), (1,1)) = (2,6):(1,2).
-/// static_assertions::assert_type_eq_all!(
-///     CoalescedByMode<Layout![(2,(1,6)):(1,(6,2))], (U1, U1)>, Layout![(2,6):(1,2)]);
-/// let c = layout!((2,(1,6)):(1,(6,2))).coalesce_by_mode((U1::default(),));
-/// assert_eq!(c.to_string(), "(2,(1,6)):(1,(6,2))");
-/// ```
-pub trait CoalesceByMode<P> {
-    /// The coalesced layout.
-    type Output;
-    /// The coalesced layout; an error only if a runtime product overflows.
-    fn try_coalesce_by_mode(&self, profile: P) -> Result<Self::Output>;
-    /// The coalesced layout.
-    fn coalesce_by_mode(&self, profile: P) -> Self::Output {
-        match self.try_coalesce_by_mode(profile) {
-            Ok(v) => v,
-            Err(e) => panic!("{e}"),
-        }
-    }
-}
-/// By-mode `coalesce(L, P)` as a type.
-pub type CoalescedByMode<L, P> = <L as CoalesceByMode<P>>::Output;
 
 macro_rules! coalesce_by_mode_leaf {
     ([$($g:tt)*] $P:ty) => {
-        impl<L: Coalesce, $($g)*> CoalesceByMode<$P> for L {
-            type Output = L::Output;
+        impl<S, D, $($g)*> CoalesceByMode<$P> for Layout<S, D>
+        where
+            Layout<S, D>: Coalesce,
+        {
+            type Output = CoalesceOf<Layout<S, D>>;
             #[inline(always)]
-            fn try_coalesce_by_mode(&self, _: $P) -> Result<L::Output> {
+            fn try_coalesce_by_mode(&self, _: $P) -> Result<Self::Output> {
                 self.try_coalesce()
             }
         }

@@ -5,12 +5,13 @@
 //! A2, ...)` (paper Eq. 12). Modes of `A` beyond the tiler's length are kept unchanged; a tiler
 //! longer than `A` does not compile.
 
+use crate::ops::{Compose};
 use typenum::U1;
 
 use crate::error::Result;
 use crate::int::Plain;
 use crate::layout::Layout;
-use crate::ops::compose::{Compose, LayoutParts};
+use crate::ops::compose::LayoutParts;
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
 
 /// CuTe's `_`: in a tiler, leaves its mode unchanged. In the zipped, tiled and flat divides
