@@ -4,19 +4,26 @@
 //! Static layouts get static results (zero-sized, checked at compile time); mixed layouts go
 //! through the same impls, with runtime values and runtime checks where a value is dynamic.
 
-pub mod coalesce;
-pub mod complement;
-pub mod compose;
-pub mod distribute;
-pub mod divide;
-pub mod inverse;
-pub mod modeops;
-pub mod modes;
-pub mod select;
-pub mod tiler;
-pub mod vector;
+mod coalesce;
+mod complement;
+mod compose;
+mod distribute;
+mod divide;
+mod inverse;
+mod modeops;
+mod modes;
+mod select;
+mod tiler;
+mod vector;
 
-pub use complement::Cosize;
+pub use complement::{Cosize, Injective, NonNegative};
+pub use compose::{ShapeDivisibility, StrideDivisibility};
+pub use distribute::Distributive;
+pub use divide::TilerCoversLayout;
+pub use inverse::{
+    LeftInverseDivisibility, LeftInverseInjective, LeftInverseNonNegative, StaticMode, StaticModes,
+};
+pub use modeops::ModeRange;
 pub use tiler::Underscore;
 
 use crate::error::Result;
