@@ -4,6 +4,7 @@
 //! Static layouts get static results (zero-sized, checked at compile time); mixed layouts go
 //! through the same impls, with runtime values and runtime checks where a value is dynamic.
 
+pub mod build;
 pub mod coalesce;
 pub mod complement;
 pub mod compose;
@@ -16,6 +17,7 @@ pub mod select;
 pub mod tiler;
 pub mod vector;
 
+pub use build::{Append, Crd2Idx, GetMode, Idx2Crd, Prepend, SelectModes, Take};
 pub use coalesce::{Coalesce, Coalesced};
 pub use complement::{Complement, ComplementFull, ComplementOf, Cosize};
 pub use compose::{Compose, Composition};
