@@ -145,9 +145,10 @@ pub trait AnyLayout {
     ///
     /// ```
     /// use cute_layout::{layout, AnyLayout, ErrorKind};
-    /// let l = layout!((4,8):(1,4));
-    /// assert_eq!(l.try_eval(9), Ok(9));
+    /// let l = layout!((4,8):(1,5));
+    /// assert_eq!(l.try_eval(9), Ok(11));
     /// assert_eq!(l.try_eval(-1).unwrap_err().kind(), ErrorKind::BadCoordinate);
+    /// // Beyond the size, the last mode runs on: (i64::MAX / 4)·5 exceeds i64.
     /// assert_eq!(l.try_eval(i64::MAX).unwrap_err().kind(), ErrorKind::Overflow);
     /// ```
     fn try_eval(&self, i: i64) -> Result<i64>;

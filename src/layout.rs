@@ -493,6 +493,11 @@ where
     }
 }
 #[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the coordinate is not weakly congruent with the shape: a tuple level has a different rank",
+    label = "expected an integer or a tuple with the shape's rank, at every level",
+    note = "coordinates must be weakly congruent with the shape (paper Definition 2.12): integral, rank-R or natural"
+)]
 pub trait ConsCoord<S, D> {
     fn offset(self, shape: &S, stride: &D) -> i64;
     /// `acc + Σ cₖ(sₖ:dₖ)`, checked, summed left to right.
@@ -508,6 +513,7 @@ impl ConsCoord<Nil, Nil> for Nil {
         Ok(acc)
     }
 }
+#[diagnostic::do_not_recommend]
 impl<CH: Coord<SH, DH>, CT: ConsCoord<ST, DT>, SH, ST, DH, DT> ConsCoord<Cons<SH, ST>, Cons<DH, DT>>
     for Cons<CH, CT>
 {

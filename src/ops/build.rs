@@ -26,13 +26,12 @@ use typenum::{B1, U1};
 use crate::error::{ErrorKind, Result};
 use crate::layout::{Coord, Layout};
 use crate::ops::divide::Append as ListAppend;
-use crate::ops::modeops::SplitAt;
 use crate::ops::tiler::{ConcatLayouts, ModesOf};
-use crate::tuple::{Congruent, Cons, Element, Get, IntTuple, Nil, PrefixProduct};
+use crate::tuple::{Congruent, Cons, IntTuple, Nil, PrefixProduct};
 
 /// `get<I>(L)` (CuTe `layout<I>(L)`): mode `I` of `L` as a layout; an integral layout is its
-/// own mode 0. An index not below the rank is a compile error (the shape "has no element").
-/// The same as [`Layout::mode`].
+/// own mode 0. An index not below the rank is a compile error naming the condition. The same
+/// result as [`Layout::mode`].
 ///
 /// ```
 /// use cute_layout::{layout, Layout, ops::GetMode, typenum::U1};
@@ -46,16 +45,45 @@ pub trait GetMode<I> {
     /// Mode `I`.
     fn get_mode(&self) -> Self::Output;
 }
-impl<S: Congruent<D>, D: IntTuple, I> GetMode<I> for Layout<S, D>
+impl<S, D, I> GetMode<I> for Layout<S, D>
 where
-    S: Get<I>,
-    D: Get<I>,
-    Element<S, I>: Congruent<Element<D, I>>,
+    Layout<S, D>: ModesOf,
+    <Layout<S, D> as ModesOf>::Output: NthMode<I>,
 {
-    type Output = Layout<Element<S, I>, Element<D, I>>;
+    type Output = <<Layout<S, D> as ModesOf>::Output as NthMode<I>>::Output;
     #[inline(always)]
     fn get_mode(&self) -> Self::Output {
-        self.mode::<I>()
+        self.modes_of().nth_mode()
+    }
+}
+
+/// Element `I` of a list of modes: the condition "mode index below the rank".
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "a mode index is not below the rank of the layout",
+    label = "mode index out of range",
+    note = "get::<I> and select::<(I0, I1, …)> take typenum indices below rank(L); an integral layout has rank 1"
+)]
+pub trait NthMode<I> {
+    type Output;
+    fn nth_mode(self) -> Self::Output;
+}
+impl<H, T> NthMode<typenum::U0> for Cons<H, T> {
+    type Output = H;
+    #[inline(always)]
+    fn nth_mode(self) -> H {
+        self.0
+    }
+}
+impl<H, T, U: typenum::Unsigned, B: typenum::Bit> NthMode<typenum::UInt<U, B>> for Cons<H, T>
+where
+    typenum::UInt<U, B>: core::ops::Sub<B1>,
+    T: NthMode<typenum::Sub1<typenum::UInt<U, B>>>,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn nth_mode(self) -> Self::Output {
+        self.1.nth_mode()
     }
 }
 
@@ -207,8 +235,51 @@ impl<Bg, E: core::ops::Sub<Bg>> TakeRangeSel<B1> for (Bg, E) {
     type Len = typenum::Diff<E, Bg>;
 }
 
-type Rest<L, Bg> = <<L as ModesOf>::Output as SplitAt<Bg>>::Back;
-type Taken<L, Bg, E> = <Rest<L, Bg> as SplitAt<<(Bg, E) as TakeRange>::Len>>::Front;
+/// Modes `[B, B + Len)` of a list of modes: the condition "mode range within the rank".
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "take: the mode range ends beyond the rank of the layout",
+    label = "mode range out of bounds",
+    note = "take::<B, E> needs B ≤ E ≤ rank(L); an integral layout has rank 1"
+)]
+pub trait ModeSlice<Bg, Len> {
+    type Output: crate::int::Plain;
+    fn mode_slice(self) -> Self::Output;
+}
+impl<L: crate::int::Plain> ModeSlice<typenum::U0, typenum::U0> for L {
+    type Output = Nil;
+    #[inline(always)]
+    fn mode_slice(self) -> Nil {
+        Nil
+    }
+}
+impl<H: crate::int::Plain, T, U: typenum::Unsigned, B: typenum::Bit>
+    ModeSlice<typenum::U0, typenum::UInt<U, B>> for Cons<H, T>
+where
+    typenum::UInt<U, B>: core::ops::Sub<B1>,
+    T: ModeSlice<typenum::U0, typenum::Sub1<typenum::UInt<U, B>>>,
+{
+    type Output = Cons<H, T::Output>;
+    #[inline(always)]
+    fn mode_slice(self) -> Self::Output {
+        Cons(self.0, self.1.mode_slice())
+    }
+}
+impl<H, T, U: typenum::Unsigned, B: typenum::Bit, Len> ModeSlice<typenum::UInt<U, B>, Len>
+    for Cons<H, T>
+where
+    typenum::UInt<U, B>: core::ops::Sub<B1>,
+    T: ModeSlice<typenum::Sub1<typenum::UInt<U, B>>, Len>,
+{
+    type Output = T::Output;
+    #[inline(always)]
+    fn mode_slice(self) -> Self::Output {
+        self.1.mode_slice()
+    }
+}
+
+type Taken<L, Bg, E> =
+    <<L as ModesOf>::Output as ModeSlice<Bg, <(Bg, E) as TakeRange>::Len>>::Output;
 
 /// `take<B, E>(L)`: the layout of modes `[B, E)` (typenum indices), `(L_B, …, L_(E−1))`
 /// (CuTe `take<B, E>`); an integral layout counts as rank 1. `B ≤ E ≤ rank(L)` is checked at
@@ -230,17 +301,14 @@ impl<L, Bg, E> Take<Bg, E> for L
 where
     L: ModesOf,
     (Bg, E): TakeRange,
-    L::Output: SplitAt<Bg>,
-    Rest<L, Bg>: SplitAt<<(Bg, E) as TakeRange>::Len>,
+    L::Output: ModeSlice<Bg, <(Bg, E) as TakeRange>::Len>,
     Taken<L, Bg, E>: ConcatLayouts,
 {
     type Output = <Taken<L, Bg, E> as ConcatLayouts>::Output;
     #[inline(always)]
     fn take(&self) -> Self::Output {
-        let (_, rest) = SplitAt::<Bg>::split_at(self.modes_of());
-        let (taken, _) = SplitAt::<<(Bg, E) as TakeRange>::Len>::split_at(rest);
         // Modes of one valid layout, each taken once: size and cosize only shrink.
-        taken.concat_layouts()
+        self.modes_of().mode_slice().concat_layouts()
     }
 }
 
