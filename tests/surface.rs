@@ -7,8 +7,8 @@
 use cute_layout::algebra::{try_append, try_prepend, try_select, try_take};
 use cute_layout::typenum::{U0, U1, U2, U3, U4};
 use cute_layout::{
-    layout, AnyLayout, DynLayout, DynTuple, ErrorKind, IntTuple, Layout, LayoutCoord,
-    LayoutError, StridedLayout,
+    layout, AnyLayout, DynLayout, DynTuple, ErrorKind, IntTuple, Layout, LayoutCoord, LayoutError,
+    StridedLayout,
 };
 use proptest::prelude::*;
 
@@ -70,7 +70,10 @@ fn check_any<L: AnyLayout>(
         (twin.size(), twin.cosize(), twin.rank(), twin.depth())
     );
     // cosize = 1 + Σ (s − 1)·|d|.
-    let span: i128 = modes.iter().map(|&(s, d)| (s as i128 - 1) * (d as i128).abs()).sum();
+    let span: i128 = modes
+        .iter()
+        .map(|&(s, d)| (s as i128 - 1) * (d as i128).abs())
+        .sum();
     assert_eq!(l.cosize() as i128, span + 1, "cosize");
 
     let mut max_offset = i64::MIN;
@@ -104,10 +107,14 @@ fn check_any<L: AnyLayout>(
     assert_eq!(kind(&l.try_crd2idx(-1)), Some(ErrorKind::BadCoordinate));
     // Out of bounds, the last mode runs on: an exact value or an overflow error, the same
     // verdict as the runtime twin.
-    for i in [n, n + 7, i64::MAX / 3, i64::MAX - 1, i64::MAX] {
+    for i in [n, n.saturating_add(7), i64::MAX / 3, i64::MAX - 1, i64::MAX] {
         let (_, exact) = oracle(modes, i);
         let r = l.try_eval(i);
-        assert_eq!(r, AnyLayout::try_eval(twin, i), "try_eval({i}) vs DynLayout");
+        assert_eq!(
+            r,
+            AnyLayout::try_eval(twin, i),
+            "try_eval({i}) vs DynLayout"
+        );
         match r {
             Ok(v) => assert_eq!(v as i128, exact, "try_eval({i})"),
             Err(e) => {
@@ -151,7 +158,7 @@ fn dyn_leaves(t: &DynTuple) -> Vec<i64> {
 fn check_all_kinds<S, D>(l: Layout<S, D>, text: &str)
 where
     Layout<S, D>: StridedLayout<Shape = S, Stride = D>,
-    S: IntTuple,
+    S: cute_layout::tuple::Congruent<D>,
     D: IntTuple,
     <Layout<S, D> as AnyLayout>::Natural: IntTuple + LayoutCoord<Layout<S, D>>,
     i64: LayoutCoord<Layout<S, D>>,
@@ -159,8 +166,8 @@ where
     let (twin, modes) = modes_of_text(text);
     check_any(&l, &modes, &twin, tuple_leaves);
     check_strided(&l, &modes, tuple_leaves, tuple_leaves);
-    check_any(&twin, &modes, &twin, dyn_leaves);
-    check_strided(&twin, &modes, dyn_leaves, dyn_leaves);
+    check_any::<DynLayout>(&twin, &modes, &twin, dyn_leaves);
+    check_strided::<DynLayout>(&twin, &modes, dyn_leaves, dyn_leaves);
     // The DynLayout the static layout converts to is its twin.
     assert_eq!(DynLayout::from(l), twin);
 }
@@ -209,7 +216,14 @@ fn stride_entry() -> impl Strategy<Value = i64> {
 }
 /// A coordinate entry: in range, negative, or huge.
 fn coord_entry() -> impl Strategy<Value = i64> {
-    prop_oneof![8 => 0i64..=8, 1 => -3i64..=-1, 1 => any::<i64>(), 1 => Just(i64::MAX)]
+    prop_oneof![
+        8 => 0i64..=8,
+        1 => -3i64..=-1,
+        1 => any::<i64>(),
+        1 => Just(i64::MAX),
+        2 => (0u32..63).prop_map(|k| 1i64 << k),
+        1 => Just(i64::MAX / 2 + 1),
+    ]
 }
 
 /// A random hierarchical shape (depth ≤ 3) with its leaves.
@@ -220,14 +234,21 @@ fn dyn_layout() -> impl Strategy<Value = DynLayout> {
     });
     shape.prop_flat_map(|s| {
         let n = s.leaves().count();
-        prop::collection::vec(stride_entry(), n).prop_filter_map("invalid layout", move |d| {
+        prop::collection::vec(stride_entry(), n).prop_map(move |d| {
             fn go(s: &DynTuple, it: &mut dyn Iterator<Item = i64>) -> DynTuple {
                 match s {
                     DynTuple::Int(_) => DynTuple::int(it.next().unwrap()),
                     DynTuple::Tuple(v) => DynTuple::Tuple(v.iter().map(|t| go(t, it)).collect()),
                 }
             }
-            DynLayout::new(s.clone(), go(&s, &mut d.into_iter())).ok()
+            let small = |v: &[i64], m: i64| v.iter().map(|x| x.rem_euclid(m)).collect::<Vec<_>>();
+            // Beyond i64 (size or cosize): fall back to small entries of the same tree.
+            DynLayout::new(s.clone(), go(&s, &mut d.clone().into_iter())).unwrap_or_else(|_| {
+                let shape: Vec<i64> = small(&s.leaves().collect::<Vec<_>>(), 6);
+                let shape = go(&s, &mut shape.into_iter().map(|x| x + 1));
+                let stride = go(&s, &mut small(&d, 9).into_iter().map(|x| x - 4));
+                DynLayout::new(shape, stride).unwrap()
+            })
         })
     })
 }
@@ -243,7 +264,7 @@ proptest! {
         d in prop::collection::vec(stride_entry(), 4),
     ) {
         let text = format!("(({},{}),{},{}):(({},{}),{},{})", s[0], s[1], s[2], s[3], d[0], d[1], d[2], d[3]);
-        let l = layout!((({s[0]},{s[1]}),{s[2]},{s[3]}):(({d[0]},{d[1]}),{d[2]},{d[3]})));
+        let l = layout!((({s[0]},{s[1]}),{s[2]},{s[3]}):(({d[0]},{d[1]}),{d[2]},{d[3]}));
         let twin = text.parse::<DynLayout>();
         prop_assert_eq!(kind(&l), kind(&twin), "construction verdicts of {}", text);
         if let Ok(l) = l {
@@ -366,4 +387,35 @@ fn cute_worked_examples() {
     assert_eq!(p.call(p.idx2crd(22)), 26);
     assert_eq!(p.crd2idx((2, 5)), 22);
     assert_eq!(p.crd2idx(((0, 1), (1, 1))), 22);
+}
+
+/// Checked sums at tuple coordinates: an overflow of a partial sum is an error (summed left to
+/// right, as the runtime engine sums), never a wrapped value.
+#[test]
+fn checked_sums_at_tuple_coordinates() {
+    let big = i64::MAX / 2 + 1; // 2^62
+    let l = layout!((4,8):(1,1));
+    let d = DynLayout::from(l);
+    let k = |r: Result<i64, LayoutError>| r.map_err(|e| e.kind());
+    assert_eq!(
+        k(AnyLayout::try_call(&l, (big, big))),
+        Err(ErrorKind::Overflow)
+    );
+    assert_eq!(
+        k(AnyLayout::try_call(&d, (big, big))),
+        Err(ErrorKind::Overflow)
+    );
+    assert_eq!(k(l.try_crd2idx((big, big / 4))), Err(ErrorKind::Overflow)); // 2^62 + 4·2^60
+                                                                            // (MAX + 1) − 1 fits, but the partial sum MAX + 1 does not: refused by both engines.
+    let m = layout!((2,2,2):(1,1,-1));
+    let c = (i64::MAX, 1, 1);
+    assert_eq!(k(AnyLayout::try_call(&m, c)), Err(ErrorKind::Overflow));
+    assert_eq!(
+        k(DynLayout::from(m).try_eval(&c.to_dyn())),
+        Err(ErrorKind::Overflow)
+    );
+    assert_eq!(
+        k(AnyLayout::try_call(&m, (i64::MAX - 1, 1, 1))),
+        Ok(i64::MAX - 1)
+    );
 }
