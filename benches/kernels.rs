@@ -1,4 +1,5 @@
-//! Issue #5, part 3: generic kernels written once against the layout traits.
+//! Issue #5, part 3: generic kernels written once against the layout surface
+//! ([`AnyLayout`]: `L(i)` by `eval`, `L(m, n)` by `call`).
 //!
 //! * `copy`: a 64x64 `f32` tile transpose-copy, `dst(m,n) = src(m,n)` with the source
 //!   row-major `(64,64):(64,1)` and the destination column-major `(64,64):(1,64)`; written once
@@ -12,8 +13,7 @@
 //! copy and `general_mat_mul` for the GEMM are shown as library references).
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use cute_layout::tuple::Congruent;
-use cute_layout::{layout, Coord, IntTuple, Layout};
+use cute_layout::{layout, AnyLayout, Layout, LayoutCoord};
 use ndarray::{linalg::general_mat_mul, ArrayView2, ArrayViewMut2, ShapeBuilder};
 use std::hint::black_box;
 
@@ -21,48 +21,28 @@ mod common;
 
 const M: usize = 64;
 
-/// What the generic kernels need of a layout: evaluation at a rank-2 and at an integral
-/// coordinate. Implemented for every `Layout<S, D>` whose shape takes `(i64, i64)` coordinates.
-pub trait Layout2: Copy {
-    /// `L(m, n)`.
-    fn at(&self, m: i64, n: i64) -> i64;
-    /// `L(i)`.
-    fn lin(&self, i: i64) -> i64;
-}
-impl<S: Congruent<D> + Copy, D: IntTuple + Copy> Layout2 for Layout<S, D>
-where
-    (i64, i64): Coord<S, D>,
-{
-    #[inline(always)]
-    fn at(&self, m: i64, n: i64) -> i64 {
-        self.call((m, n))
-    }
-    #[inline(always)]
-    fn lin(&self, i: i64) -> i64 {
-        self.eval(i)
-    }
-}
-
 /// `dst(m, n) = src(m, n)` over the `rows x cols` domain, by coordinate.
 #[inline(always)]
-pub fn copy<LS: Layout2, LD: Layout2>(
+pub fn copy<LS: AnyLayout, LD: AnyLayout>(
     src: &[f32],
     ls: LS,
     dst: &mut [f32],
     ld: LD,
     rows: i64,
     cols: i64,
-) {
+) where
+    (i64, i64): LayoutCoord<LS> + LayoutCoord<LD>,
+{
     for n in 0..cols {
         for m in 0..rows {
-            dst[ld.at(m, n) as usize] = src[ls.at(m, n) as usize];
+            dst[ld.call((m, n)) as usize] = src[ls.call((m, n)) as usize];
         }
     }
 }
 
 /// `dst(i) = src(i)` for the integral coordinates `0 <= i < size`.
 #[inline(always)]
-pub fn copy_linear<LS: Layout2, LD: Layout2>(
+pub fn copy_linear<LS: AnyLayout, LD: AnyLayout>(
     src: &[f32],
     ls: LS,
     dst: &mut [f32],
@@ -70,14 +50,14 @@ pub fn copy_linear<LS: Layout2, LD: Layout2>(
     size: i64,
 ) {
     for i in 0..size {
-        dst[ld.lin(i) as usize] = src[ls.lin(i) as usize];
+        dst[ld.eval(i) as usize] = src[ls.eval(i) as usize];
     }
 }
 
 /// `C(m, n) += Σ_k A(m, k)·B(k, n)`.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-pub fn gemm<LA: Layout2, LB: Layout2, LC: Layout2>(
+pub fn gemm<LA: AnyLayout, LB: AnyLayout, LC: AnyLayout>(
     a: &[f32],
     la: LA,
     b: &[f32],
@@ -85,12 +65,14 @@ pub fn gemm<LA: Layout2, LB: Layout2, LC: Layout2>(
     c: &mut [f32],
     lc: LC,
     (mm, nn, kk): (i64, i64, i64),
-) {
+) where
+    (i64, i64): LayoutCoord<LA> + LayoutCoord<LB> + LayoutCoord<LC>,
+{
     for n in 0..nn {
         for k in 0..kk {
-            let bkn = b[lb.at(k, n) as usize];
+            let bkn = b[lb.call((k, n)) as usize];
             for m in 0..mm {
-                c[lc.at(m, n) as usize] += a[la.at(m, k) as usize] * bkn;
+                c[lc.call((m, n)) as usize] += a[la.call((m, k)) as usize] * bkn;
             }
         }
     }

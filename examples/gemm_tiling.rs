@@ -7,9 +7,8 @@
 //! ```
 
 use cute_layout::ops::{LogicalDivideOf, LogicalProductOf, ZippedDivideOf};
-use cute_layout::tuple::{IntTuple, Size};
-use cute_layout::typenum::{Unsigned, U1024, U16, U16384, U256, U64};
-use cute_layout::{layout, print_layout, Layout};
+use cute_layout::typenum::{Unsigned, U1024, U16, U16384, U256, U64, U8};
+use cute_layout::{layout, print_layout, Layout, ShapeOf, SizeOf};
 use static_assertions::{assert_type_eq_all as same, const_assert_eq};
 
 /// A 128x128 tile of C, row-major (the tile of a larger row-major matrix with 128 columns).
@@ -34,36 +33,18 @@ same!(PartM, Layout![((16,4),2):((512,128),8192)]);
 type PartN = LogicalDivideOf<Layout![128:1], Layout![(16,4):(4,1)]>;
 same!(PartN, Layout![((16,4),2):((4,1),64)]);
 
-// Sizes, at compile time.
-const_assert_eq!(
-    <Size<<CTile as Shape>::S> as Unsigned>::USIZE,
-    U16384::USIZE
-);
-const_assert_eq!(
-    <Size<<Blocks as Shape>::S> as Unsigned>::USIZE,
-    U16384::USIZE
-);
-const_assert_eq!(
-    <Size<<Threads as Shape>::S> as Unsigned>::USIZE,
-    U256::USIZE
-);
+// Sizes, at compile time: `SizeOf<L>` is the type `size(L)` returns, a static `C<N>` here.
+const_assert_eq!(<SizeOf<CTile>>::VALUE, U16384::I64);
+const_assert_eq!(<SizeOf<Blocks>>::VALUE, U16384::I64);
+const_assert_eq!(<SizeOf<Threads>>::VALUE, U256::I64);
 // 256 threads x 16 values: a 64x64 block of C.
-const_assert_eq!(
-    <Size<<ValuesPerThread as Shape>::S> as Unsigned>::USIZE,
-    U64::USIZE * U64::USIZE
-);
-const_assert_eq!(<Size<<PartM as Shape>::S> as Unsigned>::USIZE, 128);
+const_assert_eq!(<SizeOf<ValuesPerThread>>::VALUE, U64::I64 * U64::I64);
+const_assert_eq!(<SizeOf<PartM>>::VALUE, 128);
 // Each thread of the 16 along M owns 4 rows in each of the 2 repetitions: 8 of 128 rows.
 const_assert_eq!(128 / U16::USIZE, 8);
 const_assert_eq!(U64::USIZE * U16::USIZE, U1024::USIZE);
-
-/// The shape type of a layout type.
-trait Shape {
-    type S: IntTuple;
-}
-impl<S: IntTuple, D> Shape for Layout<S, D> {
-    type S = S;
-}
+// The shape of the blocked tile, as a type: ((block rows, block cols), (block grid)).
+same!(ShapeOf<Blocks>, ((U8, U8), (U16, U16)));
 
 fn main() {
     let tile: CTile = layout!((128,128):(128,1));

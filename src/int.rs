@@ -282,11 +282,6 @@ impl<U: Digits + NonZero> StaticInt for NInt<U> {
     type Signed = NInt<U>;
 }
 
-/// Whether `T` is statically known to be `v` (CuTe's `is_constant<v, T>`).
-pub const fn is_static_value<T: Int>(v: i64) -> bool {
-    matches!(T::STATIC, Some(x) if x == v)
-}
-
 fn overflow(op: &str, a: i64, b: i64) -> LayoutError {
     crate::error::layout_error!(ErrorKind::Overflow, "{a} {op} {b}")
 }

@@ -5,6 +5,7 @@ use core::fmt;
 use typenum::U1;
 
 use crate::error::{ErrorKind, Result};
+use crate::int::Int;
 use crate::tuple::{
     check_shape, Congruent, Cons, ConsOf, Element, Get, IntTuple, Nil, PrefixProduct, StaticShape,
     StaticTuple, SuffixProduct, ToCons,
@@ -302,6 +303,17 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
         }
     }
 
+    /// The shape, by reference (what [`AnyLayout::shape`](crate::AnyLayout::shape) returns).
+    #[inline(always)]
+    pub(crate) fn shape_ref(&self) -> &S {
+        &self.shape
+    }
+    /// The stride, by reference.
+    #[inline(always)]
+    pub(crate) fn stride_ref(&self) -> &D {
+        &self.stride
+    }
+
     /// The runtime-structured copy of this layout, keeping static marks.
     #[cfg(feature = "alloc")]
     pub fn to_dyn(&self) -> crate::dynamic::DynLayout {
@@ -354,26 +366,85 @@ fn span_of<S: Congruent<D>, D>(shape: &S, stride: &D) -> Option<i64> {
 pub trait Coord<S, D> {
     /// The offset `L(c)`, with wrapping arithmetic (exact whenever it fits in `i64`).
     fn offset(self, shape: &S, stride: &D) -> i64;
+    /// The offset `L(c)`, checked exactly as the runtime engine checks it
+    /// ([`crd2idx`](crate::dynamic::crd2idx)): an [`ErrorKind::BadCoordinate`] error for a
+    /// negative entry (or an unsigned one beyond `i64`), an [`ErrorKind::Overflow`] error where
+    /// a product or a partial sum overflows, summed left to right.
+    fn try_offset(self, shape: &S, stride: &D) -> Result<i64>;
 }
-impl<S: Congruent<D>, D> Coord<S, D> for i64 {
+impl<S: CheckedIndex<D>, D> Coord<S, D> for i64 {
     #[inline(always)]
     fn offset(self, shape: &S, stride: &D) -> i64 {
         shape.offset_of_index(stride, self)
     }
+    #[inline]
+    fn try_offset(self, shape: &S, stride: &D) -> Result<i64> {
+        if self < 0 {
+            return Err(crate::error::layout_error!(
+                ErrorKind::BadCoordinate,
+                "coordinate {self} is negative"
+            ));
+        }
+        shape.try_offset_of_index(stride, self)
+    }
 }
 /// The integer types kernels index with: converted to `i64` (`usize` and `u64` values beyond
-/// `i64::MAX` are beyond every layout's size, and wrap like other out-of-range coordinates).
+/// `i64::MAX` are beyond every layout's size, and wrap like other out-of-range coordinates;
+/// the checked form refuses them).
 macro_rules! coord_int {
     ($($T:ty),*) => {$(
-        impl<S: Congruent<D>, D> Coord<S, D> for $T {
+        impl<S: CheckedIndex<D>, D> Coord<S, D> for $T {
             #[inline(always)]
             fn offset(self, shape: &S, stride: &D) -> i64 {
                 shape.offset_of_index(stride, self as i64)
+            }
+            #[inline]
+            fn try_offset(self, shape: &S, stride: &D) -> Result<i64> {
+                coord_i64(self)?.try_offset(shape, stride)
             }
         }
     )*};
 }
 coord_int!(i32, u32, u64, usize);
+
+/// An integer coordinate as an `i64`, or an [`ErrorKind::BadCoordinate`] error beyond `i64`.
+pub(crate) fn coord_i64<T: TryInto<i64> + Copy + fmt::Display>(c: T) -> Result<i64> {
+    c.try_into().map_err(|_| {
+        crate::error::layout_error!(ErrorKind::BadCoordinate, "coordinate {c} exceeds i64")
+    })
+}
+
+/// `crd2idx(i, S, D)` for an integral coordinate `i ≥ 0` with checked arithmetic, as the
+/// runtime engine computes it: `i` split into its natural coordinate (paper Eq. 4), then the
+/// inner product with the stride summed left to right (Eq. 6).
+#[doc(hidden)]
+pub trait CheckedIndex<D>: Congruent<D> {
+    /// `Σ natural(i)ₖ·dₖ`, checked; `i` is non-negative.
+    fn try_offset_of_index(&self, stride: &D, i: i64) -> Result<i64>;
+}
+macro_rules! checked_index_leaf {
+    ([$($g:tt)*] $S:ty) => {
+        impl<D: Int, $($g)*> CheckedIndex<D> for $S {
+            #[inline]
+            fn try_offset_of_index(&self, stride: &D, i: i64) -> Result<i64> {
+                let d = stride.value();
+                i.checked_mul(d).ok_or_else(|| {
+                    crate::error::layout_error!(ErrorKind::Overflow, "{i} * {d}")
+                })
+            }
+        }
+    };
+}
+crate::tuple::for_each_leaf!(checked_index_leaf);
+impl<S: ToCons + Congruent<D>, D> CheckedIndex<D> for S
+where
+    S::Natural: Coord<S, D>,
+{
+    #[inline]
+    fn try_offset_of_index(&self, stride: &D, i: i64) -> Result<i64> {
+        self.idx2crd(i).try_offset(self, stride)
+    }
+}
 
 /// A coordinate whose every entry is an unsigned integer (`usize`, `u32`, `u64`), so its
 /// offset under non-negative strides is never negative: what [`Layout::index`] takes.
@@ -415,17 +486,34 @@ where
     fn offset(self, shape: &S, stride: &D) -> i64 {
         self.to_cons().offset(&shape.to_cons(), &stride.to_cons())
     }
+    #[inline]
+    fn try_offset(self, shape: &S, stride: &D) -> Result<i64> {
+        self.to_cons()
+            .try_offset_from(0, &shape.to_cons(), &stride.to_cons())
+    }
 }
 #[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the coordinate is not weakly congruent with the shape: a tuple level has a different rank",
+    label = "expected an integer or a tuple with the shape's rank, at every level",
+    note = "coordinates must be weakly congruent with the shape (paper Definition 2.12): integral, rank-R or natural"
+)]
 pub trait ConsCoord<S, D> {
     fn offset(self, shape: &S, stride: &D) -> i64;
+    /// `acc + Σ cₖ(sₖ:dₖ)`, checked, summed left to right.
+    fn try_offset_from(self, acc: i64, shape: &S, stride: &D) -> Result<i64>;
 }
 impl ConsCoord<Nil, Nil> for Nil {
     #[inline(always)]
     fn offset(self, _: &Nil, _: &Nil) -> i64 {
         0
     }
+    #[inline(always)]
+    fn try_offset_from(self, acc: i64, _: &Nil, _: &Nil) -> Result<i64> {
+        Ok(acc)
+    }
 }
+#[diagnostic::do_not_recommend]
 impl<CH: Coord<SH, DH>, CT: ConsCoord<ST, DT>, SH, ST, DH, DT> ConsCoord<Cons<SH, ST>, Cons<DH, DT>>
     for Cons<CH, CT>
 {
@@ -434,5 +522,195 @@ impl<CH: Coord<SH, DH>, CT: ConsCoord<ST, DT>, SH, ST, DH, DT> ConsCoord<Cons<SH
         self.0
             .offset(&shape.0, &stride.0)
             .wrapping_add(self.1.offset(&shape.1, &stride.1))
+    }
+    #[inline]
+    fn try_offset_from(self, acc: i64, shape: &Cons<SH, ST>, stride: &Cons<DH, DT>) -> Result<i64> {
+        let head = self.0.try_offset(&shape.0, &stride.0)?;
+        let acc = acc
+            .checked_add(head)
+            .ok_or_else(|| crate::error::layout_error!(ErrorKind::Overflow, "{acc} + {head}"))?;
+        self.1.try_offset_from(acc, &shape.1, &stride.1)
+    }
+}
+
+/// CuTe's mode vocabulary and coordinate maps as inherent methods: no trait imports needed.
+/// Each forwards to the trait of the same name in [`ops::build`](crate::ops::build), whose
+/// associated type is the result.
+impl<S, D> Layout<S, D> {
+    /// `get<I>(L)`: mode `I` (a typenum index) as a layout; see
+    /// [`GetMode`](crate::ops::GetMode).
+    ///
+    /// ```
+    /// use cute_layout::{layout, typenum::U1};
+    /// assert_eq!(layout!((4,(2,3)):(1,(4,8))).get::<U1>().to_string(), "(2,3):(4,8)");
+    /// ```
+    #[inline(always)]
+    pub fn get<I>(&self) -> <Self as crate::ops::GetMode<I>>::Output
+    where
+        Self: crate::ops::GetMode<I>,
+    {
+        crate::ops::GetMode::<I>::get_mode(self)
+    }
+    /// `append(L, b)`: `b` as a new last mode; see [`Append`](crate::ops::Append). An error
+    /// only where a runtime size or cosize exceeds `i64`.
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((4,2):(1,4)).try_append(layout!(3:8)).unwrap().to_string(), "(4,2,3):(1,4,8)");
+    /// ```
+    #[inline(always)]
+    pub fn try_append<B>(&self, b: B) -> Result<<Self as crate::ops::Append<B>>::Output>
+    where
+        Self: crate::ops::Append<B>,
+    {
+        crate::ops::Append::try_append(self, b)
+    }
+    /// `append(L, b)`: `b` as a new last mode; see [`Append`](crate::ops::Append). Panics
+    /// with the error of [`try_append`](Layout::try_append).
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!(4:1).append(layout!(2:4)).to_string(), "(4,2):(1,4)");
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn append<B>(&self, b: B) -> <Self as crate::ops::Append<B>>::Output
+    where
+        Self: crate::ops::Append<B>,
+    {
+        crate::ops::Append::append(self, b)
+    }
+    /// `prepend(L, b)`: `b` as a new first mode; see [`Prepend`](crate::ops::Prepend). An
+    /// error only where a runtime size or cosize exceeds `i64`.
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((4,2):(1,4)).try_prepend(layout!(3:8)).unwrap().to_string(), "(3,4,2):(8,1,4)");
+    /// ```
+    #[inline(always)]
+    pub fn try_prepend<B>(&self, b: B) -> Result<<Self as crate::ops::Prepend<B>>::Output>
+    where
+        Self: crate::ops::Prepend<B>,
+    {
+        crate::ops::Prepend::try_prepend(self, b)
+    }
+    /// `prepend(L, b)`: `b` as a new first mode; see [`Prepend`](crate::ops::Prepend). Panics
+    /// with the error of [`try_prepend`](Layout::try_prepend).
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!(4:1).prepend(layout!(3:8)).to_string(), "(3,4):(8,1)");
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn prepend<B>(&self, b: B) -> <Self as crate::ops::Prepend<B>>::Output
+    where
+        Self: crate::ops::Prepend<B>,
+    {
+        crate::ops::Prepend::prepend(self, b)
+    }
+    /// `select<I0, I1, …>(L)` with the indices as a tuple of typenum integers; see
+    /// [`SelectModes`](crate::ops::SelectModes). An error only where a runtime size or cosize
+    /// exceeds `i64` (a repeated mode).
+    ///
+    /// ```
+    /// use cute_layout::{layout, typenum::{U0, U2}};
+    /// let l = layout!((2,3,4):(1,2,6)).try_select::<(U2, U0)>().unwrap();
+    /// assert_eq!(l.to_string(), "(4,2):(6,1)");
+    /// ```
+    #[inline(always)]
+    pub fn try_select<Is>(&self) -> Result<<Self as crate::ops::SelectModes<Is>>::Output>
+    where
+        Self: crate::ops::SelectModes<Is>,
+    {
+        crate::ops::SelectModes::<Is>::try_select(self)
+    }
+    /// `select<I0, I1, …>(L)`: the chosen modes in the given order, the indices as a tuple of
+    /// typenum integers; see [`SelectModes`](crate::ops::SelectModes). Panics with the error
+    /// of [`try_select`](Layout::try_select).
+    ///
+    /// ```
+    /// use cute_layout::{layout, typenum::{U0, U2}};
+    /// assert_eq!(layout!((2,3,4):(1,2,6)).select::<(U2, U0, U0)>().to_string(), "(4,2,2):(6,1,1)");
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn select<Is>(&self) -> <Self as crate::ops::SelectModes<Is>>::Output
+    where
+        Self: crate::ops::SelectModes<Is>,
+    {
+        crate::ops::SelectModes::<Is>::select(self)
+    }
+    /// `take<B, E>(L)`: modes `[B, E)` (typenum indices); see [`Take`](crate::ops::Take).
+    ///
+    /// ```
+    /// use cute_layout::{layout, typenum::{U1, U3}};
+    /// assert_eq!(layout!((2,3,4,5):(1,2,6,24)).take::<U1, U3>().to_string(), "(3,4):(2,6)");
+    /// ```
+    #[inline(always)]
+    pub fn take<Bg, E>(&self) -> <Self as crate::ops::Take<Bg, E>>::Output
+    where
+        Self: crate::ops::Take<Bg, E>,
+    {
+        crate::ops::Take::<Bg, E>::take(self)
+    }
+    /// `idx2crd(i, shape(L))` (paper Eq. 4); see [`Idx2Crd`](crate::ops::Idx2Crd). An
+    /// [`ErrorKind::BadCoordinate`] error for `i < 0`.
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((4,(2,2)):(1,(8,4))).try_idx2crd(13), Ok((1, (1, 1))));
+    /// ```
+    #[inline(always)]
+    pub fn try_idx2crd(&self, i: i64) -> Result<<Self as crate::ops::Idx2Crd>::Output>
+    where
+        Self: crate::ops::Idx2Crd,
+    {
+        crate::ops::Idx2Crd::try_idx2crd(self, i)
+    }
+    /// `idx2crd(i, shape(L))` (paper Eq. 4); see [`Idx2Crd`](crate::ops::Idx2Crd). Panics
+    /// with the error of [`try_idx2crd`](Layout::try_idx2crd).
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((4,(2,2)):(1,(8,4))).idx2crd(13), (1, (1, 1)));
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn idx2crd(&self, i: i64) -> <Self as crate::ops::Idx2Crd>::Output
+    where
+        Self: crate::ops::Idx2Crd,
+    {
+        crate::ops::Idx2Crd::idx2crd(self, i)
+    }
+    /// `crd2idx(c, shape(L))` (paper Eq. 5); see [`Crd2Idx`](crate::ops::Crd2Idx). Checked.
+    ///
+    /// ```
+    /// use cute_layout::{layout, ErrorKind};
+    /// let l = layout!((4,(2,2)):(1,(8,4)));
+    /// assert_eq!(l.try_crd2idx((1, (1, 1))), Ok(13));
+    /// assert_eq!(l.try_crd2idx(-3).unwrap_err().kind(), ErrorKind::BadCoordinate);
+    /// ```
+    #[inline(always)]
+    pub fn try_crd2idx<C>(&self, c: C) -> Result<<Self as crate::ops::Crd2Idx<C>>::Output>
+    where
+        Self: crate::ops::Crd2Idx<C>,
+    {
+        crate::ops::Crd2Idx::try_crd2idx(self, c)
+    }
+    /// `crd2idx(c, shape(L))` (paper Eq. 5); see [`Crd2Idx`](crate::ops::Crd2Idx). Panics
+    /// with the error of [`try_crd2idx`](Layout::try_crd2idx).
+    ///
+    /// ```
+    /// use cute_layout::layout;
+    /// assert_eq!(layout!((4,(2,2)):(1,(8,4))).crd2idx((1, 3)), 13);
+    /// ```
+    #[inline(always)]
+    #[track_caller]
+    pub fn crd2idx<C>(&self, c: C) -> <Self as crate::ops::Crd2Idx<C>>::Output
+    where
+        Self: crate::ops::Crd2Idx<C>,
+    {
+        crate::ops::Crd2Idx::crd2idx(self, c)
     }
 }

@@ -13,6 +13,7 @@ pub use macros::__private;
 
 #[cfg(feature = "alloc")]
 pub mod algebra;
+pub mod any_layout;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
 pub mod error;
@@ -26,6 +27,7 @@ pub mod parse;
 pub mod print;
 pub mod tuple;
 
+pub use any_layout::{AnyLayout, LayoutCoord, ShapeOf, SizeOf, StrideOf, StridedLayout};
 #[cfg(feature = "alloc")]
 pub use dynamic::{DynInt, DynLayout, DynTuple};
 pub use error::{ErrorKind, LayoutError};

@@ -103,45 +103,68 @@ fn max_common_layout<L: MaxCommonLayout<B>, B>(l: L, b: &B) -> MaxCommonLayoutOf
 #[test]
 fn nullary_operations_over_every_kind() {
     let n = 6i64; // a runtime value
-    same_over_kinds!(coalesce, Some("12:1"), [
-        layout!((2,(1,6)):(1,(6,2))),
-        layout!((2,(1,{n})):(1,(6,2))).unwrap(),
-        dl("(2,(1,6)):(1,(6,2))"),
-    ]);
-    same_over_kinds!(filter_zeros, Some("(4,1,8):(1,0,4)"), [
-        layout!((4,2,8):(1,0,4)),
-        layout!((4,2,{8}):(1,0,4)).unwrap(),
-        dl("(4,2,8):(1,0,4)"),
-    ]);
-    same_over_kinds!(filter, Some("32:1"), [
-        layout!((4,2,8):(1,0,4)),
-        layout!((4,2,8):(1,0,{4})).unwrap(),
-        dl("(4,2,8):(1,0,4)"),
-    ]);
-    same_over_kinds!(flatten, Some("(4,2,2):(1,8,4)"), [
-        layout!((4,(2,2)):(1,(8,4))),
-        layout!((4,({2},2)):(1,(8,4))).unwrap(),
-        dl("(4,(2,2)):(1,(8,4))"),
-    ]);
+    same_over_kinds!(
+        coalesce,
+        Some("12:1"),
+        [
+            layout!((2,(1,6)):(1,(6,2))),
+            layout!((2,(1,{n})):(1,(6,2))).unwrap(),
+            dl("(2,(1,6)):(1,(6,2))"),
+        ]
+    );
+    same_over_kinds!(
+        filter_zeros,
+        Some("(4,1,8):(1,0,4)"),
+        [
+            layout!((4,2,8):(1,0,4)),
+            layout!((4,2,{8}):(1,0,4)).unwrap(),
+            dl("(4,2,8):(1,0,4)"),
+        ]
+    );
+    same_over_kinds!(
+        filter,
+        Some("32:1"),
+        [
+            layout!((4,2,8):(1,0,4)),
+            layout!((4,2,8):(1,0,{4})).unwrap(),
+            dl("(4,2,8):(1,0,4)"),
+        ]
+    );
+    same_over_kinds!(
+        flatten,
+        Some("(4,2,2):(1,8,4)"),
+        [
+            layout!((4,(2,2)):(1,(8,4))),
+            layout!((4,({2},2)):(1,(8,4))).unwrap(),
+            dl("(4,(2,2)):(1,(8,4))"),
+        ]
+    );
     // Table 7.
-    same_over_kinds!(complement_full, Some("(2,1):(4,64)"), [
-        layout!((4,8):(1,8)),
-        dl("(4,8):(1,8)"),
-    ]);
+    same_over_kinds!(
+        complement_full,
+        Some("(2,1):(4,64)"),
+        [layout!((4,8):(1,8)), dl("(4,8):(1,8)"),]
+    );
     // Tables 5 and 6.
-    same_over_kinds!(right_inverse, Some("(8,4):(4,1)"), [
-        layout!((4,8):(8,1)),
-        dl("(4,8):(8,1)"),
-    ]);
-    same_over_kinds!(left_inverse, Some("(5,8):(1,4)"), [
-        layout!((4,8):(1,5)),
-        dl("(4,8):(1,5)"),
-    ]);
-    same_over_kinds!(group_modes_1_3, Some("(2,(3,4),5):(1,(2,6),24)"), [
-        layout!((2,3,4,5):(1,2,6,24)),
-        layout!((2,3,{4},5):(1,2,6,24)).unwrap(),
-        dl("(2,3,4,5):(1,2,6,24)"),
-    ]);
+    same_over_kinds!(
+        right_inverse,
+        Some("(8,4):(4,1)"),
+        [layout!((4,8):(8,1)), dl("(4,8):(8,1)"),]
+    );
+    same_over_kinds!(
+        left_inverse,
+        Some("(5,8):(1,4)"),
+        [layout!((4,8):(1,5)), dl("(4,8):(1,5)"),]
+    );
+    same_over_kinds!(
+        group_modes_1_3,
+        Some("(2,(3,4),5):(1,(2,6),24)"),
+        [
+            layout!((2,3,4,5):(1,2,6,24)),
+            layout!((2,3,{4},5):(1,2,6,24)).unwrap(),
+            dl("(2,3,4,5):(1,2,6,24)"),
+        ]
+    );
 }
 
 #[test]
@@ -151,27 +174,51 @@ fn operations_with_an_argument_over_every_kind() {
     let ad = || dl("(4,6,8,10):(2,3,5,7)");
     let e = Some("(2,3):(9,5)");
     assert_eq!(compose(a(), layout!(6:12)).to_string(), e.unwrap());
-    assert_eq!(compose(a(), layout!({6}:12).unwrap()).to_string(), e.unwrap());
+    assert_eq!(
+        compose(a(), layout!({6}:12).unwrap()).to_string(),
+        e.unwrap()
+    );
     assert_eq!(compose(a(), dl("6:12")).to_string(), e.unwrap());
     assert_eq!(compose(ad(), layout!(6:12)).to_string(), e.unwrap());
     assert_eq!(compose(ad(), &dl("6:12")).to_string(), e.unwrap());
 
     // complement(4:2, 24) = (2,3):(1,8) (paper §3.2).
-    assert_eq!(complement(layout!(4:2), cute_layout::typenum::U24::default()).to_string(), "(2,3):(1,8)");
+    assert_eq!(
+        complement(layout!(4:2), cute_layout::typenum::U24::default()).to_string(),
+        "(2,3):(1,8)"
+    );
     assert_eq!(complement(layout!(4:2), 24i64).to_string(), "(2,3):(1,8)");
     assert_eq!(complement(dl("4:2"), 24i64).to_string(), "(2,3):(1,8)");
 
     // The paper's ⟨*,*⟩: coalesce((2,(1,6)):(1,(6,2)), (1,1)) = (2,6):(1,2).
     let p = (U1::default(), U1::default());
-    assert_eq!(coalesce_by_mode(layout!((2,(1,6)):(1,(6,2))), p).to_string(), "(2,6):(1,2)");
-    assert_eq!(coalesce_by_mode(dl("(2,(1,6)):(1,(6,2))"), p).to_string(), "(2,6):(1,2)");
+    assert_eq!(
+        coalesce_by_mode(layout!((2,(1,6)):(1,(6,2))), p).to_string(),
+        "(2,6):(1,2)"
+    );
+    assert_eq!(
+        coalesce_by_mode(dl("(2,(1,6)):(1,(6,2))"), p).to_string(),
+        "(2,6):(1,2)"
+    );
 
     // TV walkthrough: 128:128 ⊘ (16,4):(4,1).
     let e = "((16,4),2):((512,128),8192)";
-    assert_eq!(logical_divide(layout!(128:128), layout!((16,4):(4,1))).to_string(), e);
-    assert_eq!(logical_divide(layout!({128}:128).unwrap(), layout!((16,4):(4,1))).to_string(), e);
-    assert_eq!(logical_divide(dl("128:128"), layout!((16,4):(4,1))).to_string(), e);
-    assert_eq!(logical_divide(layout!(128:128), dl("(16,4):(4,1)")).to_string(), e);
+    assert_eq!(
+        logical_divide(layout!(128:128), layout!((16,4):(4,1))).to_string(),
+        e
+    );
+    assert_eq!(
+        logical_divide(layout!({128}:128).unwrap(), layout!((16,4):(4,1))).to_string(),
+        e
+    );
+    assert_eq!(
+        logical_divide(dl("128:128"), layout!((16,4):(4,1))).to_string(),
+        e
+    );
+    assert_eq!(
+        logical_divide(layout!(128:128), dl("(16,4):(4,1)")).to_string(),
+        e
+    );
 
     // CuTe's by-mode example: (9,(4,8)):(59,(13,1)) ⊘ <3:3, (2,4):(1,8)>, and its regroupings
     // (layout-algebra spec: zipped ((T0,T1),(R0,R1)), tiled ((T0,T1),R0,R1), flat (T0,T1,R0,R1)).
@@ -179,32 +226,83 @@ fn operations_with_an_argument_over_every_kind() {
     let a = || layout!((9,(4,8)):(59,(13,1)));
     let ad = || dl("(9,(4,8)):(59,(13,1))");
     for (static_, runtime) in [
-        (logical_divide(a(), t()).to_string(), logical_divide(ad(), t()).to_string()),
-        (zipped_divide(a(), t()).to_string(), zipped_divide(ad(), t()).to_string()),
-        (tiled_divide(a(), t()).to_string(), tiled_divide(ad(), t()).to_string()),
-        (flat_divide(a(), t()).to_string(), flat_divide(ad(), t()).to_string()),
+        (
+            logical_divide(a(), t()).to_string(),
+            logical_divide(ad(), t()).to_string(),
+        ),
+        (
+            zipped_divide(a(), t()).to_string(),
+            zipped_divide(ad(), t()).to_string(),
+        ),
+        (
+            tiled_divide(a(), t()).to_string(),
+            tiled_divide(ad(), t()).to_string(),
+        ),
+        (
+            flat_divide(a(), t()).to_string(),
+            flat_divide(ad(), t()).to_string(),
+        ),
     ] {
         assert_eq!(static_, runtime);
     }
-    assert_eq!(logical_divide(a(), t()).to_string(), "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))");
-    assert_eq!(zipped_divide(a(), t()).to_string(), "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))");
-    assert_eq!(tiled_divide(a(), t()).to_string(), "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))");
-    assert_eq!(flat_divide(a(), t()).to_string(), "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))");
+    assert_eq!(
+        logical_divide(a(), t()).to_string(),
+        "((3,3),((2,4),(2,2))):((177,59),((13,2),(26,1)))"
+    );
+    assert_eq!(
+        zipped_divide(a(), t()).to_string(),
+        "((3,(2,4)),(3,(2,2))):((177,(13,2)),(59,(26,1)))"
+    );
+    assert_eq!(
+        tiled_divide(a(), t()).to_string(),
+        "((3,(2,4)),3,(2,2)):((177,(13,2)),59,(26,1))"
+    );
+    assert_eq!(
+        flat_divide(a(), t()).to_string(),
+        "(3,(2,4),3,(2,2)):(177,(13,2),59,(26,1))"
+    );
 
     // Paper §3.5.1 (Figure 10): (3,4):(4,1) ⊗ (2,5):(1,2), and the blocked and raked products.
     let a = || layout!((3,4):(4,1));
     let ad = || dl("(3,4):(4,1)");
     let b = || layout!((2,5):(1,2));
-    assert_eq!(logical_product(a(), b()).to_string(), "((3,4),(2,5)):((4,1),(12,24))");
-    assert_eq!(blocked_product(a(), b()).to_string(), "((3,2),(4,5)):((4,12),(1,24))");
-    assert_eq!(raked_product(a(), b()).to_string(), "((2,3),(5,4)):((12,4),(24,1))");
+    assert_eq!(
+        logical_product(a(), b()).to_string(),
+        "((3,4),(2,5)):((4,1),(12,24))"
+    );
+    assert_eq!(
+        blocked_product(a(), b()).to_string(),
+        "((3,2),(4,5)):((4,12),(1,24))"
+    );
+    assert_eq!(
+        raked_product(a(), b()).to_string(),
+        "((2,3),(5,4)):((12,4),(24,1))"
+    );
     for (static_, runtime) in [
-        (logical_product(a(), b()).to_string(), logical_product(ad(), b()).to_string()),
-        (zipped_product(a(), b()).to_string(), zipped_product(ad(), b()).to_string()),
-        (tiled_product(a(), b()).to_string(), tiled_product(ad(), b()).to_string()),
-        (flat_product(a(), b()).to_string(), flat_product(ad(), b()).to_string()),
-        (blocked_product(a(), b()).to_string(), blocked_product(ad(), b()).to_string()),
-        (raked_product(a(), b()).to_string(), raked_product(ad(), dl("(2,5):(1,2)")).to_string()),
+        (
+            logical_product(a(), b()).to_string(),
+            logical_product(ad(), b()).to_string(),
+        ),
+        (
+            zipped_product(a(), b()).to_string(),
+            zipped_product(ad(), b()).to_string(),
+        ),
+        (
+            tiled_product(a(), b()).to_string(),
+            tiled_product(ad(), b()).to_string(),
+        ),
+        (
+            flat_product(a(), b()).to_string(),
+            flat_product(ad(), b()).to_string(),
+        ),
+        (
+            blocked_product(a(), b()).to_string(),
+            blocked_product(ad(), b()).to_string(),
+        ),
+        (
+            raked_product(a(), b()).to_string(),
+            raked_product(ad(), dl("(2,5):(1,2)")).to_string(),
+        ),
         (
             blocked_product(a(), b()).to_string(),
             blocked_product(layout!(({3},4):(4,1)).unwrap(), b()).to_string(),
@@ -214,19 +312,38 @@ fn operations_with_an_argument_over_every_kind() {
     }
 
     // Paper Eq. 25.
-    assert_eq!(max_common_vector(layout!((4,8):(1,4)), &layout!((4,8):(1,4))), 32);
-    assert_eq!(max_common_vector(dl("(4,8):(1,4)"), &layout!((4,8):(1,4))), 32);
-    assert_eq!(max_common_vector(layout!((4,8):(1,4)), &dl("(4,8):(1,4)")), 32);
-    assert_eq!(max_common_layout(layout!((2,4):(1,8)), &layout!((2,4):(1,2))).to_string(), "2:1");
-    assert_eq!(max_common_layout(dl("(2,4):(1,8)"), &dl("(2,4):(1,2)")).to_string(), "2:1");
+    assert_eq!(
+        max_common_vector(layout!((4,8):(1,4)), &layout!((4,8):(1,4))),
+        32
+    );
+    assert_eq!(
+        max_common_vector(dl("(4,8):(1,4)"), &layout!((4,8):(1,4))),
+        32
+    );
+    assert_eq!(
+        max_common_vector(layout!((4,8):(1,4)), &dl("(4,8):(1,4)")),
+        32
+    );
+    assert_eq!(
+        max_common_layout(layout!((2,4):(1,8)), &layout!((2,4):(1,2))).to_string(),
+        "2:1"
+    );
+    assert_eq!(
+        max_common_layout(dl("(2,4):(1,8)"), &dl("(2,4):(1,2)")).to_string(),
+        "2:1"
+    );
 }
 
 /// A refused runtime argument is an error through the same surface, never a panic.
 #[test]
 fn refusals_go_through_the_same_surface() {
-    let e = dl("(4,6,8,10):(2,3,5,7)").try_compose(dl("7:1")).unwrap_err();
+    let e = dl("(4,6,8,10):(2,3,5,7)")
+        .try_compose(dl("7:1"))
+        .unwrap_err();
     assert_eq!(e.kind(), cute_layout::ErrorKind::ShapeDivisibility, "{e}");
-    let e = layout!((4,6,8,10):(2,3,5,7)).try_compose(dl("7:1")).unwrap_err();
+    let e = layout!((4,6,8,10):(2,3,5,7))
+        .try_compose(dl("7:1"))
+        .unwrap_err();
     assert_eq!(e.kind(), cute_layout::ErrorKind::ShapeDivisibility, "{e}");
     let e = dl("4:1").try_logical_divide(-3i64).unwrap_err();
     assert!(e.to_string().contains("-3"), "{e}");

@@ -4,7 +4,7 @@
 
 use cute_layout::algebra;
 use cute_layout::ops::{
-    CoalesceByModeOf, FilterZerosOf, FilterOf, FlattenOf, GroupModes, GroupModesOf, LeftInverseOf,
+    CoalesceByModeOf, FilterOf, FilterZerosOf, FlattenOf, GroupModes, GroupModesOf, LeftInverseOf,
     MaxCommonLayoutOf, MaxCommonVectorOf, RightInverseOf,
 };
 use cute_layout::typenum::*;

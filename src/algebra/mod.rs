@@ -145,7 +145,6 @@ pub(crate) fn require_nonnegative(l: &DynLayout, what: &str) -> Result<()> {
     }
 }
 
-
 // ---------------------------------------------------------------------------------------------
 // The runtime half of the op table: the verb traits of [`crate::ops`] on `DynLayout`, and on a
 // static or mixed `Layout` whose argument is runtime-structured (the result is a `DynLayout`).

@@ -1,6 +1,6 @@
 //! `coalesce` in the type system (paper §3.2).
 
-use crate::ops::{Coalesce};
+use crate::ops::Coalesce;
 use typenum::{B0, B1};
 
 use crate::error::Result;
@@ -147,7 +147,6 @@ impl<H: Plain, L: Plain, X: NotTrue, Y: NotTrue, Z: NotTrue> PushFrontSel<H, X, 
         Ok(Cons(h, self))
     }
 }
-
 
 impl<S, D> Coalesce for Layout<S, D>
 where

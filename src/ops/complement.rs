@@ -13,7 +13,9 @@ use crate::ops::coalesce::CoalesceList;
 use crate::ops::coalesce::NotTrue;
 use crate::ops::compose::CoalesceExt;
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
-use crate::ops::select::{AnyDyn, Dyn, HasDyn, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, Selector, ZeroSel};
+use crate::ops::select::{
+    AnyDyn, Dyn, HasDyn, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, Selector, ZeroSel,
+};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
 
 // ---------------------------------------------------------------------------------------------
@@ -389,7 +391,6 @@ fn check_injective(s: i64, d: i64, cur: i64) -> Result<()> {
     }
     Ok(())
 }
-
 
 /// The complement's modes before coalescing.
 type ComplementModes<S, D, Mx> =

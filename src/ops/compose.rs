@@ -16,10 +16,15 @@ use crate::int::{
 use crate::layout::Layout;
 use crate::ops::coalesce::{CoalesceList, NotTrue, PushFrontSel};
 use crate::ops::complement::FilterModes;
-use crate::ops::distribute::{distributes_at_run_time, with_mode_values, AtMostOne, DistributeSel, Distributive, LiveDistribute, ModeValues, PrefixList};
+use crate::ops::distribute::{
+    distributes_at_run_time, with_mode_values, AtMostOne, DistributeSel, Distributive,
+    LiveDistribute, ModeValues, PrefixList,
+};
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
 use crate::ops::select::{AnyDyn, HasDyn};
-use crate::ops::select::{Dyn, EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, Selector, ZeroSel};
+use crate::ops::select::{
+    Dyn, EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, Selector, ZeroSel,
+};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
 
 // ---------------------------------------------------------------------------------------------
@@ -593,24 +598,9 @@ impl<S: Congruent<D>, D: IntTuple> LayoutParts for Layout<S, D> {
     }
 }
 
-/// `A ∘ (S : D)` for a sub-tree `S : D` of B, `A` given by its normalised modes: the result's
-/// shape and stride trees (B's tree with each leaf replaced by its composition).
-pub trait ComposeTree<A> {
-    /// The stride tree of B.
-    type Stride;
-    /// The result's shape tree.
-    type Shape: IntTuple;
-    /// The result's stride tree.
-    type ResultStride: IntTuple;
-    /// The values.
-    fn compose_tree(
-        &self,
-        stride: &Self::Stride,
-        a: A,
-    ) -> Result<(Self::Shape, Self::ResultStride)>;
-}
-/// Leaves of B, paired with their strides: see [`ComposeTree`]. (A helper trait: Rust cannot
-/// put the stride type into `ComposeTree`'s parameters and also recurse on tuples.)
+/// `A ∘ (S : D)` for a sub-tree `S : D` of B (B's leaves paired with their strides), `A` given
+/// by its normalised modes: the result's shape and stride trees (B's tree with each leaf
+/// replaced by its composition).
 pub trait ComposeWith<A, D> {
     /// The result's shape tree.
     type Shape: IntTuple;
@@ -666,7 +656,6 @@ pub type LiveModes<BS, BD> = <FlatModes<BS, BD> as FilterModes>::Output;
 
 /// A's modes normalised for composition: flattened, coalesced, last mode kept.
 pub type Normalized<S, D> = <FlatModes<S, D> as CoalesceExt>::Output;
-
 
 impl<S, D, BS, BD> Compose<Layout<BS, BD>> for Layout<S, D>
 where

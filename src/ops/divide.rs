@@ -15,17 +15,26 @@
 //! A logical divide requires the tiler to cover `A` (paper §3.5.2, [`TilerCovers`]); results
 //! with runtime leaves whose size or offsets exceed `i64` are [`ErrorKind::Overflow`] errors.
 
-use crate::ops::{BlockedProduct, Complement, ComplementOf, Compose, ComposeOf, FlatDivide, FlatProduct, LogicalDivide, LogicalProduct, RakedProduct, TiledDivide, TiledProduct, ZippedDivide, ZippedProduct};
+use crate::ops::{
+    BlockedProduct, Complement, ComplementOf, Compose, ComposeOf, FlatDivide, FlatProduct,
+    LogicalDivide, LogicalProduct, RakedProduct, TiledDivide, TiledProduct, ZippedDivide,
+    ZippedProduct,
+};
 use typenum::{B0, B1, U1};
 
 use crate::error::{ErrorKind, Result};
 use crate::int::{Int, IntDiv, IntMul, Plain, Prod, Quot};
 use crate::layout::Layout;
-use crate::ops::complement::{ComplementPlain, ComplementPlainOf, Cosize, FilterModes, SortByStride};
+use crate::ops::complement::{
+    ComplementPlain, ComplementPlainOf, Cosize, FilterModes, SortByStride,
+};
 use crate::ops::compose::LayoutParts;
 use crate::ops::modes::{FlatModes, FlattenInto, M};
 use crate::ops::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel};
-use crate::ops::tiler::{checked_layout, ByMode, ConcatLayouts, DivideOp, LayoutOp, ModesOf, ProductOp, TileOp, TilerKind, TilerLayout, TilerSkip, TilerTuple};
+use crate::ops::tiler::{
+    checked_layout, ByMode, ConcatLayouts, DivideOp, LayoutOp, ModesOf, ProductOp, TileOp,
+    TilerKind, TilerLayout, TilerSkip, TilerTuple,
+};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil, Size};
 
 // ---------------------------------------------------------------------------------------------
@@ -336,7 +345,12 @@ macro_rules! op_trait {
 }
 
 op_trait!(LogicalDivide, try_logical_divide, logical_divide, DivideOp);
-op_trait!(LogicalProduct, try_logical_product, logical_product, ProductOp);
+op_trait!(
+    LogicalProduct,
+    try_logical_product,
+    logical_product,
+    ProductOp
+);
 
 // ---------------------------------------------------------------------------------------------
 // Regrouping: zipped, tiled, flat
@@ -639,12 +653,54 @@ impl<L: Splice> RegroupOut for L {
     }
 }
 
-regroup_trait!(ZippedDivide, try_zipped_divide, zipped_divide, DivideOp, |z| Zipped, z.zipped_form());
-regroup_trait!(TiledDivide, try_tiled_divide, tiled_divide, DivideOp, |z| Tiled, z.tiled_form());
-regroup_trait!(FlatDivide, try_flat_divide, flat_divide, DivideOp, |z| Flat, z.flat_form());
-regroup_trait!(ZippedProduct, try_zipped_product, zipped_product, ProductOp, |z| Zipped, z.zipped_form());
-regroup_trait!(TiledProduct, try_tiled_product, tiled_product, ProductOp, |z| Tiled, z.tiled_form());
-regroup_trait!(FlatProduct, try_flat_product, flat_product, ProductOp, |z| Flat, z.flat_form());
+regroup_trait!(
+    ZippedDivide,
+    try_zipped_divide,
+    zipped_divide,
+    DivideOp,
+    |z| Zipped,
+    z.zipped_form()
+);
+regroup_trait!(
+    TiledDivide,
+    try_tiled_divide,
+    tiled_divide,
+    DivideOp,
+    |z| Tiled,
+    z.tiled_form()
+);
+regroup_trait!(
+    FlatDivide,
+    try_flat_divide,
+    flat_divide,
+    DivideOp,
+    |z| Flat,
+    z.flat_form()
+);
+regroup_trait!(
+    ZippedProduct,
+    try_zipped_product,
+    zipped_product,
+    ProductOp,
+    |z| Zipped,
+    z.zipped_form()
+);
+regroup_trait!(
+    TiledProduct,
+    try_tiled_product,
+    tiled_product,
+    ProductOp,
+    |z| Tiled,
+    z.tiled_form()
+);
+regroup_trait!(
+    FlatProduct,
+    try_flat_product,
+    flat_product,
+    ProductOp,
+    |z| Flat,
+    z.flat_form()
+);
 
 // ---------------------------------------------------------------------------------------------
 // Blocked and raked products
@@ -787,5 +843,10 @@ macro_rules! block_rake {
     (@pick Raked, $b:ident, $r:ident) => { $r };
 }
 
-block_rake!(BlockedProduct, try_blocked_product, blocked_product, Blocked);
+block_rake!(
+    BlockedProduct,
+    try_blocked_product,
+    blocked_product,
+    Blocked
+);
 block_rake!(RakedProduct, try_raked_product, raked_product, Raked);

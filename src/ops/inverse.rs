@@ -134,7 +134,6 @@ where
     type Output = Cons<M<S, R>, <L as RightInverseChain<Prod<S, D>>>::Output>;
 }
 
-
 impl<L> RightInverse for L
 where
     L: LayoutParts,
@@ -296,7 +295,6 @@ where
 type SortedModes<L> = <<IndexedModes<L> as DropZeroStrides>::Output as SortByStride>::Output;
 /// The left inverse's modes before coalescing.
 type LeftModes<L> = <SortedModes<L> as LeftInverseLead>::Output;
-
 
 impl<L> LeftInverse for L
 where

@@ -4,18 +4,20 @@
 //! Static layouts get static results (zero-sized, checked at compile time); mixed layouts go
 //! through the same impls, with runtime values and runtime checks where a value is dynamic.
 
-mod coalesce;
-mod complement;
-mod compose;
-mod distribute;
-mod divide;
-mod inverse;
-mod modeops;
-mod modes;
-mod select;
-mod tiler;
-mod vector;
+pub(crate) mod build;
+pub(crate) mod coalesce;
+pub(crate) mod complement;
+pub(crate) mod compose;
+pub(crate) mod distribute;
+pub(crate) mod divide;
+pub(crate) mod inverse;
+pub(crate) mod modeops;
+pub(crate) mod modes;
+pub(crate) mod select;
+pub(crate) mod tiler;
+pub(crate) mod vector;
 
+pub use build::{Append, Crd2Idx, GetMode, Idx2Crd, Prepend, SelectModes, Take};
 pub use complement::{Cosize, Injective, NonNegative};
 pub use compose::{ShapeDivisibility, StrideDivisibility};
 pub use distribute::Distributive;

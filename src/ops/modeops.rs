@@ -1,7 +1,9 @@
 //! Mode utilities in the type system: `filter_zeros`, `filter`, `flatten`, `group_modes` and
 //! by-mode `coalesce` with a profile.
 
-use crate::ops::{Coalesce, CoalesceByMode, CoalesceOf, Filter, FilterZeros, FilterZerosOf, Flatten, GroupModes};
+use crate::ops::{
+    Coalesce, CoalesceByMode, CoalesceOf, Filter, FilterZeros, FilterZerosOf, Flatten, GroupModes,
+};
 use typenum::{B1, U0, U1};
 
 use crate::error::Result;
@@ -262,7 +264,6 @@ where
 
 // ---------------------------------------------------------------------------------------------
 // coalesce by mode
-
 
 macro_rules! coalesce_by_mode_leaf {
     ([$($g:tt)*] $P:ty) => {

@@ -15,18 +15,6 @@ use crate::tuple::{Congruent, Cons, FromCons, IntTuple, Nil, ToCons, TupleOf};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct M<S, D>(pub S, pub D);
 
-/// A list of flat modes.
-pub trait ModeList: Plain {
-    /// The number of modes.
-    const LEN: usize;
-}
-impl ModeList for Nil {
-    const LEN: usize = 0;
-}
-impl<S: Int, D: Int, T: ModeList> ModeList for Cons<M<S, D>, T> {
-    const LEN: usize = 1 + T::LEN;
-}
-
 /// Flatten shape `Self` with stride `D` into flat modes, followed by the list `Tail`.
 pub trait FlattenInto<D, Tail> {
     /// The flat modes of this layout, then `Tail`.
@@ -85,14 +73,6 @@ where
 
 /// The flat modes of the layout `S : D`.
 pub type FlatModes<S, D> = <S as FlattenInto<D, Nil>>::Output;
-
-/// The flat modes of a layout value.
-#[inline(always)]
-pub fn flat_modes<S: Congruent<D> + FlattenInto<D, Nil>, D: IntTuple>(
-    l: &Layout<S, D>,
-) -> FlatModes<S, D> {
-    l.shape().flatten_into(&l.stride(), Nil)
-}
 
 /// Split a mode list into its shapes and its strides.
 pub trait Unzip {

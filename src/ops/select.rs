@@ -177,15 +177,6 @@ impl SelAnd<Dyn> for Dyn {
 /// `a ∧ b` of selectors.
 pub type And<A, B> = <A as SelAnd<B>>::Output;
 
-/// The runtime value of a selector's decision, given the runtime truth `b`.
-#[inline(always)]
-pub fn decide<S: Selector>(b: impl FnOnce() -> bool) -> bool {
-    match S::STATIC {
-        Some(v) => v,
-        None => b(),
-    }
-}
-
 /// Whether an `IntTuple` has a runtime leaf: [`Dyn`] if so, [`B0`] if every leaf is static.
 /// `Or<Sel, AnyDyn<T>>` turns a static "no" into a runtime check when values are dynamic.
 pub trait HasDyn {

@@ -5,7 +5,7 @@
 //! A2, ...)` (paper Eq. 12). Modes of `A` beyond the tiler's length are kept unchanged; a tiler
 //! longer than `A` does not compile.
 
-use crate::ops::{Compose};
+use crate::ops::Compose;
 use typenum::U1;
 
 use crate::error::Result;

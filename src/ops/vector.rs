@@ -1,7 +1,10 @@
 //! Vectorization in the type system (paper §3.4.2): the largest common contiguous
 //! sub-vector of two layouts.
 
-use crate::ops::{Coalesce, CoalesceOf, Compose, ComposeOf, MaxCommonLayout, MaxCommonVector, MaxCommonVectorOf, RightInverse, RightInverseOf};
+use crate::ops::{
+    Coalesce, CoalesceOf, Compose, ComposeOf, MaxCommonLayout, MaxCommonVector, MaxCommonVectorOf,
+    RightInverse, RightInverseOf,
+};
 use typenum::{B0, B1, U0, U1};
 
 use crate::error::Result;
@@ -39,7 +42,6 @@ impl<S> LeadingSel<B0> for S {
 /// `coalesce(A ∘ B‡)`, whose leading stride-1 mode is the common vector.
 pub type CommonLayout<A, B> = CoalesceOf<ComposeOf<A, RightInverseOf<B>>>;
 
-
 impl<S, D, B> MaxCommonVector<B> for Layout<S, D>
 where
     B: RightInverse,
@@ -63,12 +65,12 @@ where
     }
 }
 
-
 impl<S, D, B> MaxCommonLayout<B> for Layout<S, D>
 where
     Layout<S, D>: MaxCommonVector<B>,
     B: RightInverse,
-    RightInverseOf<B>: TruncateSel<MaxCommonVectorOf<Layout<S, D>, B>, OneSel<MaxCommonVectorOf<Layout<S, D>, B>>>,
+    RightInverseOf<B>:
+        TruncateSel<MaxCommonVectorOf<Layout<S, D>, B>, OneSel<MaxCommonVectorOf<Layout<S, D>, B>>>,
 {
     type Output = <RightInverseOf<B> as TruncateSel<
         MaxCommonVectorOf<Layout<S, D>, B>,
