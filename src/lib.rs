@@ -1,4 +1,4 @@
-//! NVIDIA CuTe's layout algebra, computed at compile time through trait resolution.
+#![doc = include_str!("../README.md")]
 #![no_std]
 #![warn(missing_docs)]
 
@@ -38,9 +38,5 @@ pub use layout::{
 #[cfg(feature = "std")]
 pub use print::print_layout;
 pub use tuple::IntTuple;
+pub use static_assertions;
 pub use typenum;
-
-/// The README's examples, compiled and run as doctests.
-#[cfg(doctest)]
-#[doc = include_str!("../README.md")]
-pub struct ReadmeDoctests;
