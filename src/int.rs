@@ -136,12 +136,14 @@ impl<N: StaticInt> From<C<N>> for i64 {
     }
 }
 
+#[doc(hidden)]
 /// A binary digit of a typenum unsigned integer: `B0` or `B1` (an implementation detail of
 /// the static leaves).
 pub trait Digit: Bit + Plain + crate::ops::select::Selector {}
 impl Digit for typenum::B0 {}
 impl Digit for typenum::B1 {}
 
+#[doc(hidden)]
 /// The digits of a typenum unsigned integer, most significant first: `UTerm` or
 /// `UInt<Digits, Digit>` (an implementation detail of the static leaves).
 pub trait Digits: Unsigned + Plain {
@@ -182,6 +184,7 @@ const fn static_neg_i64<U: Digits>() -> i64 {
     (U::U64 as i64).wrapping_neg()
 }
 
+#[doc(hidden)]
 /// The plain-data bounds every leaf type has.
 pub trait Plain: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {}
 impl<T: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static> Plain for T {}
@@ -195,12 +198,14 @@ pub trait StaticInt: Int {
     type Signed: Integer + Canonical;
 }
 
+#[doc(hidden)]
 /// Maps a typenum signed integer back to the canonical leaf: `Z0 → U0`, `PInt<U> → U`,
 /// `NInt<U> → NInt<U>`.
 pub trait Canonical {
     /// The canonical leaf type.
     type Leaf: StaticInt;
 }
+#[doc(hidden)]
 /// The canonical leaf of a typenum signed integer.
 pub type Canon<T> = <T as Canonical>::Leaf;
 
@@ -296,6 +301,7 @@ macro_rules! int_binop {
         $Trait:ident, $method:ident, $Alias:ident, $($Typenum:ident)::+, |$a:ident, $b:ident| $dynamic:expr
     ) => {
         $(#[$doc])*
+        #[doc(hidden)]
         pub trait $Trait<R: Int>: Int {
             /// The result: static when both operands are static, `i64` otherwise.
             type Output: Int;
@@ -304,6 +310,7 @@ macro_rules! int_binop {
         }
 
         #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
+        #[doc(hidden)]
         pub type $Alias<A, B> = <A as $Trait<B>>::Output;
 
         impl<A: StaticInt, B: StaticInt> $Trait<B> for A
@@ -377,6 +384,7 @@ int_binop!(
     IntGcd, gcd, Gcf, Gcd, |a, b| gcd_i64(a, b)
 );
 
+#[doc(hidden)]
 /// `|a|` (a static `|i64::MIN|` does not compile; a runtime one is an overflow error).
 ///
 /// ```
@@ -393,6 +401,7 @@ pub trait IntAbs: Int {
     /// The value; an error on overflow (runtime `i64::MIN`).
     fn abs_int(self) -> Result<Self::Output>;
 }
+#[doc(hidden)]
 /// The result type of [`IntAbs`].
 pub type AbsOf<A> = <A as IntAbs>::Output;
 impl<A: StaticInt> IntAbs for A
@@ -422,6 +431,7 @@ fn gcd_i64(a: i64, b: i64) -> Result<i64> {
     i64::try_from(x).map_err(|_| overflow("gcd", a, b))
 }
 
+#[doc(hidden)]
 /// `⌈a / b⌉` for `a ≥ 0`, `b > 0`. Runtime values are computed as `a / b + (a mod b ≠ 0)`, so
 /// no intermediate exceeds `a` (`(a + b − 1) / b` would overflow near `i64::MAX`).
 ///
@@ -438,6 +448,7 @@ pub trait IntCeilDiv<R: Int>: Int {
     /// The value of the result.
     fn ceil_div(self, rhs: R) -> Result<Self::Output>;
 }
+#[doc(hidden)]
 /// The result type of [`IntCeilDiv`].
 pub type CeilQuot<A, B> = <A as IntCeilDiv<B>>::Output;
 
@@ -492,6 +503,7 @@ pub fn ceil_div_i64(a: i64, b: i64) -> Result<i64> {
     })
 }
 
+#[doc(hidden)]
 /// CuTe's `shape_div(a, b)`: `a / b` when that is non-zero, else `sign(a)·sign(b)` (so that
 /// `shape_div(2, 8) = 1`). Used where one of `a | b`, `b | a` holds.
 ///
@@ -508,6 +520,7 @@ pub trait IntShapeDiv<R: Int>: Int {
     /// The value of the result.
     fn shape_div(self, rhs: R) -> Result<Self::Output>;
 }
+#[doc(hidden)]
 /// The result type of [`IntShapeDiv`].
 pub type ShapeQuot<A, B> = <A as IntShapeDiv<B>>::Output;
 

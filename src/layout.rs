@@ -534,7 +534,7 @@ impl<CH: Coord<SH, DH>, CT: ConsCoord<ST, DT>, SH, ST, DH, DT> ConsCoord<Cons<SH
 }
 
 /// CuTe's mode vocabulary and coordinate maps as inherent methods: no trait imports needed.
-/// Each forwards to the trait of the same name in [`ops::build`](crate::ops::build), whose
+/// Each forwards to the trait of the same name in [`ops`](crate::ops), whose
 /// associated type is the result.
 impl<S, D> Layout<S, D> {
     /// `get<I>(L)`: mode `I` (a typenum index) as a layout; see

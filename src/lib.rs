@@ -37,6 +37,6 @@ pub use layout::{
 };
 #[cfg(feature = "std")]
 pub use print::print_layout;
-pub use tuple::IntTuple;
 pub use static_assertions;
+pub use tuple::IntTuple;
 pub use typenum;

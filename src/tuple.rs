@@ -22,10 +22,12 @@ use typenum::U1;
 use crate::error::{ErrorKind, Result};
 use crate::int::{Int, IntMul, Plain};
 
+#[doc(hidden)]
 /// The end of a type-level list (the internal form of a tuple's elements).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Nil;
 
+#[doc(hidden)]
 /// A type-level list cell: `Cons<H, T>` is `H` followed by the list `T`.
 ///
 /// Tuples are converted to this form inside trait impls to recurse over their elements;
@@ -33,6 +35,7 @@ pub struct Nil;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Cons<H, T>(pub H, pub T);
 
+#[doc(hidden)]
 /// A Rust tuple, convertible to its list of elements.
 pub trait ToCons: Plain {
     /// The elements as a [`Cons`] list.
@@ -47,6 +50,7 @@ pub trait ToCons: Plain {
     label = "this would produce a tuple level of more than 12 elements",
     note = "layouts are tuples of up to 12 elements per level, to any depth: nest modes (`((a,b),c)`) to stay within 12"
 )]
+#[doc(hidden)]
 pub trait FromCons: Plain {
     /// The tuple with these elements.
     type Tuple: Plain;
@@ -55,8 +59,10 @@ pub trait FromCons: Plain {
     fn from_cons(self) -> Self::Tuple;
 }
 
+#[doc(hidden)]
 /// The tuple with the elements of list `L`.
 pub type TupleOf<L> = <L as FromCons>::Tuple;
+#[doc(hidden)]
 /// The list of elements of tuple `T`.
 pub type ConsOf<T> = <T as ToCons>::Cons;
 
@@ -135,6 +141,7 @@ macro_rules! for_each_tuple_pair {
 }
 pub(crate) use for_each_tuple_pair;
 
+#[doc(hidden)]
 /// A walk over the tree of an `IntTuple`, used for printing, conversion and checks without
 /// allocation.
 pub trait Visitor {

@@ -21,7 +21,7 @@ pub use build::{Append, Crd2Idx, GetMode, Idx2Crd, Prepend, SelectModes, Take};
 pub use complement::{Cosize, Injective, NonNegative};
 pub use compose::{ShapeDivisibility, StrideDivisibility};
 pub use distribute::Distributive;
-pub use divide::TilerCoversLayout;
+pub use divide::{TilerCovers, TilerCoversLayout};
 pub use inverse::{
     LeftInverseDivisibility, LeftInverseInjective, LeftInverseNonNegative, StaticMode, StaticModes,
 };
