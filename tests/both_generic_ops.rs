@@ -14,17 +14,28 @@ fn dl(s: &str) -> DynLayout {
     s.parse().unwrap()
 }
 
-/// The three kinds of `l`'s layout, through one generic function `f`, must print the same
-/// (and `expected` where given).
+/// The same function: equal sizes and equal offsets at every index. A mixed result may keep
+/// modes that the static one merges (a runtime stride or a runtime size-1 mode cannot be
+/// proven away at compile time, as in CuTe C++), so mixed results are compared as functions.
+fn same_function(a: &str, b: &str) -> bool {
+    let (a, b) = (dl(a), dl(b));
+    a.size() == b.size() && (0..a.size()).all(|i| a.eval(i) == b.eval(i))
+}
+
+/// The kinds of a layout (static first, `DynLayout` last), through one generic function `f`:
+/// the static and `DynLayout` results print the same (and `expected` where given), the mixed
+/// ones are the same function.
 macro_rules! same_over_kinds {
     ($f:ident, $expected:expr, [$($kind:expr),+ $(,)?]) => {{
         let results: Vec<String> = vec![$($f($kind).to_string()),+];
-        for r in &results[1..] {
-            assert_eq!(r, &results[0], "{}: the layout kinds disagree", stringify!($f));
+        let (first, last) = (&results[0], &results[results.len() - 1]);
+        assert_eq!(first, last, "{}: the static and runtime engines disagree", stringify!($f));
+        for r in &results {
+            assert!(same_function(r, first), "{}: {r} is not {first}", stringify!($f));
         }
         let expected: Option<&str> = $expected;
         if let Some(e) = expected {
-            assert_eq!(results[0], e, "{}", stringify!($f));
+            assert_eq!(first, e, "{}", stringify!($f));
         }
     }};
 }
@@ -174,10 +185,8 @@ fn operations_with_an_argument_over_every_kind() {
     let ad = || dl("(4,6,8,10):(2,3,5,7)");
     let e = Some("(2,3):(9,5)");
     assert_eq!(compose(a(), layout!(6:12)).to_string(), e.unwrap());
-    assert_eq!(
-        compose(a(), layout!({6}:12).unwrap()).to_string(),
-        e.unwrap()
-    );
+    let mixed = compose(a(), layout!({6}:12).unwrap()).to_string();
+    assert!(same_function(&mixed, e.unwrap()), "{mixed}");
     assert_eq!(compose(a(), dl("6:12")).to_string(), e.unwrap());
     assert_eq!(compose(ad(), layout!(6:12)).to_string(), e.unwrap());
     assert_eq!(compose(ad(), &dl("6:12")).to_string(), e.unwrap());
@@ -191,15 +200,12 @@ fn operations_with_an_argument_over_every_kind() {
     assert_eq!(complement(dl("4:2"), 24i64).to_string(), "(2,3):(1,8)");
 
     // The paper's ⟨*,*⟩: coalesce((2,(1,6)):(1,(6,2)), (1,1)) = (2,6):(1,2).
-    let p = (U1::default(), U1::default());
-    assert_eq!(
-        coalesce_by_mode(layout!((2,(1,6)):(1,(6,2))), p).to_string(),
-        "(2,6):(1,2)"
-    );
-    assert_eq!(
-        coalesce_by_mode(dl("(2,(1,6)):(1,(6,2))"), p).to_string(),
-        "(2,6):(1,2)"
-    );
+    type P = (U1, U1);
+    let p: P = Default::default();
+    let a = layout!((2,(1,6)):(1,(6,2)));
+    assert_eq!(coalesce_by_mode::<_, P>(a, p).to_string(), "(2,6):(1,2)");
+    let a = dl("(2,(1,6)):(1,(6,2))");
+    assert_eq!(coalesce_by_mode::<_, P>(a, p).to_string(), "(2,6):(1,2)");
 
     // TV walkthrough: 128:128 ⊘ (16,4):(4,1).
     let e = "((16,4),2):((512,128),8192)";
@@ -303,13 +309,11 @@ fn operations_with_an_argument_over_every_kind() {
             raked_product(a(), b()).to_string(),
             raked_product(ad(), dl("(2,5):(1,2)")).to_string(),
         ),
-        (
-            blocked_product(a(), b()).to_string(),
-            blocked_product(layout!(({3},4):(4,1)).unwrap(), b()).to_string(),
-        ),
     ] {
         assert_eq!(static_, runtime);
     }
+    let mixed = blocked_product(layout!(({3},4):(4,1)).unwrap(), b()).to_string();
+    assert!(same_function(&mixed, &blocked_product(a(), b()).to_string()), "{mixed}");
 
     // Paper Eq. 25.
     assert_eq!(
