@@ -20,6 +20,8 @@
 //! Static results are canonical: non-negative values are typenum unsigned integers (`U0`,
 //! `U4`, ...), negative values are `NInt<U>`.
 
+pub(crate) mod select;
+
 use core::fmt::Debug;
 use core::hash::Hash;
 
@@ -52,8 +54,8 @@ pub trait Int:
     + Sync
     + 'static
     + sealed::Sealed
-    + crate::ops::select::IsOne
-    + crate::ops::select::IsZero
+    + crate::int::select::IsOne
+    + crate::int::select::IsZero
 {
     /// `Some(v)` when the value is a compile-time constant, `None` for a runtime integer.
     const STATIC: Option<i64>;
@@ -139,7 +141,7 @@ impl<N: StaticInt> From<C<N>> for i64 {
 #[doc(hidden)]
 /// A binary digit of a typenum unsigned integer: `B0` or `B1` (an implementation detail of
 /// the static leaves).
-pub trait Digit: Bit + Plain + crate::ops::select::Selector {}
+pub trait Digit: Bit + Plain + crate::int::select::Selector {}
 impl Digit for typenum::B0 {}
 impl Digit for typenum::B1 {}
 
@@ -148,7 +150,7 @@ impl Digit for typenum::B1 {}
 /// `UInt<Digits, Digit>` (an implementation detail of the static leaves).
 pub trait Digits: Unsigned + Plain {
     /// Whether `UInt<Self, B>` is 1.
-    type IsOneWith<B: Digit>: crate::ops::select::Selector;
+    type IsOneWith<B: Digit>: crate::int::select::Selector;
     /// Whether the value is at most `2^63` (the magnitude of `i64::MIN`). Computed digit by
     /// digit, so it is exact where typenum's own `U64` would wrap (values of 2^64 and more).
     #[doc(hidden)]
@@ -295,6 +297,37 @@ fn div_by_zero(a: i64) -> LayoutError {
     crate::error::layout_error!(ErrorKind::InvalidArgument, "{a} divided by 0")
 }
 
+/// The three impls of a binary integer operation with a runtime operand: the result is an
+/// `i64` computed by `$dynamic` (checked).
+macro_rules! runtime_binop {
+    ($Trait:ident, $method:ident, |$a:ident, $b:ident| $dynamic:expr) => {
+        impl<A: StaticInt> $Trait<i64> for A {
+            type Output = i64;
+            #[inline(always)]
+            fn $method(self, rhs: i64) -> Result<i64> {
+                let ($a, $b) = (A::VALUE, rhs);
+                $dynamic
+            }
+        }
+        impl<B: StaticInt> $Trait<B> for i64 {
+            type Output = i64;
+            #[inline(always)]
+            fn $method(self, _: B) -> Result<i64> {
+                let ($a, $b) = (self, B::VALUE);
+                $dynamic
+            }
+        }
+        impl $Trait<i64> for i64 {
+            type Output = i64;
+            #[inline(always)]
+            fn $method(self, rhs: i64) -> Result<i64> {
+                let ($a, $b) = (self, rhs);
+                $dynamic
+            }
+        }
+    };
+}
+
 macro_rules! int_binop {
     (
         $(#[$doc:meta])*
@@ -324,30 +357,7 @@ macro_rules! int_binop {
                 Ok(Default::default())
             }
         }
-        impl<A: StaticInt> $Trait<i64> for A {
-            type Output = i64;
-            #[inline(always)]
-            fn $method(self, rhs: i64) -> Result<i64> {
-                let ($a, $b) = (A::VALUE, rhs);
-                $dynamic
-            }
-        }
-        impl<B: StaticInt> $Trait<B> for i64 {
-            type Output = i64;
-            #[inline(always)]
-            fn $method(self, _: B) -> Result<i64> {
-                let ($a, $b) = (self, B::VALUE);
-                $dynamic
-            }
-        }
-        impl $Trait<i64> for i64 {
-            type Output = i64;
-            #[inline(always)]
-            fn $method(self, rhs: i64) -> Result<i64> {
-                let ($a, $b) = (self, rhs);
-                $dynamic
-            }
-        }
+        runtime_binop!($Trait, $method, |$a, $b| $dynamic);
     };
 }
 
@@ -465,27 +475,7 @@ where
         Ok(Default::default())
     }
 }
-impl<A: StaticInt> IntCeilDiv<i64> for A {
-    type Output = i64;
-    #[inline(always)]
-    fn ceil_div(self, rhs: i64) -> Result<i64> {
-        ceil_div_i64(A::VALUE, rhs)
-    }
-}
-impl<B: StaticInt> IntCeilDiv<B> for i64 {
-    type Output = i64;
-    #[inline(always)]
-    fn ceil_div(self, _: B) -> Result<i64> {
-        ceil_div_i64(self, B::VALUE)
-    }
-}
-impl IntCeilDiv<i64> for i64 {
-    type Output = i64;
-    #[inline(always)]
-    fn ceil_div(self, rhs: i64) -> Result<i64> {
-        ceil_div_i64(self, rhs)
-    }
-}
+runtime_binop!(IntCeilDiv, ceil_div, |a, b| ceil_div_i64(a, b));
 
 /// `⌈a / b⌉` on runtime integers, checked, with no intermediate beyond `a`: rounds toward
 /// positive infinity for every sign (`b = 0` is an error).
@@ -536,27 +526,7 @@ where
         Ok(Default::default())
     }
 }
-impl<A: StaticInt> IntShapeDiv<i64> for A {
-    type Output = i64;
-    #[inline(always)]
-    fn shape_div(self, rhs: i64) -> Result<i64> {
-        shape_div_i64(A::VALUE, rhs)
-    }
-}
-impl<B: StaticInt> IntShapeDiv<B> for i64 {
-    type Output = i64;
-    #[inline(always)]
-    fn shape_div(self, _: B) -> Result<i64> {
-        shape_div_i64(self, B::VALUE)
-    }
-}
-impl IntShapeDiv<i64> for i64 {
-    type Output = i64;
-    #[inline(always)]
-    fn shape_div(self, rhs: i64) -> Result<i64> {
-        shape_div_i64(self, rhs)
-    }
-}
+runtime_binop!(IntShapeDiv, shape_div, |a, b| shape_div_i64(a, b));
 
 /// CuTe's `shape_div` on runtime integers, checked.
 pub fn shape_div_i64(a: i64, b: i64) -> Result<i64> {

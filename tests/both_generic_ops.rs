@@ -313,7 +313,10 @@ fn operations_with_an_argument_over_every_kind() {
         assert_eq!(static_, runtime);
     }
     let mixed = blocked_product(layout!(({3},4):(4,1)).unwrap(), b()).to_string();
-    assert!(same_function(&mixed, &blocked_product(a(), b()).to_string()), "{mixed}");
+    assert!(
+        same_function(&mixed, &blocked_product(a(), b()).to_string()),
+        "{mixed}"
+    );
 
     // Paper Eq. 25.
     assert_eq!(

@@ -4,16 +4,11 @@ use crate::ops::Coalesce;
 use typenum::{B0, B1};
 
 use crate::error::Result;
+use crate::int::select::{EqSel, IntEq, IsOne, NotTrue, OneSel};
 use crate::int::{Int, IntMul, Plain, Prod};
 use crate::layout::Layout;
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
-use crate::ops::select::{Dyn, EqSel, IntEq, IsOne, OneSel, Selector};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
-
-/// A selector that is not statically true: [`B0`] or [`Dyn`].
-pub trait NotTrue: Selector {}
-impl NotTrue for B0 {}
-impl NotTrue for Dyn {}
 
 /// Coalesce a flat mode list (right fold): each mode is pushed in front of the coalesced rest.
 pub trait CoalesceList {
@@ -163,5 +158,96 @@ where
             .flatten_into(&self.stride(), Nil)
             .coalesce_list()?
             .to_layout())
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Normalising A: coalesce, keeping the last (extension) mode.
+
+/// Coalesce a flat mode list, except that the last mode is never dropped or replaced: past
+/// `A`'s domain, `A` continues along its last mode, and composition may evaluate there
+/// (`(1,1):(1,1) ∘ 4:1 = 4:1`).
+pub trait CoalesceExt {
+    /// The coalesced modes, last mode kept.
+    type Output: Plain;
+    /// The values.
+    fn coalesce_ext(self) -> Result<Self::Output>;
+}
+// Dispatch on the tail (an unknown tail is then ambiguous at once, which keeps the trait
+// solver from expanding unknown lists when it probes candidates).
+impl<H, T: CoalesceExtTail<H>> CoalesceExt for Cons<H, T> {
+    type Output = T::Output;
+    #[inline(always)]
+    fn coalesce_ext(self) -> Result<Self::Output> {
+        self.1.coalesce_ext_tail(self.0)
+    }
+}
+#[doc(hidden)]
+pub trait CoalesceExtTail<H> {
+    type Output: Plain;
+    fn coalesce_ext_tail(self, h: H) -> Result<Self::Output>;
+}
+impl<H: Plain> CoalesceExtTail<H> for Nil {
+    type Output = Cons<H, Nil>;
+    #[inline(always)]
+    fn coalesce_ext_tail(self, h: H) -> Result<Self::Output> {
+        Ok(Cons(h, Nil))
+    }
+}
+impl<H, H2, T> CoalesceExtTail<H> for Cons<H2, T>
+where
+    Cons<H2, T>: CoalesceExt,
+    <Cons<H2, T> as CoalesceExt>::Output: PushFrontExt<H>,
+{
+    type Output = <<Cons<H2, T> as CoalesceExt>::Output as PushFrontExt<H>>::Output;
+    #[inline(always)]
+    fn coalesce_ext_tail(self, h: H) -> Result<Self::Output> {
+        self.coalesce_ext()?.push_front_ext(h)
+    }
+}
+
+/// [`PushFront`](crate::ops::coalesce::PushFront) that protects the last mode.
+pub trait PushFrontExt<H> {
+    /// The list after the push.
+    type Output: Plain;
+    /// The values.
+    fn push_front_ext(self, h: H) -> Result<Self::Output>;
+}
+impl<S0, D0, S1, D1> PushFrontExt<M<S0, D0>> for Cons<M<S1, D1>, Nil>
+where
+    S0: IsOne + IntMul<D0>,
+    D0: Int,
+    D1: IntEq<Prod<S0, D0>>,
+    Cons<M<S1, D1>, Nil>: PushFrontSel<M<S0, D0>, OneSel<S0>, B0, EqSel<D1, Prod<S0, D0>>>,
+{
+    type Output = <Cons<M<S1, D1>, Nil> as PushFrontSel<
+        M<S0, D0>,
+        OneSel<S0>,
+        B0,
+        EqSel<D1, Prod<S0, D0>>,
+    >>::Output;
+    #[inline(always)]
+    fn push_front_ext(self, h: M<S0, D0>) -> Result<Self::Output> {
+        self.push_front_sel(h)
+    }
+}
+impl<S0, D0, S1, D1, H2, T> PushFrontExt<M<S0, D0>> for Cons<M<S1, D1>, Cons<H2, T>>
+where
+    S0: IsOne + IntMul<D0>,
+    D0: Int,
+    S1: IsOne,
+    D1: IntEq<Prod<S0, D0>>,
+    Cons<M<S1, D1>, Cons<H2, T>>:
+        PushFrontSel<M<S0, D0>, OneSel<S0>, OneSel<S1>, EqSel<D1, Prod<S0, D0>>>,
+{
+    type Output = <Cons<M<S1, D1>, Cons<H2, T>> as PushFrontSel<
+        M<S0, D0>,
+        OneSel<S0>,
+        OneSel<S1>,
+        EqSel<D1, Prod<S0, D0>>,
+    >>::Output;
+    #[inline(always)]
+    fn push_front_ext(self, h: M<S0, D0>) -> Result<Self::Output> {
+        self.push_front_sel(h)
     }
 }

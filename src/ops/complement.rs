@@ -1,265 +1,21 @@
 //! `complement` in the type system (paper §3.5).
 
 use crate::ops::{Complement, ComplementFull};
-use typenum::{B0, B1, U1};
+use typenum::{B0, U1};
 
 use crate::error::{ErrorKind, Result};
+use crate::int::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel};
 use crate::int::{
     AbsOf, CeilQuot, Int, IntAbs, IntAdd, IntCeilDiv, IntDiv, IntMul, IntSub, Plain, Prod, Quot,
     Sum,
 };
 use crate::layout::Layout;
+use crate::ops::coalesce::CoalesceExt;
 use crate::ops::coalesce::CoalesceList;
-use crate::ops::coalesce::NotTrue;
-use crate::ops::compose::CoalesceExt;
-use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
-use crate::ops::select::{
-    AnyDyn, Dyn, HasDyn, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, Selector, ZeroSel,
+use crate::ops::modes::{
+    FilterModes, FlatModes, FlattenInto, LayoutOf, SortForComplement, ToLayout, M,
 };
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
-
-// ---------------------------------------------------------------------------------------------
-// Filter: drop size-1 and stride-0 modes (they contribute nothing to the image).
-
-/// Drop the modes of a flat list that are statically of size 1 or stride 0; keep the others.
-pub trait FilterModes {
-    /// The kept modes.
-    type Output: Plain;
-    /// The values.
-    fn filter_modes(self) -> Self::Output;
-}
-impl FilterModes for Nil {
-    type Output = Nil;
-    #[inline(always)]
-    fn filter_modes(self) -> Nil {
-        Nil
-    }
-}
-impl<S, D, T> FilterModes for Cons<M<S, D>, T>
-where
-    S: IsOne,
-    D: IsZero,
-    OneSel<S>: SelOr<ZeroSel<D>>,
-    T: FilterModes,
-    Cons<M<S, D>, T::Output>: FilterSel<Or<OneSel<S>, ZeroSel<D>>>,
-{
-    type Output = <Cons<M<S, D>, T::Output> as FilterSel<Or<OneSel<S>, ZeroSel<D>>>>::Output;
-    #[inline(always)]
-    fn filter_modes(self) -> Self::Output {
-        Cons(self.0, self.1.filter_modes()).filter_sel()
-    }
-}
-#[doc(hidden)]
-pub trait FilterSel<Drop> {
-    type Output: Plain;
-    fn filter_sel(self) -> Self::Output;
-}
-impl<H, T: Plain> FilterSel<B1> for Cons<H, T> {
-    type Output = T;
-    #[inline(always)]
-    fn filter_sel(self) -> T {
-        self.1
-    }
-}
-impl<H: Plain, T: Plain, X: NotTrue> FilterSel<X> for Cons<H, T> {
-    type Output = Cons<H, T>;
-    #[inline(always)]
-    fn filter_sel(self) -> Self {
-        self
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Sort by stride (insertion sort). Static strides are sorted in the type system. Where a stride
-// is a runtime value its place in the order is known only at run time: then every mode becomes
-// runtime-valued and the list is sorted at run time (`SortForComplement`).
-
-/// Sort a flat mode list by stride.
-pub trait SortByStride {
-    /// The sorted modes.
-    type Output: Plain;
-    /// The values.
-    fn sort_by_stride(self) -> Self::Output;
-}
-impl SortByStride for Nil {
-    type Output = Nil;
-    #[inline(always)]
-    fn sort_by_stride(self) -> Nil {
-        Nil
-    }
-}
-impl<H, T: SortByStride> SortByStride for Cons<H, T>
-where
-    T::Output: InsertByStride<H>,
-{
-    type Output = <T::Output as InsertByStride<H>>::Output;
-    #[inline(always)]
-    fn sort_by_stride(self) -> Self::Output {
-        self.1.sort_by_stride().insert_by_stride(self.0)
-    }
-}
-/// Insert a mode into a list sorted by stride.
-pub trait InsertByStride<H> {
-    /// The list with the mode inserted.
-    type Output: Plain;
-    /// The values.
-    fn insert_by_stride(self, h: H) -> Self::Output;
-}
-impl<H: Plain> InsertByStride<H> for Nil {
-    type Output = Cons<H, Nil>;
-    #[inline(always)]
-    fn insert_by_stride(self, h: H) -> Self::Output {
-        Cons(h, Nil)
-    }
-}
-impl<S0, D0: IntLt<D1>, S1, D1: Int, T> InsertByStride<M<S0, D0>> for Cons<M<S1, D1>, T>
-where
-    Cons<M<S1, D1>, T>: InsertSel<M<S0, D0>, LtSel<D1, D0>>,
-    D1: IntLt<D0>,
-{
-    type Output = <Cons<M<S1, D1>, T> as InsertSel<M<S0, D0>, LtSel<D1, D0>>>::Output;
-    #[inline(always)]
-    fn insert_by_stride(self, h: M<S0, D0>) -> Self::Output {
-        self.insert_sel(h)
-    }
-}
-#[doc(hidden)]
-pub trait InsertSel<H, HeadFirst> {
-    type Output: Plain;
-    fn insert_sel(self, h: H) -> Self::Output;
-}
-// The head's stride is smaller: the new mode goes further in.
-impl<H, Hd: Plain, T: InsertByStride<H>> InsertSel<H, B1> for Cons<Hd, T> {
-    type Output = Cons<Hd, T::Output>;
-    #[inline(always)]
-    fn insert_sel(self, h: H) -> Self::Output {
-        Cons(self.0, self.1.insert_by_stride(h))
-    }
-}
-// The new mode's stride is not larger, or the order is only known at run time: it goes first.
-impl<H: Plain, Hd: Plain, T: Plain> InsertSel<H, B0> for Cons<Hd, T> {
-    type Output = Cons<H, Cons<Hd, T>>;
-    #[inline(always)]
-    fn insert_sel(self, h: H) -> Self::Output {
-        Cons(h, self)
-    }
-}
-impl<H: Plain, Hd: Plain, T: Plain> InsertSel<H, Dyn> for Cons<Hd, T> {
-    type Output = Cons<H, Cons<Hd, T>>;
-    #[inline(always)]
-    fn insert_sel(self, h: H) -> Self::Output {
-        Cons(h, self)
-    }
-}
-
-/// Whether a flat mode list has a runtime stride: [`Dyn`] if so, [`B0`] if every stride is
-/// static (shapes may still be runtime values: their modes keep their static place).
-pub trait DynStrides {
-    /// [`Dyn`] or [`B0`].
-    type Sel: Selector;
-}
-impl DynStrides for Nil {
-    type Sel = B0;
-}
-impl<S, D: HasDyn, T: DynStrides> DynStrides for Cons<M<S, D>, T>
-where
-    AnyDyn<D>: SelOr<T::Sel>,
-{
-    type Sel = Or<AnyDyn<D>, T::Sel>;
-}
-
-/// Sort a flat mode list by stride for the complement: in the type system when every stride is
-/// static, at run time (all modes runtime-valued) when a stride is a runtime value.
-pub trait SortForComplement {
-    /// The sorted modes.
-    type Output: Plain;
-    /// The values.
-    fn sort_for_complement(self) -> Self::Output;
-}
-impl<L: DynStrides + SortSel<<L as DynStrides>::Sel>> SortForComplement for L {
-    type Output = <L as SortSel<<L as DynStrides>::Sel>>::Output;
-    #[inline(always)]
-    fn sort_for_complement(self) -> Self::Output {
-        self.sort_sel()
-    }
-}
-#[doc(hidden)]
-pub trait SortSel<Sel> {
-    type Output: Plain;
-    fn sort_sel(self) -> Self::Output;
-}
-impl<L: SortByStride> SortSel<B0> for L {
-    type Output = L::Output;
-    #[inline(always)]
-    fn sort_sel(self) -> Self::Output {
-        self.sort_by_stride()
-    }
-}
-impl<L: RuntimeModes> SortSel<Dyn> for L {
-    type Output = L::Output;
-    #[inline(always)]
-    fn sort_sel(self) -> Self::Output {
-        self.runtime_modes().runtime_sort()
-    }
-}
-
-/// A flat mode list with every shape and stride as a runtime `i64`.
-pub trait RuntimeModes {
-    /// The list of `M<i64, i64>`.
-    type Output: RuntimeSort;
-    /// The values.
-    fn runtime_modes(self) -> Self::Output;
-}
-impl RuntimeModes for Nil {
-    type Output = Nil;
-    #[inline(always)]
-    fn runtime_modes(self) -> Nil {
-        Nil
-    }
-}
-impl<S: Int, D: Int, T: RuntimeModes> RuntimeModes for Cons<M<S, D>, T> {
-    type Output = Cons<M<i64, i64>, T::Output>;
-    #[inline(always)]
-    fn runtime_modes(self) -> Self::Output {
-        Cons(
-            M(self.0 .0.value(), self.0 .1.value()),
-            self.1.runtime_modes(),
-        )
-    }
-}
-
-/// Insertion sort of a list of runtime modes by `(stride, shape)`, as the runtime engine
-/// sorts; the list type does not change.
-pub trait RuntimeSort: Plain + Sized {
-    /// The sorted list.
-    fn runtime_sort(self) -> Self;
-    /// Insert `h` into this sorted list.
-    fn runtime_insert(self, h: M<i64, i64>) -> Cons<M<i64, i64>, Self>;
-}
-impl RuntimeSort for Nil {
-    #[inline(always)]
-    fn runtime_sort(self) -> Nil {
-        Nil
-    }
-    #[inline(always)]
-    fn runtime_insert(self, h: M<i64, i64>) -> Cons<M<i64, i64>, Nil> {
-        Cons(h, Nil)
-    }
-}
-impl<T: RuntimeSort> RuntimeSort for Cons<M<i64, i64>, T> {
-    #[inline(always)]
-    fn runtime_sort(self) -> Self {
-        self.1.runtime_sort().runtime_insert(self.0)
-    }
-    #[inline(always)]
-    fn runtime_insert(self, h: M<i64, i64>) -> Cons<M<i64, i64>, Self> {
-        if (h.1, h.0) <= (self.0 .1, self.0 .0) {
-            Cons(h, self)
-        } else {
-            Cons(self.0, self.1.runtime_insert(h))
-        }
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // The fold: each mode's stride must reach past the span covered so far; the gap below it is
@@ -399,29 +155,46 @@ type ComplementModes<S, D, Mx> =
         Mx,
     >>::Output;
 
-impl<S, D, Mx: Int> Complement<Mx> for Layout<S, D>
+/// The complement's modes, sorted and folded, before coalescing (shared by [`Complement`] and
+/// [`ComplementPlain`], which differ only in how they coalesce).
+pub trait ComplementRaw<Mx> {
+    /// The modes.
+    type Modes;
+    /// The value.
+    fn complement_raw(&self, m: Mx) -> Result<Self::Modes>;
+}
+impl<S, D, Mx: Int> ComplementRaw<Mx> for Layout<S, D>
 where
     S: Congruent<D> + FlattenInto<D, Nil>,
     D: IntTuple,
     FlatModes<S, D>: FilterModes,
     <FlatModes<S, D> as FilterModes>::Output: SortForComplement,
     <<FlatModes<S, D> as FilterModes>::Output as SortForComplement>::Output: ComplementFold<U1, Mx>,
-    ComplementModes<S, D, Mx>: CoalesceExt,
-    <ComplementModes<S, D, Mx> as CoalesceExt>::Output: ToLayout,
 {
-    type Output = LayoutOf<<ComplementModes<S, D, Mx> as CoalesceExt>::Output>;
+    type Modes = ComplementModes<S, D, Mx>;
     #[inline(always)]
-    fn try_complement(&self, m: Mx) -> Result<Self::Output> {
+    fn complement_raw(&self, m: Mx) -> Result<Self::Modes> {
         check_cotarget(m.value())?;
         let modes = self
             .shape()
             .flatten_into(&self.stride(), Nil)
             .filter_modes()
             .sort_for_complement();
-        modes
-            .complement_fold(U1::default(), m)?
-            .coalesce_ext()?
-            .try_to_layout()
+        modes.complement_fold(U1::default(), m)
+    }
+}
+
+/// The trailing size-1 mode kept (paper Table 7).
+impl<S, D, Mx: Int> Complement<Mx> for Layout<S, D>
+where
+    Layout<S, D>: ComplementRaw<Mx>,
+    <Layout<S, D> as ComplementRaw<Mx>>::Modes: CoalesceExt,
+    <<Layout<S, D> as ComplementRaw<Mx>>::Modes as CoalesceExt>::Output: ToLayout,
+{
+    type Output = LayoutOf<<<Layout<S, D> as ComplementRaw<Mx>>::Modes as CoalesceExt>::Output>;
+    #[inline(always)]
+    fn try_complement(&self, m: Mx) -> Result<Self::Output> {
+        self.complement_raw(m)?.coalesce_ext()?.try_to_layout()
     }
 }
 
@@ -439,27 +212,14 @@ pub type ComplementPlainOf<A, Mx> = <A as ComplementPlain<Mx>>::Output;
 
 impl<S, D, Mx: Int> ComplementPlain<Mx> for Layout<S, D>
 where
-    S: Congruent<D> + FlattenInto<D, Nil>,
-    D: IntTuple,
-    FlatModes<S, D>: FilterModes,
-    <FlatModes<S, D> as FilterModes>::Output: SortForComplement,
-    <<FlatModes<S, D> as FilterModes>::Output as SortForComplement>::Output: ComplementFold<U1, Mx>,
-    ComplementModes<S, D, Mx>: CoalesceList,
-    <ComplementModes<S, D, Mx> as CoalesceList>::Output: ToLayout,
+    Layout<S, D>: ComplementRaw<Mx>,
+    <Layout<S, D> as ComplementRaw<Mx>>::Modes: CoalesceList,
+    <<Layout<S, D> as ComplementRaw<Mx>>::Modes as CoalesceList>::Output: ToLayout,
 {
-    type Output = LayoutOf<<ComplementModes<S, D, Mx> as CoalesceList>::Output>;
+    type Output = LayoutOf<<<Layout<S, D> as ComplementRaw<Mx>>::Modes as CoalesceList>::Output>;
     #[inline(always)]
     fn try_complement_plain(&self, m: Mx) -> Result<Self::Output> {
-        check_cotarget(m.value())?;
-        let modes = self
-            .shape()
-            .flatten_into(&self.stride(), Nil)
-            .filter_modes()
-            .sort_for_complement();
-        modes
-            .complement_fold(U1::default(), m)?
-            .coalesce_list()?
-            .try_to_layout()
+        self.complement_raw(m)?.coalesce_list()?.try_to_layout()
     }
 }
 

@@ -10,113 +10,20 @@ use crate::ops::Compose;
 use typenum::{B0, B1, U1};
 
 use crate::error::{ErrorKind, LayoutError, Result};
+use crate::int::select::NotTrue;
+use crate::int::select::{AnyDyn, HasDyn};
+use crate::int::select::{Dyn, IntLt, IsZero, LtSel, Or, SelOr, Selector, ZeroSel};
 use crate::int::{
     Int, IntMin, IntMul, IntRem, IntShapeDiv, IntSub, Minimum, Plain, Prod, ShapeQuot,
 };
 use crate::layout::Layout;
-use crate::ops::coalesce::{CoalesceList, NotTrue, PushFrontSel};
-use crate::ops::complement::FilterModes;
+use crate::ops::coalesce::{CoalesceExt, CoalesceList};
 use crate::ops::distribute::{
     distributes_at_run_time, with_mode_values, AtMostOne, DistributeSel, Distributive,
     LiveDistribute, ModeValues, PrefixList,
 };
-use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
-use crate::ops::select::{AnyDyn, HasDyn};
-use crate::ops::select::{
-    Dyn, EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, Or, SelOr, Selector, ZeroSel,
-};
+use crate::ops::modes::{FilterModes, FlatModes, FlattenInto, LayoutOf, ToLayout, M};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
-
-// ---------------------------------------------------------------------------------------------
-// Normalising A: coalesce, keeping the last (extension) mode.
-
-/// Coalesce a flat mode list, except that the last mode is never dropped or replaced: past
-/// `A`'s domain, `A` continues along its last mode, and composition may evaluate there
-/// (`(1,1):(1,1) ∘ 4:1 = 4:1`).
-pub trait CoalesceExt {
-    /// The coalesced modes, last mode kept.
-    type Output: Plain;
-    /// The values.
-    fn coalesce_ext(self) -> Result<Self::Output>;
-}
-// Dispatch on the tail (an unknown tail is then ambiguous at once, which keeps the trait
-// solver from expanding unknown lists when it probes candidates).
-impl<H, T: CoalesceExtTail<H>> CoalesceExt for Cons<H, T> {
-    type Output = T::Output;
-    #[inline(always)]
-    fn coalesce_ext(self) -> Result<Self::Output> {
-        self.1.coalesce_ext_tail(self.0)
-    }
-}
-#[doc(hidden)]
-pub trait CoalesceExtTail<H> {
-    type Output: Plain;
-    fn coalesce_ext_tail(self, h: H) -> Result<Self::Output>;
-}
-impl<H: Plain> CoalesceExtTail<H> for Nil {
-    type Output = Cons<H, Nil>;
-    #[inline(always)]
-    fn coalesce_ext_tail(self, h: H) -> Result<Self::Output> {
-        Ok(Cons(h, Nil))
-    }
-}
-impl<H, H2, T> CoalesceExtTail<H> for Cons<H2, T>
-where
-    Cons<H2, T>: CoalesceExt,
-    <Cons<H2, T> as CoalesceExt>::Output: PushFrontExt<H>,
-{
-    type Output = <<Cons<H2, T> as CoalesceExt>::Output as PushFrontExt<H>>::Output;
-    #[inline(always)]
-    fn coalesce_ext_tail(self, h: H) -> Result<Self::Output> {
-        self.coalesce_ext()?.push_front_ext(h)
-    }
-}
-
-/// [`PushFront`](crate::ops::coalesce::PushFront) that protects the last mode.
-pub trait PushFrontExt<H> {
-    /// The list after the push.
-    type Output: Plain;
-    /// The values.
-    fn push_front_ext(self, h: H) -> Result<Self::Output>;
-}
-impl<S0, D0, S1, D1> PushFrontExt<M<S0, D0>> for Cons<M<S1, D1>, Nil>
-where
-    S0: IsOne + IntMul<D0>,
-    D0: Int,
-    D1: IntEq<Prod<S0, D0>>,
-    Cons<M<S1, D1>, Nil>: PushFrontSel<M<S0, D0>, OneSel<S0>, B0, EqSel<D1, Prod<S0, D0>>>,
-{
-    type Output = <Cons<M<S1, D1>, Nil> as PushFrontSel<
-        M<S0, D0>,
-        OneSel<S0>,
-        B0,
-        EqSel<D1, Prod<S0, D0>>,
-    >>::Output;
-    #[inline(always)]
-    fn push_front_ext(self, h: M<S0, D0>) -> Result<Self::Output> {
-        self.push_front_sel(h)
-    }
-}
-impl<S0, D0, S1, D1, H2, T> PushFrontExt<M<S0, D0>> for Cons<M<S1, D1>, Cons<H2, T>>
-where
-    S0: IsOne + IntMul<D0>,
-    D0: Int,
-    S1: IsOne,
-    D1: IntEq<Prod<S0, D0>>,
-    Cons<M<S1, D1>, Cons<H2, T>>:
-        PushFrontSel<M<S0, D0>, OneSel<S0>, OneSel<S1>, EqSel<D1, Prod<S0, D0>>>,
-{
-    type Output = <Cons<M<S1, D1>, Cons<H2, T>> as PushFrontSel<
-        M<S0, D0>,
-        OneSel<S0>,
-        OneSel<S1>,
-        EqSel<D1, Prod<S0, D0>>,
-    >>::Output;
-    #[inline(always)]
-    fn push_front_ext(self, h: M<S0, D0>) -> Result<Self::Output> {
-        self.push_front_sel(h)
-    }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Named admissibility conditions

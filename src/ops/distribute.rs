@@ -8,9 +8,9 @@
 use typenum::{B0, B1};
 
 use crate::error::{ErrorKind, LayoutError, Result};
+use crate::int::select::{And, Dyn, IntLt, LtSel, Or, SelAnd, SelOr, Selector, ZeroSel};
 use crate::int::{Int, IntMul, IntRem, Mod, Prod};
 use crate::ops::modes::M;
-use crate::ops::select::{And, Dyn, IntLt, LtSel, Or, SelAnd, SelOr, Selector, ZeroSel};
 use crate::tuple::{Cons, Nil};
 
 /// The exclusive prefix products `S̄_1, ..., S̄_R` of A's modes, the last mode excluded.

@@ -23,17 +23,15 @@ use crate::ops::{
 use typenum::{B0, B1, U1};
 
 use crate::error::{ErrorKind, Result};
+use crate::int::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel};
 use crate::int::{Int, IntDiv, IntMul, Plain, Prod, Quot};
 use crate::layout::Layout;
-use crate::ops::complement::{
-    ComplementPlain, ComplementPlainOf, Cosize, FilterModes, SortByStride,
-};
+use crate::ops::complement::{ComplementPlain, ComplementPlainOf, Cosize};
 use crate::ops::compose::LayoutParts;
-use crate::ops::modes::{FlatModes, FlattenInto, M};
-use crate::ops::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel};
+use crate::ops::modes::{checked_layout, FilterModes, FlatModes, FlattenInto, SortByStride, M};
 use crate::ops::tiler::{
-    checked_layout, ByMode, ConcatLayouts, DivideOp, LayoutOp, ModesOf, ProductOp, TileOp,
-    TilerKind, TilerLayout, TilerSkip, TilerTuple,
+    ByMode, ConcatLayouts, DivideOp, LayoutOp, ModesOf, ProductOp, TileOp, TilerKind, TilerLayout,
+    TilerSkip, TilerTuple,
 };
 use crate::tuple::{Congruent, Cons, IntTuple, Nil, Size};
 
@@ -273,9 +271,9 @@ impl StaticZeroLeaf for Nil {
 }
 impl<H: StaticZeroLeaf, T: StaticZeroLeaf> StaticZeroLeaf for Cons<H, T>
 where
-    H::Sel: crate::ops::select::SelOr<T::Sel>,
+    H::Sel: crate::int::select::SelOr<T::Sel>,
 {
-    type Sel = crate::ops::select::Or<H::Sel, T::Sel>;
+    type Sel = crate::int::select::Or<H::Sel, T::Sel>;
 }
 macro_rules! static_zero_tuple {
     ($(($T:ident $D:ident))+) => {

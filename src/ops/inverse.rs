@@ -10,12 +10,12 @@ use core::marker::PhantomData;
 use typenum::{B0, B1, U0, U1};
 
 use crate::error::Result;
+use crate::int::select::{Dyn, EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, ZeroSel};
 use crate::int::{Int, IntDiv, IntMul, IntRem, Mod, Plain, Prod, Quot};
 use crate::ops::coalesce::CoalesceList;
-use crate::ops::complement::SortByStride;
 use crate::ops::compose::LayoutParts;
+use crate::ops::modes::SortByStride;
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
-use crate::ops::select::{Dyn, EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, ZeroSel};
 use crate::tuple::{Cons, Nil};
 
 /// A mode's shape `S` with its index stride `R` (the position of its first element among

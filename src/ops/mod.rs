@@ -13,7 +13,6 @@ pub(crate) mod divide;
 pub(crate) mod inverse;
 pub(crate) mod modeops;
 pub(crate) mod modes;
-pub(crate) mod select;
 pub(crate) mod tiler;
 pub(crate) mod vector;
 

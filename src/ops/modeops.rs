@@ -10,9 +10,9 @@ use crate::error::Result;
 use crate::int::{Int, Plain, StaticInt};
 use crate::layout::Layout;
 
+use crate::int::select::{Dyn, ZeroSel};
 use crate::ops::divide::Append;
 use crate::ops::modes::{FlatModes, FlattenInto, Unzip};
-use crate::ops::select::{Dyn, ZeroSel};
 use crate::ops::tiler::{ConcatLayouts, ModesOf};
 use crate::tuple::{Congruent, Cons, FromCons, IntTuple, Nil, ToCons, TupleOf};
 

@@ -12,6 +12,7 @@ use crate::error::Result;
 use crate::int::Plain;
 use crate::layout::Layout;
 use crate::ops::compose::LayoutParts;
+use crate::ops::modes::checked_layout;
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
 
 /// CuTe's `_`: in a tiler, leaves its mode unchanged. In the zipped, tiled and flat divides
@@ -56,20 +57,6 @@ macro_rules! tiler_kind_tuple {
     };
 }
 crate::tuple::for_each_tuple_pair!(tiler_kind_tuple);
-
-/// `shape : stride` assembled from the parts of valid layouts: checked (size and offsets in
-/// `i64`) when a leaf is a runtime value; free when all are static.
-#[inline(always)]
-pub(crate) fn checked_layout<S: Congruent<D>, D: IntTuple>(
-    shape: S,
-    stride: D,
-) -> Result<Layout<S, D>> {
-    if S::IS_STATIC && D::IS_STATIC {
-        Ok(Layout::from_parts_unchecked(shape, stride))
-    } else {
-        Layout::try_new(shape, stride)
-    }
-}
 
 /// Marker for composition applied by a tiler.
 #[derive(Clone, Copy, Debug, Default)]

@@ -13,8 +13,8 @@ use crate::layout::Layout;
 
 use crate::ops::compose::LayoutParts;
 
+use crate::int::select::{IsOne, OneSel};
 use crate::ops::modes::{FlatModes, FlattenInto, M};
-use crate::ops::select::{IsOne, OneSel};
 use crate::tuple::{Cons, Nil};
 
 /// The size of the leading mode of a flat mode list when its stride is 1, else 1.

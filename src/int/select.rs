@@ -218,3 +218,8 @@ macro_rules! has_dyn_tuple {
 }
 has_dyn_tuple!();
 crate::tuple::for_each_tuple_pair!(has_dyn_tuple);
+
+/// A selector that is not statically true: [`B0`] or [`Dyn`].
+pub trait NotTrue: Selector {}
+impl NotTrue for B0 {}
+impl NotTrue for Dyn {}
