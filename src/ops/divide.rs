@@ -1,10 +1,8 @@
-//! Logical divide and logical product, and their zipped / tiled / flat / blocked / raked
-//! variants (paper §3.5.1, §3.5.2), in the type system.
+//! Logical divide and its zipped / tiled / flat variants (paper §3.5.2) in the type system,
+//! and the regrouping they share with the products (`ops/product.rs`).
 //!
-//! * `logical_divide(A, B) = A ∘ (B, B*)` with `B* = complement(B, size(A))`;
-//! * `logical_product(A, B) = (A, A* ∘ B)` with `A* = complement(A, size(A)·cosize(B))`;
-//!
-//! both applied by mode when `B` is a tiler. The variants regroup the result: with a tiler
+//! `logical_divide(A, B) = A ∘ (B, B*)` with `B* = complement(B, size(A))`, applied by mode
+//! when `B` is a tiler. The variants regroup the result: with a tiler
 //! `⟨T0, T1⟩` on `A = (M, N, L)`, `logical_divide` gives `((T0,R0), (T1,R1), L)`,
 //! `zipped_divide` `((T0,T1), (R0,R1,L))`, `tiled_divide` `((T0,T1), R0, R1, L)` and
 //! `flat_divide` `(T0, T1, R0, R1, L)`; the products likewise. A `_` in the tiler puts its
@@ -15,23 +13,19 @@
 //! A logical divide requires the tiler to cover `A` (paper §3.5.2, [`TilerCovers`]); results
 //! with runtime leaves whose size or offsets exceed `i64` are [`ErrorKind::Overflow`] errors.
 
-use crate::ops::{
-    BlockedProduct, Complement, ComplementOf, Compose, ComposeOf, FlatDivide, FlatProduct,
-    LogicalDivide, LogicalProduct, RakedProduct, TiledDivide, TiledProduct, ZippedDivide,
-    ZippedProduct,
-};
+use crate::ops::{Compose, ComposeOf, FlatDivide, LogicalDivide, TiledDivide, ZippedDivide};
 use typenum::{B0, B1, U1};
 
 use crate::error::{ErrorKind, Result};
 use crate::int::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel};
 use crate::int::{Int, IntDiv, IntMul, Plain, Prod, Quot};
 use crate::layout::Layout;
-use crate::ops::complement::{ComplementPlain, ComplementPlainOf, Cosize};
+use crate::ops::complement::{ComplementPlain, ComplementPlainOf};
 use crate::ops::compose::LayoutParts;
 use crate::ops::modes::{checked_layout, FilterModes, FlatModes, FlattenInto, SortByStride, M};
 use crate::ops::tiler::{
-    ByMode, ConcatLayouts, DivideOp, LayoutOp, ModesOf, ProductOp, TileOp, TilerKind, TilerLayout,
-    TilerSkip, TilerTuple,
+    ByMode, ConcatLayouts, DivideOp, LayoutOp, ModesOf, TileOp, TilerKind, TilerLayout, TilerSkip,
+    TilerTuple,
 };
 use crate::tuple::{Congruent, Cons, IntTuple, Nil, Size};
 
@@ -201,128 +195,6 @@ pub type DivideTiler<B, A> = Layout<
     ),
 >;
 
-/// `size(A)·cosize(B)`, the cotarget of the complement in a logical product.
-pub type ProductCotarget<A, B> = Prod<Size<<A as LayoutParts>::Shape>, <B as Cosize>::Output>;
-/// The repetitions `complement(A, size(A)·cosize(B)) ∘ B` of a logical product.
-pub type Repeats<A, B> = <ComplementOf<A, ProductCotarget<A, B>> as RepeatsOf<B>>::Output;
-
-/// `C ∘ B` for the complement `C` of a product, composed only where `C` is a complement: a
-/// static zero in its shape marks a complement refused at compile time (its own error names
-/// the condition), and the composition is then not attempted, so that it adds no error of
-/// its own (a division by that zero) before the complement's.
-pub trait RepeatsOf<B> {
-    /// `C ∘ B`.
-    type Output: LayoutParts;
-    /// The value.
-    fn repeats_of(&self, b: B) -> Result<Self::Output>;
-}
-impl<C: LayoutParts, B> RepeatsOf<B> for C
-where
-    C::Shape: StaticZeroLeaf,
-    C: RepeatsSel<B, <C::Shape as StaticZeroLeaf>::Sel>,
-{
-    type Output = <C as RepeatsSel<B, <C::Shape as StaticZeroLeaf>::Sel>>::Output;
-    #[inline(always)]
-    fn repeats_of(&self, b: B) -> Result<Self::Output> {
-        self.repeats_sel(b)
-    }
-}
-#[doc(hidden)]
-pub trait RepeatsSel<B, HasZero> {
-    type Output: LayoutParts;
-    fn repeats_sel(&self, b: B) -> Result<Self::Output>;
-}
-impl<C: Compose<B>, B> RepeatsSel<B, B0> for C
-where
-    ComposeOf<C, B>: LayoutParts,
-{
-    type Output = ComposeOf<C, B>;
-    #[inline(always)]
-    fn repeats_sel(&self, b: B) -> Result<Self::Output> {
-        self.try_compose(b)
-    }
-}
-// The stand-in has B's structure, so that the regroupings that follow add no error either.
-impl<C, B: LayoutParts> RepeatsSel<B, B1> for C {
-    type Output = B;
-    fn repeats_sel(&self, _: B) -> Result<B> {
-        // Unreachable: the complement's own bound fails to compile first.
-        Err(crate::error::LayoutError::new(ErrorKind::NotInjective))
-    }
-}
-
-/// [`B1`] when a leaf of the integer tuple is a static zero, [`B0`] otherwise (a runtime
-/// leaf is checked where it is made).
-#[doc(hidden)]
-pub trait StaticZeroLeaf {
-    type Sel;
-}
-impl StaticZeroLeaf for i64 {
-    type Sel = B0;
-}
-impl StaticZeroLeaf for typenum::UTerm {
-    type Sel = B1;
-}
-impl<U, B> StaticZeroLeaf for typenum::UInt<U, B> {
-    type Sel = B0;
-}
-impl StaticZeroLeaf for Nil {
-    type Sel = B0;
-}
-impl<H: StaticZeroLeaf, T: StaticZeroLeaf> StaticZeroLeaf for Cons<H, T>
-where
-    H::Sel: crate::int::select::SelOr<T::Sel>,
-{
-    type Sel = crate::int::select::Or<H::Sel, T::Sel>;
-}
-macro_rules! static_zero_tuple {
-    ($(($T:ident $D:ident))+) => {
-        impl<$($T,)*> StaticZeroLeaf for ($($T,)*)
-        where
-            crate::tuple::cons_type!($($T),*): StaticZeroLeaf,
-        {
-            type Sel = <crate::tuple::cons_type!($($T),*) as StaticZeroLeaf>::Sel;
-        }
-    };
-}
-crate::tuple::for_each_tuple_pair!(static_zero_tuple);
-
-impl<A, B> LayoutOp<A, B> for ProductOp
-where
-    A: LayoutParts + Complement<ProductCotarget<A, B>>,
-    B: LayoutParts + Cosize,
-    Size<A::Shape>: IntMul<<B as Cosize>::Output>,
-    ComplementOf<A, ProductCotarget<A, B>>: RepeatsOf<B>,
-    (A::Shape, <Repeats<A, B> as LayoutParts>::Shape):
-        Congruent<(A::Stride, <Repeats<A, B> as LayoutParts>::Stride)>,
-    (A::Stride, <Repeats<A, B> as LayoutParts>::Stride): IntTuple,
-{
-    type Output = Layout<
-        (A::Shape, <Repeats<A, B> as LayoutParts>::Shape),
-        (A::Stride, <Repeats<A, B> as LayoutParts>::Stride),
-    >;
-    #[inline(always)]
-    fn apply(a: &A, b: B) -> Result<Self::Output> {
-        let x = repeats(a, b)?;
-        let (xs, xd) = x.into_parts();
-        let (s, d) = a.into_parts();
-        checked_layout((s, xs), (d, xd))
-    }
-}
-
-/// `complement(A, size(A)·cosize(B)) ∘ B`.
-#[inline(always)]
-fn repeats<A, B>(a: &A, b: B) -> Result<Repeats<A, B>>
-where
-    A: LayoutParts + Complement<ProductCotarget<A, B>>,
-    B: LayoutParts + Cosize,
-    Size<A::Shape>: IntMul<<B as Cosize>::Output>,
-    ComplementOf<A, ProductCotarget<A, B>>: RepeatsOf<B>,
-{
-    let m = a.size_int()?.mul(b.cosize_int()?)?;
-    a.try_complement(m)?.repeats_of(b)
-}
-
 // ---------------------------------------------------------------------------------------------
 // The public operations
 
@@ -342,13 +214,9 @@ macro_rules! op_trait {
     };
 }
 
+pub(super) use op_trait;
+
 op_trait!(LogicalDivide, try_logical_divide, logical_divide, DivideOp);
-op_trait!(
-    LogicalProduct,
-    try_logical_product,
-    logical_product,
-    ProductOp
-);
 
 // ---------------------------------------------------------------------------------------------
 // Regrouping: zipped, tiled, flat
@@ -651,6 +519,8 @@ impl<L: Splice> RegroupOut for L {
     }
 }
 
+pub(super) use regroup_trait;
+
 regroup_trait!(
     ZippedDivide,
     try_zipped_divide,
@@ -675,176 +545,3 @@ regroup_trait!(
     |z| Flat,
     z.flat_form()
 );
-regroup_trait!(
-    ZippedProduct,
-    try_zipped_product,
-    zipped_product,
-    ProductOp,
-    |z| Zipped,
-    z.zipped_form()
-);
-regroup_trait!(
-    TiledProduct,
-    try_tiled_product,
-    tiled_product,
-    ProductOp,
-    |z| Tiled,
-    z.tiled_form()
-);
-regroup_trait!(
-    FlatProduct,
-    try_flat_product,
-    flat_product,
-    ProductOp,
-    |z| Flat,
-    z.flat_form()
-);
-
-// ---------------------------------------------------------------------------------------------
-// Blocked and raked products
-
-/// Zip two lists of layouts (the pair `Self`) mode by mode into 2-mode layouts: `(Ai, Xi)`
-/// (blocked) and `(Xi, Ai)` (raked). The lists must have the same length: `rank(A) = rank(B)`.
-#[diagnostic::on_unimplemented(
-    message = "blocked_product and raked_product need rank(A) == rank(B)",
-    label = "the layouts have different ranks",
-    note = "paper §3.5.1: the blocked product zips row-modes with row-modes and column-modes with column-modes"
-)]
-pub trait ZipModes {
-    /// Pairs `(Ai, Xi)`.
-    type Blocked: Plain;
-    /// Pairs `(Xi, Ai)`.
-    type Raked: Plain;
-    /// The values.
-    fn zip_modes(self) -> (Self::Blocked, Self::Raked);
-}
-impl ZipModes for (Nil, Nil) {
-    type Blocked = Nil;
-    type Raked = Nil;
-    #[inline(always)]
-    fn zip_modes(self) -> (Nil, Nil) {
-        (Nil, Nil)
-    }
-}
-impl<A0, AT, X: ZipWithHead<A0, AT>> ZipModes for (Cons<A0, AT>, X) {
-    type Blocked = X::Blocked;
-    type Raked = X::Raked;
-    #[inline(always)]
-    fn zip_modes(self) -> (Self::Blocked, Self::Raked) {
-        self.1.zip_with_head(self.0 .0, self.0 .1)
-    }
-}
-/// [`ZipModes`] dispatched on the second list (`Self`), given the first list's head and tail.
-#[doc(hidden)]
-#[diagnostic::on_unimplemented(
-    message = "blocked_product and raked_product need rank(A) == rank(B)",
-    label = "the layouts have different ranks",
-    note = "paper §3.5.1: the blocked product zips row-modes with row-modes and column-modes with column-modes"
-)]
-pub trait ZipWithHead<A0, AT> {
-    type Blocked: Plain;
-    type Raked: Plain;
-    fn zip_with_head(self, a0: A0, at: AT) -> (Self::Blocked, Self::Raked);
-}
-impl<AS, AD, XS, XD, AT, XT> ZipWithHead<Layout<AS, AD>, AT> for Cons<Layout<XS, XD>, XT>
-where
-    AS: Congruent<AD>,
-    AD: IntTuple,
-    XS: Congruent<XD>,
-    XD: IntTuple,
-    (AS, XS): Congruent<(AD, XD)>,
-    (XS, AS): Congruent<(XD, AD)>,
-    (AD, XD): IntTuple,
-    (XD, AD): IntTuple,
-    (AT, XT): ZipModes,
-{
-    type Blocked = Cons<Layout<(AS, XS), (AD, XD)>, <(AT, XT) as ZipModes>::Blocked>;
-    type Raked = Cons<Layout<(XS, AS), (XD, AD)>, <(AT, XT) as ZipModes>::Raked>;
-    #[inline(always)]
-    fn zip_with_head(self, a: Layout<AS, AD>, at: AT) -> (Self::Blocked, Self::Raked) {
-        let x = self.0;
-        let (b, k) = (at, self.1).zip_modes();
-        (
-            Cons(
-                Layout::from_parts_unchecked((a.shape(), x.shape()), (a.stride(), x.stride())),
-                b,
-            ),
-            Cons(
-                Layout::from_parts_unchecked((x.shape(), a.shape()), (x.stride(), a.stride())),
-                k,
-            ),
-        )
-    }
-}
-
-/// The repetitions `X` of a product grouped by the modes of `B` (whose shape is `Self`): a
-/// leaf `B` gives `X` as one mode, even when `X` has several; a tuple `B` gives `X`'s modes.
-pub trait GroupLike<X> {
-    /// The list of modes.
-    type Output: Plain;
-    /// The value.
-    fn group_like(x: X) -> Self::Output;
-}
-macro_rules! group_like_leaf {
-    ([$($g:tt)*] $S:ty) => {
-        impl<X: Plain, $($g)*> GroupLike<X> for $S {
-            type Output = Cons<X, Nil>;
-            #[inline(always)]
-            fn group_like(x: X) -> Self::Output {
-                Cons(x, Nil)
-            }
-        }
-    };
-}
-group_like_leaf!([] i64);
-group_like_leaf!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
-macro_rules! group_like_tuple {
-    ($(($T:ident $D:ident))+) => {
-        impl<X: ModesOf, $($T,)*> GroupLike<X> for ($($T,)*) {
-            type Output = X::Output;
-            #[inline(always)]
-            fn group_like(x: X) -> Self::Output {
-                x.modes_of()
-            }
-        }
-    };
-}
-crate::tuple::for_each_tuple_pair!(group_like_tuple);
-
-/// The grid modes of a blocked or raked product.
-type GridModes<A, B> = <<B as LayoutParts>::Shape as GroupLike<Repeats<A, B>>>::Output;
-
-macro_rules! block_rake {
-    ($Trait:ident, $try_m:ident, $m:ident, $Sel:ident) => {
-        /// The logical product's modes zipped with the grid's.
-        impl<S, D, B> $Trait<B> for Layout<S, D>
-        where
-            Layout<S, D>: LayoutParts + ModesOf + Complement<ProductCotarget<Layout<S, D>, B>>,
-            B: LayoutParts + Cosize,
-            Size<<Layout<S, D> as LayoutParts>::Shape>: IntMul<<B as Cosize>::Output>,
-            ComplementOf<Layout<S, D>, ProductCotarget<Layout<S, D>, B>>: RepeatsOf<B>,
-            B::Shape: GroupLike<Repeats<Layout<S, D>, B>>,
-            (<Layout<S, D> as ModesOf>::Output, GridModes<Layout<S, D>, B>): ZipModes,
-            <(<Layout<S, D> as ModesOf>::Output, GridModes<Layout<S, D>, B>) as ZipModes>::$Sel: ConcatLayouts,
-        {
-            type Output = <<(<Layout<S, D> as ModesOf>::Output, GridModes<Layout<S, D>, B>) as ZipModes>::$Sel as ConcatLayouts>::Output;
-            #[inline(always)]
-            fn $try_m(&self, b: B) -> Result<Self::Output> {
-                let x = repeats(self, b)?;
-                let (blocked, raked) = (self.modes_of(), <B::Shape as GroupLike<_>>::group_like(x)).zip_modes();
-                let _ = (&blocked, &raked);
-                block_rake!(@pick $Sel, blocked, raked).try_concat_layouts()
-            }
-        }
-    };
-    (@pick Blocked, $b:ident, $r:ident) => { $b };
-    (@pick Raked, $b:ident, $r:ident) => { $r };
-}
-
-block_rake!(
-    BlockedProduct,
-    try_blocked_product,
-    blocked_product,
-    Blocked
-);
-block_rake!(RakedProduct, try_raked_product, raked_product, Raked);

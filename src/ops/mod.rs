@@ -13,6 +13,7 @@ pub(crate) mod divide;
 pub(crate) mod inverse;
 pub(crate) mod modeops;
 pub(crate) mod modes;
+pub(crate) mod product;
 pub(crate) mod tiler;
 pub(crate) mod vector;
 
