@@ -545,7 +545,11 @@ fn left_inverse_exists_beyond_mixed_radix() {
     let a = l("((3,3),(3,1,1)):((0,8),(-12,0,0))");
     let r = try_left_inverse(&a).unwrap_or_else(|e| panic!("{a}: {e}"));
     for i in 0..a.size() {
-        assert_eq!(a.eval(eval_floor(&r, a.eval(i))), a.eval(i), "R = {r} at A({i})");
+        assert_eq!(
+            a.eval(eval_floor(&r, a.eval(i))),
+            a.eval(i),
+            "R = {r} at A({i})"
+        );
     }
     // Non-injective: no left inverse exists.
     assert_eq!(
