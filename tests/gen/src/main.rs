@@ -251,7 +251,7 @@ impl File {
 }
 
 fn main() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests");
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
     let mut r = Rng(0x5eed_cafe_f00d_beef);
 
     // coalesce
