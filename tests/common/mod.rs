@@ -1,50 +1,12 @@
-//! Helpers of the generated differential tests (`tests/diff_*.rs`).
+//! Helpers shared by the test files: independent oracles, and (in `differential`) the checks
+//! and case macros of the generated differential tests `tests/differential_*.rs`.
 #![allow(dead_code)]
 
-use cute_layout::{DynLayout, LayoutError};
+#[macro_use]
+mod differential;
+pub use differential::*;
 
-/// A runtime value the optimiser cannot see through: makes a leaf dynamic.
-pub fn v(x: i64) -> i64 {
-    std::hint::black_box(x)
-}
-
-/// A static result prints exactly as the runtime engine's result, static marks included.
-#[track_caller]
-pub fn same_print<L: core::fmt::Display>((stat, rt): (L, Result<DynLayout, LayoutError>)) {
-    let rt = rt.unwrap_or_else(|e| {
-        panic!("runtime engine refused where the type-level engine gave {stat:#}: {e}")
-    });
-    assert_eq!(
-        format!("{stat:#}"),
-        format!("{rt:#}"),
-        "type-level vs runtime engine"
-    );
-}
-
-/// A mixed result is the same function as the runtime engine's result: same size, same value
-/// at every integral coordinate.
-#[track_caller]
-pub fn same_function<L: Into<DynLayout> + core::fmt::Display + Copy>(
-    (mixed, rt): (L, Result<DynLayout, LayoutError>),
-) {
-    let rt = rt.unwrap_or_else(|e| {
-        panic!("runtime engine refused where the type-level engine gave {mixed:#}: {e}")
-    });
-    let m: DynLayout = mixed.into();
-    assert_eq!(m.size(), rt.size(), "size of {m:#} vs {rt:#}");
-    for i in 0..m.size() {
-        assert_eq!(m.eval(i), rt.eval(i), "{m:#} vs {rt:#} at {i}");
-    }
-}
-
-/// A static integer result equals the runtime engine's.
-#[track_caller]
-pub fn same_int<I: cute_layout::int::Int>((k, rt): (I, Result<i64, LayoutError>)) {
-    let rt = rt.unwrap_or_else(|e| {
-        panic!("runtime engine refused where the type-level engine gave {k:?}: {e}")
-    });
-    assert_eq!(k.value(), rt, "type-level vs runtime engine");
-}
+use cute_layout::DynLayout;
 
 /// `L(x)` for any integer `x` with floor and mod (paper Eq. 4): the last mode extends both
 /// ways. `None` on overflow. The tests' own oracle, independent of the engines.
