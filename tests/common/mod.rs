@@ -1,5 +1,10 @@
 //! Helpers shared by the test files: independent oracles, and (in `differential`) the checks
 //! and case macros of the generated differential tests `tests/differential_*.rs`.
+//!
+//! The test files are named by the engine they check: `typelevel_*` (static and mixed
+//! `Layout`s), `runtime_*` (`DynLayout` and `cute_layout::algebra`), `both_*` (each check on
+//! both), `differential_*` (the type level against the runtime engine on random layouts,
+//! written by `tests/gen`); `ui` holds the compile-fail tests.
 #![allow(dead_code)]
 
 #[macro_use]
