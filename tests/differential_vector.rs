@@ -6,7 +6,8 @@
 
 #[macro_use]
 mod common;
-use common::*;
+use common::differential::*;
+use common::v;
 use cute_layout::ops::*;
 use cute_layout::{algebra, layout};
 

@@ -2,17 +2,15 @@
 //! the `_` tiler in the zipped / tiled / flat groupings, and overflow of results assembled from
 //! separately computed modes with runtime leaves.
 
+mod common;
+
 use std::collections::BTreeSet;
 
+use common::{image, v};
 use cute_layout::algebra::{self, DynTiler};
 use cute_layout::ops::*;
 use cute_layout::{layout, DynLayout, ErrorKind, Layout};
 use proptest::prelude::*;
-
-/// The set of offsets a layout reaches on its domain.
-fn image(l: &DynLayout) -> BTreeSet<i64> {
-    (0..l.size()).map(|i| l.eval(i)).collect()
-}
 
 /// Paper §3.5.2 by brute force: `(B, complement(B, m))` reaches every offset of `[0, m)`.
 /// `None` where the complement does not exist.
@@ -281,8 +279,4 @@ fn product_results_beyond_i64_are_overflow_errors() {
         kind(a.try_logical_product(t).map(Into::into)),
         ErrorKind::Overflow
     );
-}
-
-fn v(x: i64) -> i64 {
-    std::hint::black_box(x)
 }

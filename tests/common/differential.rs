@@ -16,11 +16,6 @@
 
 use cute_layout::{DynLayout, LayoutError};
 
-/// A runtime value the optimiser cannot see through: makes a leaf dynamic.
-pub fn v(x: i64) -> i64 {
-    std::hint::black_box(x)
-}
-
 /// A static result prints exactly as the runtime engine's result, static marks included.
 #[track_caller]
 pub fn same_print<L: core::fmt::Display>((stat, rt): (L, Result<DynLayout, LayoutError>)) {

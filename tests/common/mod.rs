@@ -8,15 +8,46 @@
 #![allow(dead_code)]
 
 #[macro_use]
-mod differential;
-pub use differential::*;
+pub mod differential;
+
+use std::collections::BTreeSet;
 
 use cute_layout::DynLayout;
+
+/// A runtime value the optimiser cannot see through: makes a leaf dynamic.
+pub fn v(x: i64) -> i64 {
+    std::hint::black_box(x)
+}
+
+/// A layout parsed from CuTe notation; panics (at the caller) on a malformed one.
+#[track_caller]
+pub fn dl(s: &str) -> DynLayout {
+    s.parse().unwrap()
+}
+
+/// The flat modes `(shape, stride)` of a layout, leaf by leaf.
+pub fn flat(l: &DynLayout) -> Vec<(i64, i64)> {
+    l.shape().leaves().zip(l.stride().leaves()).collect()
+}
+
+/// `L(i)` for every `i` of the domain `[0, size)`, in order.
+pub fn values(l: &DynLayout) -> Vec<i64> {
+    (0..l.size()).map(|i| l.eval(i)).collect()
+}
+
+/// The set of offsets a layout reaches on its domain.
+pub fn image(l: &DynLayout) -> BTreeSet<i64> {
+    values(l).into_iter().collect()
+}
 
 /// `L(x)` for any integer `x` with floor and mod (paper Eq. 4): the last mode extends both
 /// ways. `None` on overflow. The tests' own oracle, independent of the engines.
 pub fn eval_floor(a: &DynLayout, x: i64) -> Option<i64> {
-    let modes: Vec<(i64, i64)> = a.shape().leaves().zip(a.stride().leaves()).collect();
+    eval_floor_modes(&flat(a), x)
+}
+
+/// [`eval_floor`] of the flat layout with these modes `(shape, stride)`.
+pub fn eval_floor_modes(modes: &[(i64, i64)], x: i64) -> Option<i64> {
     let (mut rest, mut acc) = (x, 0i64);
     for (k, &(s, d)) in modes.iter().enumerate() {
         let c = if k + 1 == modes.len() {

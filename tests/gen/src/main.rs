@@ -253,7 +253,8 @@ impl File {
              \n\
              #[macro_use]\n\
              mod common;\n\
-             use common::*;\n\
+             use common::differential::*;\n\
+             use common::v;\n\
              use cute_layout::ops::*;\n\
              use cute_layout::{{algebra, layout}};\n\
              \n\
