@@ -4,25 +4,11 @@
 
 mod common;
 
-use std::collections::BTreeSet;
-
-use common::{image, v};
+use common::{covers, image, v};
 use cute_layout::algebra::{self, DynTiler};
 use cute_layout::ops::*;
 use cute_layout::{layout, DynLayout, ErrorKind, Layout};
 use proptest::prelude::*;
-
-/// Paper §3.5.2 by brute force: `(B, complement(B, m))` reaches every offset of `[0, m)`.
-/// `None` where the complement does not exist.
-fn covers(b: &DynLayout, m: i64) -> Option<bool> {
-    let c = algebra::try_complement(b, m).ok()?;
-    let (bi, ci) = (image(b), image(&c));
-    let reached: BTreeSet<i64> = bi
-        .iter()
-        .flat_map(|x| ci.iter().map(move |y| x + y))
-        .collect();
-    Some((0..m).all(|k| reached.contains(&k)))
-}
 
 // ---------------------------------------------------------------------------------------------
 // Item: logical divide must not lose elements

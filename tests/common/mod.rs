@@ -12,7 +12,7 @@ pub mod differential;
 
 use std::collections::BTreeSet;
 
-use cute_layout::DynLayout;
+use cute_layout::{algebra, DynLayout};
 
 /// A runtime value the optimiser cannot see through: makes a leaf dynamic.
 pub fn v(x: i64) -> i64 {
@@ -38,6 +38,18 @@ pub fn values(l: &DynLayout) -> Vec<i64> {
 /// The set of offsets a layout reaches on its domain.
 pub fn image(l: &DynLayout) -> BTreeSet<i64> {
     values(l).into_iter().collect()
+}
+
+/// Paper §3.5.2 by brute force: `(B, complement(B, m))` reaches every offset of `[0, m)`.
+/// `None` where the complement does not exist.
+pub fn covers(b: &DynLayout, m: i64) -> Option<bool> {
+    let c = algebra::try_complement(b, m).ok()?;
+    let (bi, ci) = (image(b), image(&c));
+    let reached: BTreeSet<i64> = bi
+        .iter()
+        .flat_map(|x| ci.iter().map(move |y| x + y))
+        .collect();
+    Some((0..m).all(|k| reached.contains(&k)))
 }
 
 /// `L(x)` for any integer `x` with floor and mod (paper Eq. 4): the last mode extends both
