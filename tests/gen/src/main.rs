@@ -22,7 +22,6 @@
 use std::fmt::Write as _;
 
 // The tests' own oracles (`flat`, `covers`), shared with the test files.
-#[allow(dead_code, unused_macros)]
 #[path = "../../common/mod.rs"]
 mod common;
 
