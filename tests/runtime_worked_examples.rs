@@ -3,12 +3,10 @@
 
 mod common;
 
+use common::dl as l;
 use cute_layout::algebra::*;
 use cute_layout::{DynLayout, DynTuple, ErrorKind};
 
-fn l(s: &str) -> DynLayout {
-    s.parse().unwrap()
-}
 fn t(s: &str) -> DynTiler {
     s.parse().unwrap()
 }

@@ -1,25 +1,18 @@
 //! Type-level composition: negative strides in B (CuTe's unit tests, brute force against the
 //! paper's Eq. 4 evaluation with floor and mod), and the size of mixed results.
 
+mod common;
+
+use common::{eval_floor_modes, v};
 use cute_layout::ops::*;
 use cute_layout::{algebra, layout, DynLayout, ErrorKind, Layout};
 use proptest::prelude::*;
 
-fn v(x: i64) -> i64 {
-    std::hint::black_box(x)
-}
-
-/// `A(x)` for any integer `x` (paper Eq. 4): digits by floor and mod, the last mode unbounded.
+/// `A(x)` for any integer `x` (paper Eq. 4): digits by floor and mod, the last mode unbounded
+/// (the values here are small, so it never overflows).
 fn eval_any(shape: &[i64], stride: &[i64], x: i64) -> i64 {
-    let (mut q, mut acc) = (x, 0);
-    for k in 0..shape.len() {
-        if k + 1 == shape.len() {
-            return acc + q * stride[k];
-        }
-        acc += q.rem_euclid(shape[k]) * stride[k];
-        q = q.div_euclid(shape[k]);
-    }
-    acc
+    let modes: Vec<(i64, i64)> = shape.iter().copied().zip(stride.iter().copied()).collect();
+    eval_floor_modes(&modes, x).expect("small values")
 }
 
 /// Whether some layout of size `s` (any ordered factorization of `s` as its flat shape) takes

@@ -1,18 +1,13 @@
 //! Regression tests of the hardening pass over the core (integers, layouts, macros, the
 //! inherent surface): each failed before its fix.
 
+mod common;
+
+use common::{dl, v, values};
 use cute_layout::algebra;
 use cute_layout::typenum::{U1, U16, U2, U4};
 use cute_layout::{layout, DynLayout, ErrorKind, Layout, LayoutError};
 use proptest::prelude::*;
-
-fn v(x: i64) -> i64 {
-    std::hint::black_box(x)
-}
-
-fn dl(s: &str) -> DynLayout {
-    s.parse().unwrap()
-}
 
 // Item 2: `LayoutError` is a `core::error::Error` in every build; `ErrorKind` prints.
 #[test]
@@ -71,10 +66,6 @@ fn cosize_beyond_i64_is_rejected() {
     assert_eq!(dl("2:9223372036854775806").cosize(), i64::MAX);
 }
 
-fn offsets(l: &DynLayout) -> Vec<i64> {
-    (0..l.size()).map(|i| l.eval(i)).collect()
-}
-
 // Item 6: cosize is the span Σ(s−1)|d| + 1 — the length of the smallest range holding every
 // offset — for negative strides too.
 #[test]
@@ -103,7 +94,7 @@ proptest! {
     /// negative ones, the minimum the opposite), and both engines agree.
     #[test]
     fn cosize_is_the_offset_range(l in arb_layout()) {
-        let o = offsets(&l);
+        let o = values(&l);
         let (lo, hi) = (o.iter().min().unwrap(), o.iter().max().unwrap());
         prop_assert_eq!(l.cosize(), hi - lo + 1);
         let (s, d): (Vec<i64>, Vec<i64>) = l.shape().leaves().zip(l.stride().leaves()).unzip();

@@ -5,6 +5,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use common::{flat, image, values};
 use cute_layout::algebra::*;
 use cute_layout::{DynLayout, DynTuple, ErrorKind};
 use proptest::prelude::*;
@@ -67,17 +68,8 @@ fn layout(max: i64, lo: i64, hi: i64) -> impl Strategy<Value = DynLayout> {
 
 // ---------- brute-force helpers ----------
 
-fn values(l: &DynLayout) -> Vec<i64> {
-    (0..l.size()).map(|i| l.eval(i)).collect()
-}
-fn image(l: &DynLayout) -> BTreeSet<i64> {
-    values(l).into_iter().collect()
-}
 fn injective(l: &DynLayout) -> bool {
     image(l).len() as i64 == l.size()
-}
-fn flat(l: &DynLayout) -> Vec<(i64, i64)> {
-    l.shape().leaves().zip(l.stride().leaves()).collect()
 }
 /// Some pair of modes (size > 1, stride > 0) where one starts inside the other's span.
 fn interleaved(l: &DynLayout) -> bool {

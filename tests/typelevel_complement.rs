@@ -2,12 +2,11 @@
 //! (`cute_layout::algebra::complement`): random shapes and strides as runtime leaves, results
 //! compared as functions and, coalesced, in printed form; refusals compared by kind.
 
+mod common;
+
+use common::v;
 use cute_layout::{algebra, layout, DynLayout, ErrorKind, LayoutError};
 use proptest::prelude::*;
-
-fn v(x: i64) -> i64 {
-    std::hint::black_box(x)
-}
 
 fn config() -> ProptestConfig {
     ProptestConfig {

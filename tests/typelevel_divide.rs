@@ -2,29 +2,13 @@
 //! the `_` tiler in the zipped / tiled / flat groupings, and overflow of results assembled from
 //! separately computed modes with runtime leaves.
 
-use std::collections::BTreeSet;
+mod common;
 
+use common::{covers, image, v};
 use cute_layout::algebra::{self, DynTiler};
 use cute_layout::ops::*;
 use cute_layout::{layout, DynLayout, ErrorKind, Layout};
 use proptest::prelude::*;
-
-/// The set of offsets a layout reaches on its domain.
-fn image(l: &DynLayout) -> BTreeSet<i64> {
-    (0..l.size()).map(|i| l.eval(i)).collect()
-}
-
-/// Paper §3.5.2 by brute force: `(B, complement(B, m))` reaches every offset of `[0, m)`.
-/// `None` where the complement does not exist.
-fn covers(b: &DynLayout, m: i64) -> Option<bool> {
-    let c = algebra::try_complement(b, m).ok()?;
-    let (bi, ci) = (image(b), image(&c));
-    let reached: BTreeSet<i64> = bi
-        .iter()
-        .flat_map(|x| ci.iter().map(move |y| x + y))
-        .collect();
-    Some((0..m).all(|k| reached.contains(&k)))
-}
 
 // ---------------------------------------------------------------------------------------------
 // Item: logical divide must not lose elements
@@ -281,8 +265,4 @@ fn product_results_beyond_i64_are_overflow_errors() {
         kind(a.try_logical_product(t).map(Into::into)),
         ErrorKind::Overflow
     );
-}
-
-fn v(x: i64) -> i64 {
-    std::hint::black_box(x)
 }
