@@ -1,5 +1,5 @@
 //! Property tests of the layout algebra against the paper's postconditions, by brute force
-//! (every coordinate evaluated). `paper` = `shared/reference/cute-paper-layout-algebra.md`.
+//! (every coordinate evaluated). `paper` = C. Cecka, "CuTe Layout Representation and Algebra".
 
 mod common;
 

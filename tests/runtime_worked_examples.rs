@@ -1,5 +1,5 @@
 //! Worked examples from the reference documents, each citing its source.
-//! `paper` = `shared/reference/cute-paper-layout-algebra.md`.
+//! `paper` = C. Cecka, "CuTe Layout Representation and Algebra".
 
 mod common;
 
@@ -42,7 +42,7 @@ fn coalesce_paper_3_2() {
 
 #[test]
 fn coalesce_readme_corrections() {
-    // shared/reference/README.md: (2,4):(4,1) is row-major and does not coalesce
+    // A corrected worked example (a published version is wrong): (2,4):(4,1) is row-major and does not coalesce
     assert_eq!(coalesce(&l("(2,4):(4,1)")), l("(2,4):(4,1)"));
     // CuTe: all size-1 gives 1:0
     assert_eq!(coalesce(&l("(1,(1,1)):(3,(4,5))")), l("1:0"));
@@ -115,7 +115,7 @@ fn composition_paper_3_3_3_apparent_violations() {
 
 #[test]
 fn composition_readme_extension_and_unsound_references() {
-    // shared/reference/README.md: (1,1):(1,1) ∘ 4:1 = 4:1 (extended last mode)
+    // A corrected worked example (a published version is wrong): (1,1):(1,1) ∘ 4:1 = 4:1 (extended last mode)
     assert_eq!(composition(&l("(1,1):(1,1)"), &l("4:1")), l("4:1"));
     // README: pycute gives 6:4 for (6,4):(4,1) ∘ 8:1; the paper's Eq. 21 rejects it
     assert_eq!(
@@ -285,7 +285,7 @@ fn complement_table_7() {
 fn complement_spec_and_readme() {
     // layout-algebra-spec.md "Complement" example: complement(4:2, 24) = (2,3):(1,8)
     assert_eq!(complement(&l("4:2"), 24), l("(2,3):(1,8)"));
-    // shared/reference/README.md: complement(4:32, 256) = (32,2):(1,128)
+    // A corrected worked example (a published version is wrong): complement(4:32, 256) = (32,2):(1,128)
     assert_eq!(complement(&l("4:32"), 256), l("(32,2):(1,128)"));
     // README: the complement of a non-injective layout is an error (C++), not pycute's 0 shape
     assert_eq!(
@@ -314,7 +314,7 @@ fn logical_product_3_5_1() {
         logical_product(&l("(4,8):(20,2)"), &l("(3,2):(2,1)")),
         l("((4,8),(3,2)):((20,2),(80,1))")
     );
-    // shared/reference/README.md: logical_product(128:1, 4:32) = (128,4):(1,4096)
+    // A corrected worked example (a published version is wrong): logical_product(128:1, 4:32) = (128,4):(1,4096)
     assert_eq!(
         logical_product(&l("128:1"), &l("4:32")),
         l("(128,4):(1,4096)")

@@ -26,7 +26,7 @@ fn coalesce_paper_3_2() {
         CoalesceOf<Layout![(4,(3,5)):(15,(1,3))]>,
         Layout![(4,15):(15,1)]
     );
-    // shared/reference/README.md: (2,4):(4,1) does not coalesce
+    // A corrected worked example (a published version is wrong): (2,4):(4,1) does not coalesce
     same!(CoalesceOf<Layout![(2,4):(4,1)]>, Layout![(2,4):(4,1)]);
 }
 
@@ -42,7 +42,7 @@ fn composition_paper_3_3() {
     same!(ComposeOf<Layout![(4,6,8,10):(2,3,5,7)], Layout![6:12]>, Layout![(2,3):(9,5)]);
     // paper §3.3.3 "Apparent Violations": accepted after coalescing and truncating A
     same!(ComposeOf<Layout![(4,2,8):(3,12,97)], Layout![3:3]>, Layout![3:9]);
-    // shared/reference/README.md: B past A's domain runs on A's extended last mode
+    // A corrected worked example (a published version is wrong): B past A's domain runs on A's extended last mode
     same!(ComposeOf<Layout![(1,1):(1,1)], Layout![4:1]>, Layout![4:1]);
     // paper §3.5.2: 24:1 ∘ 8:3 = 8:3
     same!(ComposeOf<Layout![24:1], Layout![8:3]>, Layout![8:3]);
@@ -87,7 +87,7 @@ fn complement_table_7() {
     let _: Layout![(2,1):(1,16)] = layout!(((2,2),(2,4)):((0,2),(0,4))).complement_full();
     // layout-algebra-spec.md: complement(4:2, 24) = (2,3):(1,8)
     same!(ComplementOf<Layout![4:2], U24>, Layout![(2,3):(1,8)]);
-    // shared/reference/README.md: complement(4:32, 256) = (32,2):(1,128)
+    // A corrected worked example (a published version is wrong): complement(4:32, 256) = (32,2):(1,128)
     same!(ComplementOf<Layout![4:32], U256>, Layout![(32,2):(1,128)]);
     // paper §3.5.1: the complements used by its two product examples
     let _: Layout![1:12] = layout!((3,4):(4,1)).complement_full();
@@ -106,7 +106,7 @@ fn products_3_5_1() {
         LogicalProductOf<Layout![(4,8):(20,2)], Layout![(3,2):(2,1)]>,
         Layout![((4,8),(3,2)):((20,2),(80,1))]
     );
-    // shared/reference/README.md: logical_product(128:1, 4:32) = (128,4):(1,4096)
+    // A corrected worked example (a published version is wrong): logical_product(128:1, 4:32) = (128,4):(1,4096)
     same!(LogicalProductOf<Layout![128:1], Layout![4:32]>, Layout![(128,4):(1,4096)]);
     // paper §3.5.1, Figures 10 and 11
     same!(
