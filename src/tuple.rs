@@ -314,6 +314,26 @@ macro_rules! for_each_leaf {
 }
 pub(crate) use for_each_leaf;
 
+/// [`for_each_leaf`] over the leaves a shape may have (no negative integers): `i64`, `U0`,
+/// `UInt`.
+macro_rules! for_each_shape_leaf {
+    ($mac:ident) => {
+        $mac!([] i64);
+        $mac!([] typenum::UTerm);
+        $mac!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
+    };
+}
+pub(crate) use for_each_shape_leaf;
+
+/// [`for_each_leaf`] over the leaves a non-zero size may have: `i64`, `UInt`.
+macro_rules! for_each_size_leaf {
+    ($mac:ident) => {
+        $mac!([] i64);
+        $mac!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
+    };
+}
+pub(crate) use for_each_size_leaf;
+
 macro_rules! leaf_impls {
     ($([$($g:tt)*] $T:ty),*) => {$(
         impl<$($g)*> IntTuple for $T {

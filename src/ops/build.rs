@@ -26,6 +26,7 @@ use typenum::{B1, U1};
 use crate::error::{ErrorKind, Result};
 use crate::layout::{Coord, Layout};
 use crate::ops::divide::Append as ListAppend;
+use crate::ops::modeops::{ModeRange, SplitAt};
 use crate::ops::tiler::{ConcatLayouts, ModesOf};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil, PrefixProduct};
 
@@ -205,81 +206,10 @@ macro_rules! select_tuple {
 select_tuple!();
 crate::tuple::for_each_tuple_pair!(select_tuple);
 
-/// The mode range `[B, E)` of `take::<B, E>` must not be reversed: implemented by `(B, E)`
-/// with `B ≤ E`. (`E ≤ rank(L)` is the condition "mode index beyond the rank".)
-#[diagnostic::on_unimplemented(
-    message = "take: the mode range `{Self}` (begin, end) is reversed",
-    label = "begin must not exceed end",
-    note = "take::<B, E> needs B ≤ E ≤ rank(L)"
-)]
-pub trait TakeRange {
-    /// `E − B`.
-    type Len;
-}
-impl<Bg, E: typenum::IsGreaterOrEqual<Bg>> TakeRange for (Bg, E)
-where
-    (Bg, E): TakeRangeSel<typenum::GrEq<E, Bg>>,
-{
-    type Len = <(Bg, E) as TakeRangeSel<typenum::GrEq<E, Bg>>>::Len;
-}
-#[doc(hidden)]
-#[diagnostic::on_unimplemented(
-    message = "take: the mode range `{Self}` (begin, end) is reversed",
-    label = "begin must not exceed end",
-    note = "take::<B, E> needs B ≤ E ≤ rank(L)"
-)]
-pub trait TakeRangeSel<Sel> {
-    type Len;
-}
-impl<Bg, E: core::ops::Sub<Bg>> TakeRangeSel<B1> for (Bg, E) {
-    type Len = typenum::Diff<E, Bg>;
-}
-
-/// Modes `[B, B + Len)` of a list of modes: the condition "mode range within the rank".
-#[doc(hidden)]
-#[diagnostic::on_unimplemented(
-    message = "take: the mode range ends beyond the rank of the layout",
-    label = "mode range out of bounds",
-    note = "take::<B, E> needs B ≤ E ≤ rank(L); an integral layout has rank 1"
-)]
-pub trait ModeSlice<Bg, Len> {
-    type Output: crate::int::Plain;
-    fn mode_slice(self) -> Self::Output;
-}
-impl<L: crate::int::Plain> ModeSlice<typenum::U0, typenum::U0> for L {
-    type Output = Nil;
-    #[inline(always)]
-    fn mode_slice(self) -> Nil {
-        Nil
-    }
-}
-impl<H: crate::int::Plain, T, U: typenum::Unsigned, B: typenum::Bit>
-    ModeSlice<typenum::U0, typenum::UInt<U, B>> for Cons<H, T>
-where
-    typenum::UInt<U, B>: core::ops::Sub<B1>,
-    T: ModeSlice<typenum::U0, typenum::Sub1<typenum::UInt<U, B>>>,
-{
-    type Output = Cons<H, T::Output>;
-    #[inline(always)]
-    fn mode_slice(self) -> Self::Output {
-        Cons(self.0, self.1.mode_slice())
-    }
-}
-impl<H, T, U: typenum::Unsigned, B: typenum::Bit, Len> ModeSlice<typenum::UInt<U, B>, Len>
-    for Cons<H, T>
-where
-    typenum::UInt<U, B>: core::ops::Sub<B1>,
-    T: ModeSlice<typenum::Sub1<typenum::UInt<U, B>>, Len>,
-{
-    type Output = T::Output;
-    #[inline(always)]
-    fn mode_slice(self) -> Self::Output {
-        self.1.mode_slice()
-    }
-}
-
+/// Modes `[B, E)` of a list of modes: split at `B`, then take `E − B` ([`ModeRange`] and
+/// [`SplitAt`] name the conditions, as for `group_modes`).
 type Taken<L, Bg, E> =
-    <<L as ModesOf>::Output as ModeSlice<Bg, <(Bg, E) as TakeRange>::Len>>::Output;
+    <<<L as ModesOf>::Output as SplitAt<Bg>>::Back as SplitAt<<(Bg, E) as ModeRange>::Len>>::Front;
 
 /// `take<B, E>(L)`: the layout of modes `[B, E)` (typenum indices), `(L_B, …, L_(E−1))`
 /// (CuTe `take<B, E>`); an integral layout counts as rank 1. `B ≤ E ≤ rank(L)` is checked at
@@ -300,15 +230,18 @@ pub trait Take<Bg, E> {
 impl<L, Bg, E> Take<Bg, E> for L
 where
     L: ModesOf,
-    (Bg, E): TakeRange,
-    L::Output: ModeSlice<Bg, <(Bg, E) as TakeRange>::Len>,
+    (Bg, E): ModeRange,
+    L::Output: SplitAt<Bg>,
+    <L::Output as SplitAt<Bg>>::Back: SplitAt<<(Bg, E) as ModeRange>::Len>,
     Taken<L, Bg, E>: ConcatLayouts,
 {
     type Output = <Taken<L, Bg, E> as ConcatLayouts>::Output;
     #[inline(always)]
     fn take(&self) -> Self::Output {
         // Modes of one valid layout, each taken once: size and cosize only shrink.
-        self.modes_of().mode_slice().concat_layouts()
+        let (_, rest) = SplitAt::<Bg>::split_at(self.modes_of());
+        let (taken, _) = SplitAt::<<(Bg, E) as ModeRange>::Len>::split_at(rest);
+        taken.concat_layouts()
     }
 }
 

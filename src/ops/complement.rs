@@ -42,9 +42,11 @@ pub trait InjectiveSel<Sel> {}
 impl<T> InjectiveSel<B0> for T {}
 impl<T> InjectiveSel<Dyn> for T {}
 
-/// A static stride must be non-negative for complement (the image is taken in `ℕ`).
+/// A stride that is not statically negative: the condition of the operations that read the
+/// image of a layout in `ℕ` (complement, left inverse). A runtime (`i64`) stride is checked
+/// at run time.
 #[diagnostic::on_unimplemented(
-    message = "complement needs non-negative strides, found `{Self}`",
+    message = "this operation needs non-negative strides (complement, left_inverse), found `{Self}`",
     label = "negative stride"
 )]
 pub trait NonNegative {}

@@ -532,9 +532,7 @@ macro_rules! compose_with_leaf {
         }
     };
 }
-compose_with_leaf!([] i64);
-compose_with_leaf!([] typenum::UTerm);
-compose_with_leaf!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
+crate::tuple::for_each_shape_leaf!(compose_with_leaf);
 
 macro_rules! compose_with_tuple {
     ($(($TT:ident $DD:ident))+) => {

@@ -13,6 +13,7 @@ use crate::error::Result;
 use crate::int::select::{Dyn, EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, ZeroSel};
 use crate::int::{Int, IntDiv, IntMul, IntRem, Mod, Plain, Prod, Quot};
 use crate::ops::coalesce::CoalesceList;
+use crate::ops::complement::NonNegative;
 use crate::ops::compose::LayoutParts;
 use crate::ops::modes::SortByStride;
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
@@ -179,19 +180,10 @@ impl<H: Plain, T: Plain> DropSel<B0> for Cons<H, T> {
     type Output = Cons<H, T>;
 }
 
-/// A left inverse needs non-negative strides (the image is read in `ℕ`).
-#[diagnostic::on_unimplemented(
-    message = "left_inverse needs non-negative strides, found `{Self}`",
-    label = "negative stride"
-)]
-pub trait LeftInverseNonNegative {}
-impl LeftInverseNonNegative for typenum::UTerm {}
-impl<U: typenum::Unsigned, B: typenum::Bit> LeftInverseNonNegative for typenum::UInt<U, B> {}
-
-/// Every stride of a flat mode list is non-negative.
+/// Every stride of a flat mode list is non-negative ([`NonNegative`]).
 pub trait NonNegativeStrides {}
 impl NonNegativeStrides for Nil {}
-impl<S, D: LeftInverseNonNegative, T: NonNegativeStrides> NonNegativeStrides for Cons<M<S, D>, T> {}
+impl<S, D: NonNegative, T: NonNegativeStrides> NonNegativeStrides for Cons<M<S, D>, T> {}
 
 /// In stride order, each mode must end before the next begins: `s·d ≤ d'`. Implemented by
 /// `(s·d, d')` pairs that satisfy it.

@@ -22,9 +22,7 @@ pub use complement::{Cosize, Injective, NonNegative};
 pub use compose::{ShapeDivisibility, StrideDivisibility};
 pub use distribute::Distributive;
 pub use divide::{TilerCovers, TilerCoversLayout};
-pub use inverse::{
-    LeftInverseDivisibility, LeftInverseInjective, LeftInverseNonNegative, StaticMode, StaticModes,
-};
+pub use inverse::{LeftInverseDivisibility, LeftInverseInjective, StaticMode, StaticModes};
 pub use modeops::ModeRange;
 pub use tiler::Underscore;
 
@@ -57,155 +55,62 @@ pub trait NullaryOp<Op, O> {
 /// [`DynLayout`](crate::DynLayout), so that no trait import is needed. The rules (the impls)
 /// live in the operation's family file, in both engines.
 macro_rules! op_table {
-    // fn m(&self, arg: A)
-    (@one arg $(#[$doc:meta])* $Trait:ident<$G:ident>($arg:ident) $Alias:ident, $try_m:ident / $m:ident via $Marker:ident) => {
+    // The verb trait and its alias: `[params]` is the method's parameter list after `&self`,
+    // `[args]` the same names as arguments, `$Ret` the value the methods return.
+    (@decl $(#[$doc:meta])* $Trait:ident<$($G:ident),*> [$($params:tt)*] [$($args:tt)*]
+        $Ret:ty, [$($bound:tt)*] $Alias:ident, $try_m:ident / $m:ident) => {
         $(#[$doc])*
-        pub trait $Trait<$G> {
+        pub trait $Trait<$($G),*> {
             /// The result.
-            type Output;
+            type Output $($bound)*;
             /// The result; an error only for runtime values that violate a condition.
-            fn $try_m(&self, $arg: $G) -> Result<Self::Output>;
+            fn $try_m(&self $($params)*) -> Result<$Ret>;
             /// The result, panicking with the error's message where the `try_` form errs.
             #[track_caller]
-            fn $m(&self, $arg: $G) -> Self::Output {
-                match self.$try_m($arg) {
+            fn $m(&self $($params)*) -> $Ret {
+                match self.$try_m($($args)*) {
                     Ok(v) => v,
                     Err(e) => panic!("{e}"),
                 }
             }
         }
         #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
-        pub type $Alias<L, $G> = <L as $Trait<$G>>::Output;
+        pub type $Alias<L $(, $G)*> = <L as $Trait<$($G),*>>::Output;
+    };
+    // An operation with one argument, passed as `$ArgTy` (`B` or `&B`): its `OpArg` marker and
+    // the inherent methods on both layout kinds.
+    (@arg $Trait:ident<$G:ident> $ArgTy:ty, $Out:ty, $arg:ident $try_m:ident / $m:ident via $Marker:ident) => {
         #[doc(hidden)]
         #[derive(Clone, Copy, Debug, Default)]
         pub struct $Marker;
-        impl<L: $Trait<$G>, $G> OpArg<L, $Marker> for $G {
-            type Output = <L as $Trait<$G>>::Output;
+        impl<'a, L: $Trait<$G>, $G: 'a> OpArg<L, $Marker> for $ArgTy {
+            type Output = $Out;
             #[inline(always)]
             fn try_apply(self, l: &L) -> Result<Self::Output> {
                 <L as $Trait<$G>>::$try_m(l, self)
             }
         }
-        op_table!(@inherent Layout<S, D> [S, D] arg $Trait $G $arg $try_m $m $Marker);
+        op_table!(@inherent Layout<S, D> [S, D] $Trait $arg $try_m $m $Marker);
         #[cfg(feature = "alloc")]
-        op_table!(@inherent crate::DynLayout [] arg $Trait $G $arg $try_m $m $Marker);
+        op_table!(@inherent crate::DynLayout [] $Trait $arg $try_m $m $Marker);
     };
-    (@inherent $Ty:ty [$($P:ident),*] arg $Trait:ident $G:ident $arg:ident $try_m:ident $m:ident $Marker:ident) => {
+    (@inherent $Ty:ty [$($P:ident),*] $Trait:ident $arg:ident $try_m:ident $m:ident $Marker:ident) => {
         impl<$($P),*> $Ty {
             #[doc = concat!("See [`", stringify!($Trait), "`](crate::ops::", stringify!($Trait), "); an error only for runtime values that violate a condition.")]
             #[inline(always)]
-            pub fn $try_m<$G: OpArg<Self, $Marker>>(&self, $arg: $G) -> Result<<$G as OpArg<Self, $Marker>>::Output> {
+            pub fn $try_m<A: OpArg<Self, $Marker>>(&self, $arg: A) -> Result<A::Output> {
                 $arg.try_apply(self)
             }
             #[doc = concat!("See [`", stringify!($Trait), "`](crate::ops::", stringify!($Trait), "); panics with the error's message where `", stringify!($try_m), "` errs (only for runtime values).")]
             #[inline(always)]
             #[track_caller]
-            pub fn $m<$G: OpArg<Self, $Marker>>(&self, $arg: $G) -> <$G as OpArg<Self, $Marker>>::Output {
+            pub fn $m<A: OpArg<Self, $Marker>>(&self, $arg: A) -> A::Output {
                 match $arg.try_apply(self) {
                     Ok(v) => v,
                     Err(e) => panic!("{e}"),
                 }
             }
         }
-    };
-    // fn m(&self, arg: &B)
-    (@one ref $(#[$doc:meta])* $Trait:ident<$G:ident>($arg:ident) $Alias:ident, $try_m:ident / $m:ident via $Marker:ident) => {
-        $(#[$doc])*
-        pub trait $Trait<$G> {
-            /// The result.
-            type Output;
-            /// The result; an error only for runtime values that violate a condition.
-            fn $try_m(&self, $arg: &$G) -> Result<Self::Output>;
-            /// The result, panicking with the error's message where the `try_` form errs.
-            #[track_caller]
-            fn $m(&self, $arg: &$G) -> Self::Output {
-                match self.$try_m($arg) {
-                    Ok(v) => v,
-                    Err(e) => panic!("{e}"),
-                }
-            }
-        }
-        #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
-        pub type $Alias<L, $G> = <L as $Trait<$G>>::Output;
-        #[doc(hidden)]
-        #[derive(Clone, Copy, Debug, Default)]
-        pub struct $Marker;
-        impl<L: $Trait<$G>, $G> OpArg<L, $Marker> for &$G {
-            type Output = <L as $Trait<$G>>::Output;
-            #[inline(always)]
-            fn try_apply(self, l: &L) -> Result<Self::Output> {
-                <L as $Trait<$G>>::$try_m(l, self)
-            }
-        }
-        op_table!(@inherent Layout<S, D> [S, D] arg $Trait $G $arg $try_m $m $Marker);
-        #[cfg(feature = "alloc")]
-        op_table!(@inherent crate::DynLayout [] arg $Trait $G $arg $try_m $m $Marker);
-    };
-    // fn m(&self, arg: &B) -> i64, with the result as a static integer type
-    (@one refint $(#[$doc:meta])* $Trait:ident<$G:ident>($arg:ident) $Alias:ident, $try_m:ident / $m:ident via $Marker:ident) => {
-        $(#[$doc])*
-        pub trait $Trait<$G> {
-            /// The result as an integer type (static for static layouts, `i64` otherwise).
-            type Output: crate::int::Int;
-            /// The result's value; an error only for runtime values that violate a condition.
-            fn $try_m(&self, $arg: &$G) -> Result<i64>;
-            /// The result's value, panicking with the error's message where the `try_` form
-            /// errs.
-            #[track_caller]
-            fn $m(&self, $arg: &$G) -> i64 {
-                match self.$try_m($arg) {
-                    Ok(v) => v,
-                    Err(e) => panic!("{e}"),
-                }
-            }
-        }
-        #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
-        pub type $Alias<L, $G> = <L as $Trait<$G>>::Output;
-        #[doc(hidden)]
-        #[derive(Clone, Copy, Debug, Default)]
-        pub struct $Marker;
-        impl<L: $Trait<$G>, $G> OpArg<L, $Marker> for &$G {
-            type Output = i64;
-            #[inline(always)]
-            fn try_apply(self, l: &L) -> Result<i64> {
-                <L as $Trait<$G>>::$try_m(l, self)
-            }
-        }
-        op_table!(@inherent Layout<S, D> [S, D] arg $Trait $G $arg $try_m $m $Marker);
-        #[cfg(feature = "alloc")]
-        op_table!(@inherent crate::DynLayout [] arg $Trait $G $arg $try_m $m $Marker);
-    };
-    // fn m(&self)
-    (@one nullary $(#[$doc:meta])* $Trait:ident $Alias:ident, $try_m:ident / $m:ident via $Marker:ident) => {
-        $(#[$doc])*
-        pub trait $Trait {
-            /// The result.
-            type Output;
-            /// The result; an error only for runtime values that violate a condition.
-            fn $try_m(&self) -> Result<Self::Output>;
-            /// The result, panicking with the error's message where the `try_` form errs.
-            #[track_caller]
-            fn $m(&self) -> Self::Output {
-                match self.$try_m() {
-                    Ok(v) => v,
-                    Err(e) => panic!("{e}"),
-                }
-            }
-        }
-        #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
-        pub type $Alias<L> = <L as $Trait>::Output;
-        #[doc(hidden)]
-        #[derive(Clone, Copy, Debug, Default)]
-        pub struct $Marker;
-        impl<L: $Trait<Output = O>, O> NullaryOp<$Marker, O> for L {
-            #[inline(always)]
-            fn try_apply0(&self) -> Result<O> {
-                <L as $Trait>::$try_m(self)
-            }
-        }
-        op_table!(@inherent0 Layout<S, D> [S, D] $Trait $try_m $m $Marker);
-        #[cfg(feature = "alloc")]
-        op_table!(@inherent0 crate::DynLayout [] $Trait $try_m $m $Marker);
     };
     (@inherent0 $Ty:ty [$($P:ident),*] $Trait:ident $try_m:ident $m:ident $Marker:ident) => {
         impl<$($P),*> $Ty {
@@ -230,29 +135,6 @@ macro_rules! op_table {
                 }
             }
         }
-    };
-    // fn m<B, E>(&self): type arguments only
-    (@one types $(#[$doc:meta])* $Trait:ident<$B:ident, $E:ident> $Alias:ident, $try_m:ident / $m:ident) => {
-        $(#[$doc])*
-        pub trait $Trait<$B, $E> {
-            /// The result.
-            type Output;
-            /// The result; an error only for runtime values that violate a condition.
-            fn $try_m(&self) -> Result<Self::Output>;
-            /// The result, panicking with the error's message where the `try_` form errs.
-            #[track_caller]
-            fn $m(&self) -> Self::Output {
-                match self.$try_m() {
-                    Ok(v) => v,
-                    Err(e) => panic!("{e}"),
-                }
-            }
-        }
-        #[doc = concat!("The result type of [`", stringify!($Trait), "`].")]
-        pub type $Alias<L, $B, $E> = <L as $Trait<$B, $E>>::Output;
-        op_table!(@inherent2 Layout<S, D> [S, D] $Trait $B $E $Alias $try_m $m);
-        #[cfg(feature = "alloc")]
-        op_table!(@inherent2 crate::DynLayout [] $Trait $B $E $Alias $try_m $m);
     };
     (@inherent2 $Ty:ty [$($P:ident),*] $Trait:ident $B:ident $E:ident $Alias:ident $try_m:ident $m:ident) => {
         impl<$($P),*> $Ty {
@@ -279,24 +161,47 @@ macro_rules! op_table {
         $(op_table!(@each $kind $($entry)*);)*
     };
     (@each $kind:ident) => {};
+    // fn m(&self, arg: A)
     (@each arg $(#[$doc:meta])* $Trait:ident<$G:ident>($arg:ident) -> $Alias:ident, $try_m:ident / $m:ident via $Marker:ident; $($rest:tt)*) => {
-        op_table!(@one arg $(#[$doc])* $Trait<$G>($arg) $Alias, $try_m / $m via $Marker);
+        op_table!(@decl $(#[$doc])* $Trait<$G> [, $arg: $G] [$arg] Self::Output, [] $Alias, $try_m / $m);
+        op_table!(@arg $Trait<$G> $G, <L as $Trait<$G>>::Output, $arg $try_m / $m via $Marker);
         op_table!(@each arg $($rest)*);
     };
+    // fn m(&self, arg: &B)
     (@each ref $(#[$doc:meta])* $Trait:ident<$G:ident>($arg:ident) -> $Alias:ident, $try_m:ident / $m:ident via $Marker:ident; $($rest:tt)*) => {
-        op_table!(@one ref $(#[$doc])* $Trait<$G>($arg) $Alias, $try_m / $m via $Marker);
+        op_table!(@decl $(#[$doc])* $Trait<$G> [, $arg: &$G] [$arg] Self::Output, [] $Alias, $try_m / $m);
+        op_table!(@arg $Trait<$G> &'a $G, <L as $Trait<$G>>::Output, $arg $try_m / $m via $Marker);
         op_table!(@each ref $($rest)*);
     };
-    (@each nullary $(#[$doc:meta])* $Trait:ident -> $Alias:ident, $try_m:ident / $m:ident via $Marker:ident; $($rest:tt)*) => {
-        op_table!(@one nullary $(#[$doc])* $Trait $Alias, $try_m / $m via $Marker);
-        op_table!(@each nullary $($rest)*);
-    };
+    // fn m(&self, arg: &B) -> i64, the result also as an integer type (static for static layouts)
     (@each refint $(#[$doc:meta])* $Trait:ident<$G:ident>($arg:ident) -> $Alias:ident, $try_m:ident / $m:ident via $Marker:ident; $($rest:tt)*) => {
-        op_table!(@one refint $(#[$doc])* $Trait<$G>($arg) $Alias, $try_m / $m via $Marker);
+        op_table!(@decl $(#[$doc])* $Trait<$G> [, $arg: &$G] [$arg] i64, [: crate::int::Int] $Alias, $try_m / $m);
+        op_table!(@arg $Trait<$G> &'a $G, i64, $arg $try_m / $m via $Marker);
         op_table!(@each refint $($rest)*);
     };
+    // fn m(&self)
+    (@each nullary $(#[$doc:meta])* $Trait:ident -> $Alias:ident, $try_m:ident / $m:ident via $Marker:ident; $($rest:tt)*) => {
+        op_table!(@decl $(#[$doc])* $Trait<> [] [] Self::Output, [] $Alias, $try_m / $m);
+        #[doc(hidden)]
+        #[derive(Clone, Copy, Debug, Default)]
+        pub struct $Marker;
+        impl<L: $Trait<Output = O>, O> NullaryOp<$Marker, O> for L {
+            #[inline(always)]
+            fn try_apply0(&self) -> Result<O> {
+                <L as $Trait>::$try_m(self)
+            }
+        }
+        op_table!(@inherent0 Layout<S, D> [S, D] $Trait $try_m $m $Marker);
+        #[cfg(feature = "alloc")]
+        op_table!(@inherent0 crate::DynLayout [] $Trait $try_m $m $Marker);
+        op_table!(@each nullary $($rest)*);
+    };
+    // fn m<B, E>(&self): type arguments only
     (@each types $(#[$doc:meta])* $Trait:ident<$B:ident, $E:ident> -> $Alias:ident, $try_m:ident / $m:ident; $($rest:tt)*) => {
-        op_table!(@one types $(#[$doc])* $Trait<$B, $E> $Alias, $try_m / $m);
+        op_table!(@decl $(#[$doc])* $Trait<$B, $E> [] [] Self::Output, [] $Alias, $try_m / $m);
+        op_table!(@inherent2 Layout<S, D> [S, D] $Trait $B $E $Alias $try_m $m);
+        #[cfg(feature = "alloc")]
+        op_table!(@inherent2 crate::DynLayout [] $Trait $B $E $Alias $try_m $m);
         op_table!(@each types $($rest)*);
     };
 }

@@ -80,8 +80,7 @@ macro_rules! filter_zeros_leaf {
         }
     };
 }
-filter_zeros_leaf!([] i64);
-filter_zeros_leaf!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
+crate::tuple::for_each_size_leaf!(filter_zeros_leaf);
 macro_rules! filter_zeros_tuple {
     ($(($T:ident $D:ident))+) => {
         #[allow(non_snake_case)]
@@ -141,9 +140,7 @@ macro_rules! flatten_leaf {
         }
     };
 }
-flatten_leaf!([] i64);
-flatten_leaf!([] typenum::UTerm);
-flatten_leaf!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
+crate::tuple::for_each_shape_leaf!(flatten_leaf);
 impl<S, D: IntTuple> Flatten for Layout<S, D>
 where
     S: ToCons + Congruent<D> + FlattenInto<D, Nil>,
@@ -170,7 +167,7 @@ where
 #[diagnostic::on_unimplemented(
     message = "mode index `{N}` is beyond the rank of the layout",
     label = "mode range out of bounds",
-    note = "group_modes::<B, E> needs B ≤ E ≤ rank(L)"
+    note = "group_modes::<B, E> and take::<B, E> need B ≤ E ≤ rank(L); an integral layout has rank 1"
 )]
 pub trait SplitAt<N> {
     /// The first `N` elements.
@@ -202,12 +199,12 @@ where
     }
 }
 
-/// The mode range `[B, E)` of `group_modes` must not be reversed. Implemented by `(B, E)`
+/// The mode range `[B, E)` of `group_modes` and `take` must not be reversed. Implemented by `(B, E)`
 /// with `B ≤ E`.
 #[diagnostic::on_unimplemented(
-    message = "group_modes: the mode range `{Self}` (begin, end) is reversed",
+    message = "the mode range `{Self}` (begin, end) is reversed",
     label = "begin must not exceed end",
-    note = "group_modes::<B, E> needs B ≤ E ≤ rank(L)"
+    note = "group_modes::<B, E> and take::<B, E> need B ≤ E ≤ rank(L)"
 )]
 pub trait ModeRange {
     /// `E − B`.
@@ -221,9 +218,9 @@ where
 }
 #[doc(hidden)]
 #[diagnostic::on_unimplemented(
-    message = "group_modes: the mode range `{Self}` (begin, end) is reversed",
+    message = "the mode range `{Self}` (begin, end) is reversed",
     label = "begin must not exceed end",
-    note = "group_modes::<B, E> needs B ≤ E ≤ rank(L)"
+    note = "group_modes::<B, E> and take::<B, E> need B ≤ E ≤ rank(L)"
 )]
 pub trait ModeRangeSel<Sel> {
     type Len;
@@ -279,9 +276,7 @@ macro_rules! coalesce_by_mode_leaf {
         }
     };
 }
-coalesce_by_mode_leaf!([] i64);
-coalesce_by_mode_leaf!([] typenum::UTerm);
-coalesce_by_mode_leaf!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
+crate::tuple::for_each_shape_leaf!(coalesce_by_mode_leaf);
 
 impl<S, D, P: ToCons> CoalesceByMode<P> for Layout<S, D>
 where
@@ -324,9 +319,7 @@ macro_rules! profile_modes_leaf {
         }
     };
 }
-profile_modes_leaf!([] i64);
-profile_modes_leaf!([] typenum::UTerm);
-profile_modes_leaf!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
+crate::tuple::for_each_shape_leaf!(profile_modes_leaf);
 
 impl<S: ToCons + Congruent<D>, D: IntTuple, P> ProfileModes<P> for Layout<S, D>
 where

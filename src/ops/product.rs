@@ -269,8 +269,7 @@ macro_rules! group_like_leaf {
         }
     };
 }
-group_like_leaf!([] i64);
-group_like_leaf!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
+crate::tuple::for_each_size_leaf!(group_like_leaf);
 macro_rules! group_like_tuple {
     ($(($T:ident $D:ident))+) => {
         impl<X: ModesOf, $($T,)*> GroupLike<X> for ($($T,)*) {

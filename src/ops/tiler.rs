@@ -142,8 +142,7 @@ macro_rules! tile_int {
         }
     };
 }
-tile_int!([] i64);
-tile_int!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
+crate::tuple::for_each_size_leaf!(tile_int);
 
 /// The top-level modes of a layout as a list of layouts.
 pub trait ModesOf {
@@ -163,9 +162,7 @@ macro_rules! modes_of_leaf {
         }
     };
 }
-modes_of_leaf!([] i64);
-modes_of_leaf!([] typenum::UTerm);
-modes_of_leaf!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
+crate::tuple::for_each_shape_leaf!(modes_of_leaf);
 
 macro_rules! modes_of_tuple {
     ($(($S:ident $D:ident))+) => {
