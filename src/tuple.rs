@@ -579,6 +579,7 @@ const fn add_span(a: Option<u128>, b: Option<u128>) -> Option<u128> {
 
 macro_rules! congruent_leaf {
     ([$($g:tt)*] $S:ty) => {
+        #[diagnostic::do_not_recommend]
         impl<D: Int, $($g)*> Congruent<D> for $S {
             #[inline(always)]
             fn offset_of_index(&self, stride: &D, i: i64) -> i64 {

@@ -194,6 +194,7 @@ macro_rules! runtime_ops {
     )*};
     (@mixed $Trait:ident $m:ident $f:ident $([$T:ty])*) => {$(
         /// A runtime-structured argument: the result is a [`DynLayout`].
+        #[diagnostic::do_not_recommend]
         impl<S: crate::tuple::Congruent<D>, D: crate::tuple::IntTuple> crate::ops::$Trait<$T> for crate::Layout<S, D> {
             type Output = DynLayout;
             #[inline]
@@ -265,6 +266,7 @@ impl<B: AsDynLayout> crate::ops::MaxCommonLayout<B> for DynLayout {
 macro_rules! mixed_vector {
     ($($T:ty),*) => {$(
         /// A runtime-structured argument: the runtime engine decides.
+        #[diagnostic::do_not_recommend]
         impl<S: crate::tuple::Congruent<D>, D: crate::tuple::IntTuple> crate::ops::MaxCommonVector<$T> for crate::Layout<S, D> {
             type Output = i64;
             #[inline]
@@ -273,6 +275,7 @@ macro_rules! mixed_vector {
             }
         }
         /// A runtime-structured argument: the result is a [`DynLayout`].
+        #[diagnostic::do_not_recommend]
         impl<S: crate::tuple::Congruent<D>, D: crate::tuple::IntTuple> crate::ops::MaxCommonLayout<$T> for crate::Layout<S, D> {
             type Output = DynLayout;
             #[inline]

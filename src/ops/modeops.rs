@@ -165,7 +165,7 @@ where
 
 /// Split a list after its first `N` elements (a typenum index).
 #[diagnostic::on_unimplemented(
-    message = "mode index `{N}` is beyond the rank of the layout",
+    message = "the mode range ends beyond the rank of the layout: cannot split off `{N}` more modes",
     label = "mode range out of bounds",
     note = "group_modes::<B, E> and take::<B, E> need B ≤ E ≤ rank(L); an integral layout has rank 1"
 )]

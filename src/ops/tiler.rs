@@ -304,6 +304,7 @@ crate::tuple::for_each_tuple_pair!(tile_tuple);
 /// By-mode composition with a tuple tiler: `A ∘ ⟨T0, T1, ...⟩ = (A0 ∘ T0, A1 ∘ T1, ..., An)`.
 macro_rules! compose_tuple {
     ($(($T:ident $t:ident))+) => {
+        #[diagnostic::do_not_recommend]
         impl<S: Congruent<D>, D: IntTuple, $($T,)*> Compose<($($T,)*)> for Layout<S, D>
         where
             Layout<S, D>: TileOp<ComposeOp, ($($T,)*)>,
