@@ -25,8 +25,8 @@ use typenum::{B1, U1};
 
 use crate::error::{ErrorKind, Result};
 use crate::layout::{Coord, Layout};
-use crate::ops::divide::Append as ListAppend;
 use crate::ops::modeops::{ModeRange, SplitAt};
+use crate::ops::modes::ListAppend;
 use crate::ops::tiler::{ConcatLayouts, ModesOf};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil, PrefixProduct};
 

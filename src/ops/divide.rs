@@ -22,7 +22,9 @@ use crate::int::{Int, IntDiv, IntMul, Plain, Prod, Quot};
 use crate::layout::Layout;
 use crate::ops::complement::{ComplementPlain, ComplementPlainOf};
 use crate::ops::compose::LayoutParts;
-use crate::ops::modes::{checked_layout, FilterModes, FlatModes, FlattenInto, SortByStride, M};
+use crate::ops::modes::{
+    checked_layout, FilterModes, FlatModes, FlattenInto, ListAppend, SortByStride, M,
+};
 use crate::ops::tiler::{
     ByMode, ConcatLayouts, DivideOp, LayoutOp, ModesOf, TileOp, TilerKind, TilerLayout, TilerSkip,
     TilerTuple,
@@ -400,28 +402,6 @@ macro_rules! zipped_tuple {
 }
 crate::tuple::for_each_tuple_pair!(zipped_tuple);
 
-/// Concatenate two lists.
-pub trait Append<R> {
-    /// `Self ++ R`.
-    type Output: Plain;
-    /// The values.
-    fn append(self, r: R) -> Self::Output;
-}
-impl<R: Plain> Append<R> for Nil {
-    type Output = R;
-    #[inline(always)]
-    fn append(self, r: R) -> R {
-        r
-    }
-}
-impl<H: Plain, T: Append<R>, R> Append<R> for Cons<H, T> {
-    type Output = Cons<H, T::Output>;
-    #[inline(always)]
-    fn append(self, r: R) -> Self::Output {
-        Cons(self.0, self.1.append(r))
-    }
-}
-
 /// `(Tiles, Rests)` spliced: `tiled` keeps the tiles as one mode, `flat` splits both.
 pub trait Splice {
     /// `(Tiles, R0, R1, ...)`.
@@ -444,13 +424,13 @@ where
     Layout<TS, TD>: ModesOf,
     Layout<RS, RD>: ModesOf,
     Cons<Layout<TS, TD>, <Layout<RS, RD> as ModesOf>::Output>: ConcatLayouts,
-    <Layout<TS, TD> as ModesOf>::Output: Append<<Layout<RS, RD> as ModesOf>::Output>,
-    <<Layout<TS, TD> as ModesOf>::Output as Append<<Layout<RS, RD> as ModesOf>::Output>>::Output:
+    <Layout<TS, TD> as ModesOf>::Output: ListAppend<<Layout<RS, RD> as ModesOf>::Output>,
+    <<Layout<TS, TD> as ModesOf>::Output as ListAppend<<Layout<RS, RD> as ModesOf>::Output>>::Output:
         ConcatLayouts,
 {
     type Tiled =
         <Cons<Layout<TS, TD>, <Layout<RS, RD> as ModesOf>::Output> as ConcatLayouts>::Output;
-    type Flat = <<<Layout<TS, TD> as ModesOf>::Output as Append<
+    type Flat = <<<Layout<TS, TD> as ModesOf>::Output as ListAppend<
         <Layout<RS, RD> as ModesOf>::Output,
     >>::Output as ConcatLayouts>::Output;
     #[inline(always)]

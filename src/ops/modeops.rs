@@ -11,7 +11,7 @@ use crate::int::{Int, Plain, StaticInt};
 use crate::layout::Layout;
 
 use crate::int::select::{Dyn, ZeroSel};
-use crate::ops::divide::Append;
+use crate::ops::modes::ListAppend;
 use crate::ops::modes::{FlatModes, FlattenInto, Unzip};
 use crate::ops::tiler::{ConcatLayouts, ModesOf};
 use crate::tuple::{Congruent, Cons, FromCons, IntTuple, Nil, ToCons, TupleOf};
@@ -234,7 +234,7 @@ type Front<L, Bg> = <<L as ModesOf>::Output as SplitAt<Bg>>::Front;
 type Rest<L, Bg> = <<L as ModesOf>::Output as SplitAt<Bg>>::Back;
 type Group<L, Bg, E> = <Rest<L, Bg> as SplitAt<<(Bg, E) as ModeRange>::Len>>::Front;
 type Tail<L, Bg, E> = <Rest<L, Bg> as SplitAt<<(Bg, E) as ModeRange>::Len>>::Back;
-type Regrouped<L, Bg, E> = <Front<L, Bg> as Append<
+type Regrouped<L, Bg, E> = <Front<L, Bg> as ListAppend<
     Cons<<Group<L, Bg, E> as ConcatLayouts>::Output, Tail<L, Bg, E>>,
 >>::Output;
 
@@ -245,7 +245,7 @@ where
     L::Output: SplitAt<Bg>,
     Rest<L, Bg>: SplitAt<<(Bg, E) as ModeRange>::Len>,
     Group<L, Bg, E>: ConcatLayouts,
-    Front<L, Bg>: Append<Cons<<Group<L, Bg, E> as ConcatLayouts>::Output, Tail<L, Bg, E>>>,
+    Front<L, Bg>: ListAppend<Cons<<Group<L, Bg, E> as ConcatLayouts>::Output, Tail<L, Bg, E>>>,
     Regrouped<L, Bg, E>: ConcatLayouts,
 {
     type Output = <Regrouped<L, Bg, E> as ConcatLayouts>::Output;

@@ -425,3 +425,25 @@ pub(crate) fn checked_layout<S: Congruent<D>, D: IntTuple>(
         Layout::try_new(shape, stride)
     }
 }
+
+/// Concatenate two lists.
+pub trait ListAppend<R> {
+    /// `Self ++ R`.
+    type Output: Plain;
+    /// The values.
+    fn append(self, r: R) -> Self::Output;
+}
+impl<R: Plain> ListAppend<R> for Nil {
+    type Output = R;
+    #[inline(always)]
+    fn append(self, r: R) -> R {
+        r
+    }
+}
+impl<H: Plain, T: ListAppend<R>, R> ListAppend<R> for Cons<H, T> {
+    type Output = Cons<H, T::Output>;
+    #[inline(always)]
+    fn append(self, r: R) -> Self::Output {
+        Cons(self.0, self.1.append(r))
+    }
+}
