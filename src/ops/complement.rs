@@ -21,24 +21,21 @@ use crate::tuple::{Congruent, Cons, IntTuple, Nil};
 // The fold: each mode's stride must reach past the span covered so far; the gap below it is
 // filled with `stride / span` copies (floor: a remainder that no copy fits stays a hole).
 
-/// The complement's condition: in stride order, each mode's stride is at least the extent
-/// `current` spanned by the modes before it (CuTe: `stride / current ≠ 0`). Injective layouts
-/// whose modes interleave (`(8,2):(2,5)`) fail it too. Implemented by `(stride, current)` pairs
-/// that satisfy it.
-#[diagnostic::on_unimplemented(
-    message = "complement: the modes interleave, so the image cannot be completed by a layout",
-    label = "in stride order, each stride must be at least the span of the smaller-stride modes: `{Self}` (stride, span) is not",
-    note = "CuTe's complement fills the gaps below each stride; a mode starting inside the span of the smaller ones (overlapping or interleaving them) leaves no gap to fill (paper §3.5)"
-)]
-pub trait Injective {}
+with_diagnostic! {
+    (
+        message = "complement: the modes interleave, so the image cannot be completed by a layout",
+        label = "in stride order, each stride must be at least the span of the smaller-stride modes: `{Self}` (stride, span) is not",
+        note = "CuTe's complement fills the gaps below each stride; a mode starting inside the span of the smaller ones (overlapping or interleaving them) leaves no gap to fill (paper §3.5)"
+    )
+    /// The complement's condition: in stride order, each mode's stride is at least the extent
+    /// `current` spanned by the modes before it (CuTe: `stride / current ≠ 0`). Injective layouts
+    /// whose modes interleave (`(8,2):(2,5)`) fail it too. Implemented by `(stride, current)` pairs
+    /// that satisfy it.
+    pub trait Injective {}
+    #[doc(hidden)]
+    pub trait InjectiveSel<Sel> {}
+}
 impl<D: IntLt<C>, C: Int> Injective for (D, C) where (D, C): InjectiveSel<LtSel<D, C>> {}
-#[doc(hidden)]
-#[diagnostic::on_unimplemented(
-    message = "complement: the modes interleave, so the image cannot be completed by a layout",
-    label = "in stride order, each stride must be at least the span of the smaller-stride modes: `{Self}` (stride, span) is not",
-    note = "CuTe's complement fills the gaps below each stride; a mode starting inside the span of the smaller ones (overlapping or interleaving them) leaves no gap to fill (paper §3.5)"
-)]
-pub trait InjectiveSel<Sel> {}
 impl<T> InjectiveSel<B0> for T {}
 impl<T> InjectiveSel<Dyn> for T {}
 

@@ -28,15 +28,19 @@ use crate::tuple::{Congruent, Cons, IntTuple, Nil};
 // ---------------------------------------------------------------------------------------------
 // Named admissibility conditions
 
-/// The stride divisibility condition of composition, paper Eq. (20): at each mode of `A`
-/// that `B = s:d` reaches, `S̄_r | d` or `d | S̄_r`. Implemented by `(A-mode shape, remaining
-/// stride)` pairs that satisfy it.
-#[diagnostic::on_unimplemented(
-    message = "composition violates the stride divisibility condition (paper Eq. 20)",
-    label = "neither of the shape and the stride in `{Self}` divides the other",
-    note = "no layout represents every d-th element of A here: `(4,6,8):(2,3,5) ∘ 6:3` is such a case"
-)]
-pub trait StrideDivisibility {}
+with_diagnostic! {
+    (
+        message = "composition violates the stride divisibility condition (paper Eq. 20)",
+        label = "neither of the shape and the stride in `{Self}` divides the other",
+        note = "no layout represents every d-th element of A here: `(4,6,8):(2,3,5) ∘ 6:3` is such a case"
+    )
+    /// The stride divisibility condition of composition, paper Eq. (20): at each mode of `A`
+    /// that `B = s:d` reaches, `S̄_r | d` or `d | S̄_r`. Implemented by `(A-mode shape, remaining
+    /// stride)` pairs that satisfy it.
+    pub trait StrideDivisibility {}
+    #[doc(hidden)]
+    pub trait StrideDivisibilitySel<Sel> {}
+}
 impl<S: IntRem<D>, D: IntRem<S>> StrideDivisibility for (S, D)
 where
     ZeroSel<crate::int::Mod<S, D>>: SelOr<ZeroSel<crate::int::Mod<D, S>>>,
@@ -44,35 +48,25 @@ where
         StrideDivisibilitySel<Or<ZeroSel<crate::int::Mod<S, D>>, ZeroSel<crate::int::Mod<D, S>>>>,
 {
 }
-#[doc(hidden)]
-#[diagnostic::on_unimplemented(
-    message = "composition violates the stride divisibility condition (paper Eq. 20)",
-    label = "neither of the shape and the stride in `{Self}` divides the other",
-    note = "no layout represents every d-th element of A here: `(4,6,8):(2,3,5) ∘ 6:3` is such a case"
-)]
-pub trait StrideDivisibilitySel<Sel> {}
 impl<T> StrideDivisibilitySel<B1> for T {}
 
-/// The shape divisibility condition of composition, paper Eq. (21): `⌈S̄_r / d⌉ | s` at each
-/// mode of `A` that `B = s:d` reaches. Implemented by `(remaining size of B, extent taken from
-/// this mode of A)` pairs that satisfy it.
-#[diagnostic::on_unimplemented(
-    message = "composition violates the shape divisibility condition (paper Eq. 21)",
-    label = "the extent taken from A does not divide the remaining size of B in `{Self}`",
-    note = "no layout represents the first s elements of A here: `(4,6,8):(2,3,5) ∘ 6:1` is such a case"
-)]
-pub trait ShapeDivisibility {}
+with_diagnostic! {
+    (
+        message = "composition violates the shape divisibility condition (paper Eq. 21)",
+        label = "the extent taken from A does not divide the remaining size of B in `{Self}`",
+        note = "no layout represents the first s elements of A here: `(4,6,8):(2,3,5) ∘ 6:1` is such a case"
+    )
+    /// The shape divisibility condition of composition, paper Eq. (21): `⌈S̄_r / d⌉ | s` at each
+    /// mode of `A` that `B = s:d` reaches. Implemented by `(remaining size of B, extent taken from
+    /// this mode of A)` pairs that satisfy it.
+    pub trait ShapeDivisibility {}
+    #[doc(hidden)]
+    pub trait ShapeDivisibilitySel<Sel> {}
+}
 impl<S: IntRem<N>, N: Int> ShapeDivisibility for (S, N) where
     (S, N): ShapeDivisibilitySel<ZeroSel<crate::int::Mod<S, N>>>
 {
 }
-#[doc(hidden)]
-#[diagnostic::on_unimplemented(
-    message = "composition violates the shape divisibility condition (paper Eq. 21)",
-    label = "the extent taken from A does not divide the remaining size of B in `{Self}`",
-    note = "no layout represents the first s elements of A here: `(4,6,8):(2,3,5) ∘ 6:1` is such a case"
-)]
-pub trait ShapeDivisibilitySel<Sel> {}
 impl<T> ShapeDivisibilitySel<B1> for T {}
 
 // ---------------------------------------------------------------------------------------------

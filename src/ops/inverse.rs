@@ -185,46 +185,40 @@ pub trait NonNegativeStrides {}
 impl NonNegativeStrides for Nil {}
 impl<S, D: NonNegative, T: NonNegativeStrides> NonNegativeStrides for Cons<M<S, D>, T> {}
 
-/// In stride order, each mode must end before the next begins: `s·d ≤ d'`. Implemented by
-/// `(s·d, d')` pairs that satisfy it.
-#[diagnostic::on_unimplemented(
-    message = "left_inverse of a non-injective layout: two of its modes overlap",
-    label = "in stride order a mode s:d must end before the next stride d': `{Self}` (s·d, d') is not",
-    note = "a left inverse reads an offset as mixed-radix digits, one per mode; overlapping modes give no such reading"
-)]
-pub trait LeftInverseInjective {}
+with_diagnostic! {
+    (
+        message = "left_inverse of a non-injective layout: two of its modes overlap",
+        label = "in stride order a mode s:d must end before the next stride d': `{Self}` (s·d, d') is not",
+        note = "a left inverse reads an offset as mixed-radix digits, one per mode; overlapping modes give no such reading"
+    )
+    /// In stride order, each mode must end before the next begins: `s·d ≤ d'`. Implemented by
+    /// `(s·d, d')` pairs that satisfy it.
+    pub trait LeftInverseInjective {}
+    #[doc(hidden)]
+    pub trait LeftInverseInjectiveSel<Sel> {}
+}
 impl<E: Int, D1: IntLt<E>> LeftInverseInjective for (E, D1) where
     (E, D1): LeftInverseInjectiveSel<LtSel<D1, E>>
 {
 }
-#[doc(hidden)]
-#[diagnostic::on_unimplemented(
-    message = "left_inverse of a non-injective layout: two of its modes overlap",
-    label = "in stride order a mode s:d must end before the next stride d': `{Self}` (s·d, d') is not",
-    note = "a left inverse reads an offset as mixed-radix digits, one per mode; overlapping modes give no such reading"
-)]
-pub trait LeftInverseInjectiveSel<Sel> {}
 impl<T> LeftInverseInjectiveSel<B0> for T {}
 
-/// In stride order, each stride must divide the next one: implemented by `(d, d')` pairs with
-/// `d | d'`.
-#[diagnostic::on_unimplemented(
-    message = "left_inverse: a stride does not divide the next larger stride",
-    label = "in stride order each stride must divide the next: `{Self}` (d, d') does not",
-    note = "offsets are read as mixed-radix digits `⌊x/d⌋ mod d'/d`, which needs d | d'"
-)]
-pub trait LeftInverseDivisibility {}
+with_diagnostic! {
+    (
+        message = "left_inverse: a stride does not divide the next larger stride",
+        label = "in stride order each stride must divide the next: `{Self}` (d, d') does not",
+        note = "offsets are read as mixed-radix digits `⌊x/d⌋ mod d'/d`, which needs d | d'"
+    )
+    /// In stride order, each stride must divide the next one: implemented by `(d, d')` pairs with
+    /// `d | d'`.
+    pub trait LeftInverseDivisibility {}
+    #[doc(hidden)]
+    pub trait LeftInverseDivisibilitySel<Sel> {}
+}
 impl<D: Int, D1: IntRem<D>> LeftInverseDivisibility for (D, D1) where
     (D, D1): LeftInverseDivisibilitySel<ZeroSel<Mod<D1, D>>>
 {
 }
-#[doc(hidden)]
-#[diagnostic::on_unimplemented(
-    message = "left_inverse: a stride does not divide the next larger stride",
-    label = "in stride order each stride must divide the next: `{Self}` (d, d') does not",
-    note = "offsets are read as mixed-radix digits `⌊x/d⌋ mod d'/d`, which needs d | d'"
-)]
-pub trait LeftInverseDivisibilitySel<Sel> {}
 impl<T> LeftInverseDivisibilitySel<B1> for T {}
 
 /// The left inverse's modes from the sorted indexed modes: each mode `s:d` with index stride

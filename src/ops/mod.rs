@@ -4,6 +4,17 @@
 //! Static layouts get static results (zero-sized, checked at compile time); mixed layouts go
 //! through the same impls, with runtime values and runtime checks where a value is dynamic.
 
+/// Attaches one `#[diagnostic::on_unimplemented]` to several items: a named condition and the
+/// selector-dispatched trait where it fails report the same message, written once.
+macro_rules! with_diagnostic {
+    ($diag:tt $($item:item)*) => {
+        $(
+            #[diagnostic::on_unimplemented $diag]
+            $item
+        )*
+    };
+}
+
 pub(crate) mod build;
 pub(crate) mod coalesce;
 pub(crate) mod complement;

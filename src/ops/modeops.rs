@@ -199,31 +199,28 @@ where
     }
 }
 
-/// The mode range `[B, E)` of `group_modes` and `take` must not be reversed. Implemented by `(B, E)`
-/// with `B ≤ E`.
-#[diagnostic::on_unimplemented(
-    message = "the mode range `{Self}` (begin, end) is reversed",
-    label = "begin must not exceed end",
-    note = "group_modes::<B, E> and take::<B, E> need B ≤ E ≤ rank(L)"
-)]
-pub trait ModeRange {
-    /// `E − B`.
-    type Len;
+with_diagnostic! {
+    (
+        message = "the mode range `{Self}` (begin, end) is reversed",
+        label = "begin must not exceed end",
+        note = "group_modes::<B, E> and take::<B, E> need B ≤ E ≤ rank(L)"
+    )
+    /// The mode range `[B, E)` of `group_modes` and `take` must not be reversed. Implemented by `(B, E)`
+    /// with `B ≤ E`.
+    pub trait ModeRange {
+        /// `E − B`.
+        type Len;
+    }
+    #[doc(hidden)]
+    pub trait ModeRangeSel<Sel> {
+        type Len;
+    }
 }
 impl<Bg, E: typenum::IsGreaterOrEqual<Bg>> ModeRange for (Bg, E)
 where
     (Bg, E): ModeRangeSel<typenum::GrEq<E, Bg>>,
 {
     type Len = <(Bg, E) as ModeRangeSel<typenum::GrEq<E, Bg>>>::Len;
-}
-#[doc(hidden)]
-#[diagnostic::on_unimplemented(
-    message = "the mode range `{Self}` (begin, end) is reversed",
-    label = "begin must not exceed end",
-    note = "group_modes::<B, E> and take::<B, E> need B ≤ E ≤ rank(L)"
-)]
-pub trait ModeRangeSel<Sel> {
-    type Len;
 }
 impl<Bg, E: core::ops::Sub<Bg>> ModeRangeSel<B1> for (Bg, E) {
     type Len = typenum::Diff<E, Bg>;

@@ -176,20 +176,29 @@ regroup_trait!(
 // ---------------------------------------------------------------------------------------------
 // Blocked and raked products
 
-/// Zip two lists of layouts (the pair `Self`) mode by mode into 2-mode layouts: `(Ai, Xi)`
-/// (blocked) and `(Xi, Ai)` (raked). The lists must have the same length: `rank(A) = rank(B)`.
-#[diagnostic::on_unimplemented(
-    message = "blocked_product and raked_product need rank(A) == rank(B)",
-    label = "the layouts have different ranks",
-    note = "paper §3.5.1: the blocked product zips row-modes with row-modes and column-modes with column-modes"
-)]
-pub trait ZipModes {
-    /// Pairs `(Ai, Xi)`.
-    type Blocked: Plain;
-    /// Pairs `(Xi, Ai)`.
-    type Raked: Plain;
-    /// The values.
-    fn zip_modes(self) -> (Self::Blocked, Self::Raked);
+with_diagnostic! {
+    (
+        message = "blocked_product and raked_product need rank(A) == rank(B)",
+        label = "the layouts have different ranks",
+        note = "paper §3.5.1: the blocked product zips row-modes with row-modes and column-modes with column-modes"
+    )
+    /// Zip two lists of layouts (the pair `Self`) mode by mode into 2-mode layouts: `(Ai, Xi)`
+    /// (blocked) and `(Xi, Ai)` (raked). The lists must have the same length: `rank(A) = rank(B)`.
+    pub trait ZipModes {
+        /// Pairs `(Ai, Xi)`.
+        type Blocked: Plain;
+        /// Pairs `(Xi, Ai)`.
+        type Raked: Plain;
+        /// The values.
+        fn zip_modes(self) -> (Self::Blocked, Self::Raked);
+    }
+    /// [`ZipModes`] dispatched on the second list (`Self`), given the first list's head and tail.
+    #[doc(hidden)]
+    pub trait ZipWithHead<A0, AT> {
+        type Blocked: Plain;
+        type Raked: Plain;
+        fn zip_with_head(self, a0: A0, at: AT) -> (Self::Blocked, Self::Raked);
+    }
 }
 impl ZipModes for (Nil, Nil) {
     type Blocked = Nil;
@@ -206,18 +215,6 @@ impl<A0, AT, X: ZipWithHead<A0, AT>> ZipModes for (Cons<A0, AT>, X) {
     fn zip_modes(self) -> (Self::Blocked, Self::Raked) {
         self.1.zip_with_head(self.0 .0, self.0 .1)
     }
-}
-/// [`ZipModes`] dispatched on the second list (`Self`), given the first list's head and tail.
-#[doc(hidden)]
-#[diagnostic::on_unimplemented(
-    message = "blocked_product and raked_product need rank(A) == rank(B)",
-    label = "the layouts have different ranks",
-    note = "paper §3.5.1: the blocked product zips row-modes with row-modes and column-modes with column-modes"
-)]
-pub trait ZipWithHead<A0, AT> {
-    type Blocked: Plain;
-    type Raked: Plain;
-    fn zip_with_head(self, a0: A0, at: AT) -> (Self::Blocked, Self::Raked);
 }
 impl<AS, AD, XS, XD, AT, XT> ZipWithHead<Layout<AS, AD>, AT> for Cons<Layout<XS, XD>, XT>
 where
