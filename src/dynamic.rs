@@ -269,33 +269,16 @@ impl DynTuple {
     /// Exclusive prefix product (CuTe `prefix_product`): the compact column-major strides of
     /// this shape, congruent with it. `prefix_product((4,(2,3))) = (1,(4,8))`.
     pub fn prefix_product(&self) -> Result<DynTuple> {
-        let mut acc = 1i64;
-        self.prefix_product_from(&mut acc)
-    }
-    fn prefix_product_from(&self, acc: &mut i64) -> Result<DynTuple> {
-        match self {
-            DynTuple::Int(i) => {
-                let r = DynTuple::Int(DynInt {
-                    value: *acc,
-                    is_static: i.is_static,
-                });
-                *acc = checked_mul(*acc, i.value)?;
-                Ok(r)
-            }
-            DynTuple::Tuple(v) => Ok(DynTuple::Tuple(
-                v.iter()
-                    .map(|t| t.prefix_product_from(acc))
-                    .collect::<Result<_>>()?,
-            )),
-        }
+        self.scan_product(&mut 1, false)
     }
     /// Compact row-major strides of this shape (CuTe `LayoutRight`): the last leaf is
     /// fastest. `(4,(2,3))` gives `(6,(3,1))`.
     pub fn suffix_product(&self) -> Result<DynTuple> {
-        let mut acc = 1i64;
-        self.suffix_product_from(&mut acc)
+        self.scan_product(&mut 1, true)
     }
-    fn suffix_product_from(&self, acc: &mut i64) -> Result<DynTuple> {
+    /// The exclusive running product of the leaves, in leaf order (`prefix_product`) or in
+    /// reverse leaf order (`suffix_product`), each leaf keeping its static mark.
+    fn scan_product(&self, acc: &mut i64, reverse: bool) -> Result<DynTuple> {
         match self {
             DynTuple::Int(i) => {
                 let r = DynTuple::Int(DynInt {
@@ -306,12 +289,17 @@ impl DynTuple {
                 Ok(r)
             }
             DynTuple::Tuple(v) => {
-                let mut out: Vec<DynTuple> = v
-                    .iter()
-                    .rev()
-                    .map(|t| t.suffix_product_from(acc))
-                    .collect::<Result<_>>()?;
-                out.reverse();
+                let mut out = Vec::with_capacity(v.len());
+                if reverse {
+                    for t in v.iter().rev() {
+                        out.push(t.scan_product(acc, true)?);
+                    }
+                    out.reverse();
+                } else {
+                    for t in v {
+                        out.push(t.scan_product(acc, false)?);
+                    }
+                }
                 Ok(DynTuple::Tuple(out))
             }
         }
