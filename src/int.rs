@@ -462,7 +462,7 @@ pub trait IntCeilDiv<R: Int>: Int {
 /// The result type of [`IntCeilDiv`].
 pub type CeilQuot<A, B> = <A as IntCeilDiv<B>>::Output;
 
-// Static operands: typenum's integers are unbounded, so `(a + b − 1) / b` is exact.
+/// Static operands: typenum's integers are unbounded, so `(a + b − 1) / b` is exact.
 impl<A: StaticInt, B: StaticInt> IntCeilDiv<B> for A
 where
     A: IntAdd<B>,

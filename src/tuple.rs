@@ -800,7 +800,7 @@ impl<Acc: Int> ConsSuffixProduct<Acc> for Nil {
         Ok((Nil, acc))
     }
 }
-// Right to left: the tail is strided first, the head gets the product of the tail's size.
+/// Right to left: the tail is strided first, the head gets the product of the tail's size.
 impl<Acc: Int, H: SuffixProduct<T::Next>, T: ConsSuffixProduct<Acc>> ConsSuffixProduct<Acc>
     for Cons<H, T>
 {

@@ -105,7 +105,7 @@ pub trait PushFrontSel<H, DropH, ReplaceHead, Merge> {
     type Output: Plain;
     fn push_front_sel(self, h: H) -> Result<Self::Output>;
 }
-// s0 = 1: drop the new mode.
+/// s0 = 1: drop the new mode.
 impl<H, L: Plain, A, B> PushFrontSel<H, B1, A, B> for L {
     type Output = L;
     #[inline(always)]
@@ -113,7 +113,7 @@ impl<H, L: Plain, A, B> PushFrontSel<H, B1, A, B> for L {
         Ok(self)
     }
 }
-// s1 = 1: the new mode replaces the head.
+/// s1 = 1: the new mode replaces the head.
 impl<H: Plain, Hd, R: Plain, X: NotTrue, B> PushFrontSel<H, X, B1, B> for Cons<Hd, R> {
     type Output = Cons<H, R>;
     #[inline(always)]
@@ -121,7 +121,7 @@ impl<H: Plain, Hd, R: Plain, X: NotTrue, B> PushFrontSel<H, X, B1, B> for Cons<H
         Ok(Cons(h, self.1))
     }
 }
-// d1 = s0·d0: merge.
+/// d1 = s0·d0: merge.
 impl<S0, D0, S1: Int, D1, R: Plain, X: NotTrue, Y: NotTrue> PushFrontSel<M<S0, D0>, X, Y, B1>
     for Cons<M<S1, D1>, R>
 where
@@ -134,7 +134,7 @@ where
         Ok(Cons(M(h.0.mul(self.0 .0)?, h.1), self.1))
     }
 }
-// Otherwise keep both.
+/// Otherwise keep both.
 impl<H: Plain, L: Plain, X: NotTrue, Y: NotTrue, Z: NotTrue> PushFrontSel<H, X, Y, Z> for L {
     type Output = Cons<H, L>;
     #[inline(always)]
@@ -173,8 +173,8 @@ pub trait CoalesceExt {
     /// The values.
     fn coalesce_ext(self) -> Result<Self::Output>;
 }
-// Dispatch on the tail (an unknown tail is then ambiguous at once, which keeps the trait
-// solver from expanding unknown lists when it probes candidates).
+/// Dispatch on the tail (an unknown tail is then ambiguous at once, which keeps the trait
+/// solver from expanding unknown lists when it probes candidates).
 impl<H, T: CoalesceExtTail<H>> CoalesceExt for Cons<H, T> {
     type Output = T::Output;
     #[inline(always)]

@@ -85,7 +85,7 @@ pub trait ComplementStep<Cur, Mx, HasRuntime> {
     fn complement_step(self, cur: Cur, m: Mx) -> Result<Self::Output>;
 }
 
-// A static mode: the injectivity condition is checked at compile time (where `Cur` is static).
+/// A static mode: the injectivity condition is checked at compile time (where `Cur` is static).
 impl<S, D, T, Cur, Mx> ComplementStep<Cur, Mx, B0> for Cons<M<S, D>, T>
 where
     S: Int,
@@ -105,8 +105,8 @@ where
     }
 }
 
-// A mode with a runtime shape or stride: it may turn out to have size 1 or stride 0, and then
-// covers nothing (a size-1 gap, the span unchanged); everything after it is dynamic.
+/// A mode with a runtime shape or stride: it may turn out to have size 1 or stride 0, and then
+/// covers nothing (a size-1 gap, the span unchanged); everything after it is dynamic.
 impl<S: Int, D: Int, T, Cur: Int, Mx> ComplementStep<Cur, Mx, Dyn> for Cons<M<S, D>, T>
 where
     T: ComplementFold<i64, Mx>,

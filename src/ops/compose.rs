@@ -107,7 +107,7 @@ pub trait ComposeStepTail<Si, Di, Bar, Rs, Rd, Lim> {
     ) -> Result<Self::Output>;
 }
 
-// The last mode of A extends: it takes everything that is left.
+/// The last mode of A extends: it takes everything that is left.
 impl<Si, Di: Int, Bar, Rs: Int, Rd: IntMul<Di>, Lim> ComposeStepTail<Si, Di, Bar, Rs, Rd, Lim>
     for Nil
 {
@@ -125,7 +125,7 @@ impl<Si, Di: Int, Bar, Rs: Int, Rd: IntMul<Di>, Lim> ComposeStepTail<Si, Di, Bar
     }
 }
 
-// A mode with more after it: truncate (Lim < Bar·Si), or divide and keep.
+/// A mode with more after it: truncate (Lim < Bar·Si), or divide and keep.
 impl<Si: Int, Di, H2, T, Bar, Rs, Rd, Lim> ComposeStepTail<Si, Di, Bar, Rs, Rd, Lim> for Cons<H2, T>
 where
     Bar: IntMul<Si>,
@@ -158,7 +158,7 @@ pub trait ComposeStepSel<Bar, Rs, Rd, Lim, Truncate> {
     fn compose_step_sel(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output>;
 }
 
-// Truncated: B does not reach past this mode, which therefore acts as the last one.
+/// Truncated: B does not reach past this mode, which therefore acts as the last one.
 impl<Si, Di: Int, H2, T, Bar, Rs: Int, Rd: IntMul<Di>, Lim> ComposeStepSel<Bar, Rs, Rd, Lim, B1>
     for Cons<M<Si, Di>, Cons<H2, T>>
 {
@@ -172,7 +172,7 @@ impl<Si, Di: Int, H2, T, Bar, Rs: Int, Rd: IntMul<Di>, Lim> ComposeStepSel<Bar, 
 /// The extent taken from mode `Si` at remaining stride `Rd`: `shape_div(Si, Rd)`.
 type NewShape<Si, Rd> = ShapeQuot<Si, Rd>;
 
-// Statically not truncated: all values are static; the conditions are checked at compile time.
+/// Statically not truncated: all values are static; the conditions are checked at compile time.
 impl<Si, Di, H2, T, Bar, Rs, Rd, Lim> ComposeStepSel<Bar, Rs, Rd, Lim, B0>
     for Cons<M<Si, Di>, Cons<H2, T>>
 where
@@ -210,10 +210,10 @@ where
     }
 }
 
-// Decided at run time. When the remaining stride is statically a multiple of this mode's
-// shape (`Si | Rd`), B steps over the whole mode: its part of the result is statically of size
-// 1 (were B to end inside this mode, `(s−1)·d < S̄·Si ≤ d` would give `s = 1`), so the mode is
-// dropped and the static state carried on. Otherwise see `ComposeStepDyn`.
+/// Decided at run time. When the remaining stride is statically a multiple of this mode's
+/// shape (`Si | Rd`), B steps over the whole mode: its part of the result is statically of size
+/// 1 (were B to end inside this mode, `(s−1)·d < S̄·Si ≤ d` would give `s = 1`), so the mode is
+/// dropped and the static state carried on. Otherwise see `ComposeStepDyn`.
 impl<Si, Di, H2, T, Bar, Rs, Rd, Lim> ComposeStepSel<Bar, Rs, Rd, Lim, Dyn>
     for Cons<M<Si, Di>, Cons<H2, T>>
 where
@@ -260,8 +260,8 @@ where
     }
 }
 
-// Otherwise every value of this step and after it is dynamic, and the conditions are checked at
-// run time (only where B reaches, as in the static case).
+/// Otherwise every value of this step and after it is dynamic, and the conditions are checked at
+/// run time (only where B reaches, as in the static case).
 impl<Si, Di, H2, T, Bar, Rs, Rd, Lim, X: NotTrue> ComposeStepDyn<Bar, Rs, Rd, Lim, X>
     for Cons<M<Si, Di>, Cons<H2, T>>
 where
@@ -391,8 +391,8 @@ pub trait ComposeLeafSign<S, D, Neg> {
     type Output;
     fn compose_leaf_sign(self, s: S, d: D) -> Result<Self::Output>;
 }
-// A non-negative or runtime stride: the base case (a runtime negative stride is handled when
-// the first step, decided at run time, sees it).
+/// A non-negative or runtime stride: the base case (a runtime negative stride is handled when
+/// the first step, decided at run time, sees it).
 impl<A, S, D, X: NotTrue> ComposeLeafSign<S, D, X> for A
 where
     S: Int + IntSub<U1>,
@@ -406,8 +406,8 @@ where
         self.compose_leaf_sel(s, d)
     }
 }
-// A static negative stride on an A of one mode: `A(i·d) = i·d·D` (the last mode of A extends
-// to negative coordinates, paper Eq. 4), static.
+/// A static negative stride on an A of one mode: `A(i·d) = i·d·D` (the last mode of A extends
+/// to negative coordinates, paper Eq. 4), static.
 impl<Si, Di, S, D> ComposeLeafSign<S, D, B1> for Cons<M<Si, Di>, Nil>
 where
     S: Int,
@@ -424,9 +424,9 @@ where
             .try_to_layout()
     }
 }
-// A static negative stride on an A of several modes: whether the result is a layout depends on
-// the carries of negative coordinates through A's modes; computed with the stride as a runtime
-// value (the result's values are runtime values, its refusal a runtime error).
+/// A static negative stride on an A of several modes: whether the result is a layout depends on
+/// the carries of negative coordinates through A's modes; computed with the stride as a runtime
+/// value (the result's values are runtime values, its refusal a runtime error).
 impl<H, H2, T, S, D> ComposeLeafSign<S, D, B1> for Cons<H, Cons<H2, T>>
 where
     D: Int,
@@ -444,7 +444,7 @@ pub trait ComposeLeafSel<S, D, DIsZero> {
     type Output;
     fn compose_leaf_sel(self, s: S, d: D) -> Result<Self::Output>;
 }
-// d = 0: every element of B is A(0) = 0.
+/// d = 0: every element of B is A(0) = 0.
 impl<A, S: Int, D: Int> ComposeLeafSel<S, D, B1> for A
 where
     Cons<M<S, D>, Nil>: CoalesceList,

@@ -123,8 +123,8 @@ impl<S, D: IntLt<Cur>, T, Cur: Int, Mx> CoverFold<Cur, Mx> for Cons<M<S, D>, T> 
 }
 #[doc(hidden)]
 pub trait CoverStep<Cur, Mx, Interleaved> {}
-// The mode starts inside the span of the modes before it: the complement refuses B, naming
-// that condition; nothing to add here.
+/// The mode starts inside the span of the modes before it: the complement refuses B, naming
+/// that condition; nothing to add here.
 impl<S, D, T, Cur, Mx> CoverStep<Cur, Mx, B1> for Cons<M<S, D>, T> {}
 impl<S, D, T, Cur, Mx> CoverStep<Cur, Mx, B0> for Cons<M<S, D>, T>
 where
@@ -261,7 +261,7 @@ pub trait TileUnzipHead<Kind, KT> {
     type Rests: Plain;
     fn tile_unzip_head(self) -> (Self::Tiles, Self::Rests);
 }
-// `_`: the whole mode is the tile.
+/// `_`: the whole mode is the tile.
 impl<M0: Plain, MT: TileUnzip<KT>, KT> TileUnzipHead<TilerSkip, KT> for Cons<M0, MT> {
     type Tiles = Cons<M0, MT::Tiles>;
     type Rests = MT::Rests;
@@ -271,7 +271,7 @@ impl<M0: Plain, MT: TileUnzip<KT>, KT> TileUnzipHead<TilerSkip, KT> for Cons<M0,
         (Cons(self.0, tiles), rests)
     }
 }
-// A layout: the result's two modes.
+/// A layout: the result's two modes.
 impl<TS, RS, TD, RD, MT, KT> TileUnzipHead<TilerLayout, KT> for Cons<Layout<(TS, RS), (TD, RD)>, MT>
 where
     TS: Congruent<TD>,
@@ -294,7 +294,7 @@ where
         )
     }
 }
-// A nested tuple `C`: the mode's result is the by-mode result on the mode's modes.
+/// A nested tuple `C`: the mode's result is the by-mode result on the mode's modes.
 impl<M0, MT, KT, C> TileUnzipHead<TilerTuple<C>, KT> for Cons<M0, MT>
 where
     M0: ModesOf,

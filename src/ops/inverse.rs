@@ -104,7 +104,7 @@ impl<H, T, Next> FindStrideSel<Next, B1> for Cons<H, T> {
 impl<H, T: FindStride<Next>, Next> FindStrideSel<Next, B0> for Cons<H, T> {
     type Output = T::Output;
 }
-// Runtime strides are rejected by `StaticModes`; this only keeps that the first error.
+/// Runtime strides are rejected by `StaticModes`; this only keeps that the first error.
 impl<H, T, Next> FindStrideSel<Next, Dyn> for Cons<H, T> {
     type Output = NotFound;
 }

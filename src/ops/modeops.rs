@@ -31,7 +31,7 @@ pub trait FilterZeroLeaf<D, DIsZero> {
     type Output: IntTuple;
     fn filter_zero_leaf(&self, stride: &D) -> Self::Output;
 }
-// d = 0: a static shape becomes the static 1, a runtime one the runtime 1.
+/// d = 0: a static shape becomes the static 1, a runtime one the runtime 1.
 impl<S: StaticInt, D> FilterZeroLeaf<D, B1> for S {
     type Output = U1;
     #[inline(always)]
@@ -46,7 +46,7 @@ impl<D> FilterZeroLeaf<D, B1> for i64 {
         1
     }
 }
-// d ≠ 0: kept.
+/// d ≠ 0: kept.
 impl<S: IntTuple, D> FilterZeroLeaf<D, typenum::B0> for S {
     type Output = S;
     #[inline(always)]
@@ -54,7 +54,7 @@ impl<S: IntTuple, D> FilterZeroLeaf<D, typenum::B0> for S {
         *self
     }
 }
-// d decided at run time.
+/// d decided at run time.
 impl<S: Int, D: Int> FilterZeroLeaf<D, Dyn> for S {
     type Output = i64;
     #[inline(always)]

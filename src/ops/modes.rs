@@ -279,7 +279,7 @@ pub trait InsertSel<H, HeadFirst> {
     type Output: Plain;
     fn insert_sel(self, h: H) -> Self::Output;
 }
-// The head's stride is smaller: the new mode goes further in.
+/// The head's stride is smaller: the new mode goes further in.
 impl<H, Hd: Plain, T: InsertByStride<H>> InsertSel<H, B1> for Cons<Hd, T> {
     type Output = Cons<Hd, T::Output>;
     #[inline(always)]
@@ -287,7 +287,7 @@ impl<H, Hd: Plain, T: InsertByStride<H>> InsertSel<H, B1> for Cons<Hd, T> {
         Cons(self.0, self.1.insert_by_stride(h))
     }
 }
-// The new mode's stride is not larger, or the order is only known at run time: it goes first.
+/// The new mode's stride is not larger, or the order is only known at run time: it goes first.
 impl<H: Plain, Hd: Plain, T: Plain> InsertSel<H, B0> for Cons<Hd, T> {
     type Output = Cons<H, Cons<Hd, T>>;
     #[inline(always)]

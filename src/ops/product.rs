@@ -60,7 +60,7 @@ where
         self.try_compose(b)
     }
 }
-// The stand-in has B's structure, so that the regroupings that follow add no error either.
+/// The stand-in has B's structure, so that the regroupings that follow add no error either.
 impl<C, B: LayoutParts> RepeatsSel<B, B1> for C {
     type Output = B;
     fn repeats_sel(&self, _: B) -> Result<B> {

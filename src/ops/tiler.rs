@@ -183,7 +183,7 @@ macro_rules! modes_of_tuple {
     };
 }
 crate::tuple::for_each_tuple_pair!(modes_of_tuple);
-// The empty layout (a rest group with no modes, when `_` takes every mode): no modes.
+/// The empty layout (a rest group with no modes, when `_` takes every mode): no modes.
 impl ModesOf for Layout<(), ()> {
     type Output = Nil;
     #[inline(always)]
