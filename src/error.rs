@@ -47,6 +47,9 @@ pub enum ErrorKind {
     /// A tuple is nested deeper than `dynamic::MAX_DEPTH` (64) levels, or a table would
     /// exceed `print::MAX_TABLE_CELLS` (2^20) cells.
     TooLarge,
+    /// Swizzle parameters outside CuTe's conditions: `B ≥ 0`, `M ≥ 0`, `|S| ≥ B`, and (here)
+    /// masks within the 63 value bits of an `i64`.
+    InvalidSwizzle,
 }
 
 impl ErrorKind {
@@ -75,6 +78,7 @@ impl ErrorKind {
             }
             ErrorKind::NoLayout => "no layout satisfies the defining equations",
             ErrorKind::TooLarge => "input exceeds a documented size limit",
+            ErrorKind::InvalidSwizzle => "invalid swizzle parameters",
         }
     }
 }

@@ -25,6 +25,7 @@ pub mod ops;
 pub mod parse;
 #[cfg(feature = "alloc")]
 pub mod print;
+pub mod swizzle;
 pub mod tuple;
 
 pub use any_layout::{AnyLayout, LayoutCoord, ShapeOf, SizeOf, StrideOf, StridedLayout};
@@ -38,5 +39,6 @@ pub use layout::{
 #[cfg(feature = "std")]
 pub use print::print_layout;
 pub use static_assertions;
+pub use swizzle::{DynSwizzle, Swizzle, SwizzleFn};
 pub use tuple::IntTuple;
 pub use typenum;
