@@ -32,7 +32,7 @@ use crate::tuple::{Congruent, IntTuple};
 /// concept): a shape, and an evaluation at integral, rank-R and natural coordinates.
 ///
 /// The contracts every implementation keeps (CuTe `layout.hpp`; checked for every kind by
-/// `tests/surface.rs`):
+/// `tests/both_surface.rs`):
 ///
 /// * `size(L)` is the product of the shape's leaves, the number of integral coordinates;
 /// * `L(i) = L(idx2crd(i))` for `0 ≤ i < size(L)`: `eval(i) == call(idx2crd(i))`;
