@@ -82,8 +82,8 @@ const fn check(b: i64, m: i64, s: i64) -> core::result::Result<(), &'static str>
 }
 
 /// A swizzle with static parameters (typenum `B`, `M` unsigned, `S` signed): zero-sized, its
-/// masks constants. Invalid parameters do not compile ("static swizzle Sw<B,M,S>: |S| must be
-/// at least B ..."), as CuTe's `static_assert`s.
+/// masks constants. Invalid parameters do not compile ("|S| must be at least B ..."), as
+/// CuTe's `static_assert`s; the conditions are those of [`DynSwizzle::new`], written once.
 ///
 /// ```
 /// use cute_layout::swizzle::{Swizzle, SwizzleFn};
@@ -97,14 +97,9 @@ pub struct Swizzle<B, M, S>(PhantomData<(B, M, S)>);
 impl<B: Unsigned, M: Unsigned, S: Integer> Swizzle<B, M, S> {
     /// CuTe's conditions on the parameters, checked when the swizzle is built.
     pub const VALID: () = {
-        assert!(
-            S::I64.unsigned_abs() >= B::U64,
-            "static swizzle Sw<B,M,S>: |S| must be at least B (the read and written bit fields may not overlap)"
-        );
-        assert!(
-            B::U64 + M::U64 + S::I64.unsigned_abs() <= 63,
-            "static swizzle Sw<B,M,S>: B + M + |S| must not exceed 63 (the masks must fit in an i64)"
-        );
+        if let Err(why) = check(B::I64, M::I64, S::I64) {
+            panic!("{}", why);
+        }
     };
     /// `Swizzle<B, M, S>`; does not compile for invalid parameters.
     #[allow(clippy::let_unit_value)]

@@ -263,26 +263,25 @@ impl<B: AsDynLayout> crate::ops::MaxCommonLayout<B> for DynLayout {
         try_max_common_layout(self, &b.as_dyn_layout())
     }
 }
-macro_rules! mixed_vector {
-    ($($T:ty),*) => {$(
-        /// A runtime-structured argument: the runtime engine decides.
-        #[diagnostic::do_not_recommend]
-        impl<S: crate::tuple::Congruent<D>, D: crate::tuple::IntTuple> crate::ops::MaxCommonVector<$T> for crate::Layout<S, D> {
-            type Output = i64;
-            #[inline]
-            fn try_max_common_vector(&self, b: &$T) -> Result<i64> {
-                try_max_common_vector(&self.to_dyn(), &b.as_dyn_layout())
-            }
-        }
-        /// A runtime-structured argument: the result is a [`DynLayout`].
-        #[diagnostic::do_not_recommend]
-        impl<S: crate::tuple::Congruent<D>, D: crate::tuple::IntTuple> crate::ops::MaxCommonLayout<$T> for crate::Layout<S, D> {
-            type Output = DynLayout;
-            #[inline]
-            fn try_max_common_layout(&self, b: &$T) -> Result<DynLayout> {
-                try_max_common_layout(&self.to_dyn(), &b.as_dyn_layout())
-            }
-        }
-    )*};
+/// A runtime-structured argument: the runtime engine decides.
+#[diagnostic::do_not_recommend]
+impl<S: crate::tuple::Congruent<D>, D: crate::tuple::IntTuple>
+    crate::ops::MaxCommonVector<DynLayout> for crate::Layout<S, D>
+{
+    type Output = i64;
+    #[inline]
+    fn try_max_common_vector(&self, b: &DynLayout) -> Result<i64> {
+        try_max_common_vector(&self.to_dyn(), b)
+    }
 }
-mixed_vector!(DynLayout);
+/// A runtime-structured argument: the result is a [`DynLayout`].
+#[diagnostic::do_not_recommend]
+impl<S: crate::tuple::Congruent<D>, D: crate::tuple::IntTuple>
+    crate::ops::MaxCommonLayout<DynLayout> for crate::Layout<S, D>
+{
+    type Output = DynLayout;
+    #[inline]
+    fn try_max_common_layout(&self, b: &DynLayout) -> Result<DynLayout> {
+        try_max_common_layout(&self.to_dyn(), b)
+    }
+}
