@@ -50,6 +50,11 @@ pub enum ErrorKind {
     /// Swizzle parameters outside CuTe's conditions: `B ≥ 0`, `M ≥ 0`, `|S| ≥ B`, and (here)
     /// masks within the 63 value bits of an `i64`.
     InvalidSwizzle,
+    /// Strides in different integer-semimodules meet (paper §3.1): a non-zero integer would be
+    /// added to a basis element's tuple (`3 + 1@0`, `1@0 + 1@0@0`), which CuTe `static_assert`s.
+    CodomainMismatch,
+    /// The operation is not defined for layouts with basis (coordinate) strides.
+    BasisStride,
 }
 
 impl ErrorKind {
@@ -79,6 +84,10 @@ impl ErrorKind {
             ErrorKind::NoLayout => "no layout satisfies the defining equations",
             ErrorKind::TooLarge => "input exceeds a documented size limit",
             ErrorKind::InvalidSwizzle => "invalid swizzle parameters",
+            ErrorKind::CodomainMismatch => {
+                "strides lie in different integer-semimodules (paper §3.1): an integer cannot be added to a basis element's tuple"
+            }
+            ErrorKind::BasisStride => "operation not defined for basis (coordinate) strides",
         }
     }
 }

@@ -15,6 +15,10 @@ pub use macros::__private;
 pub mod algebra;
 pub mod any_layout;
 #[cfg(feature = "alloc")]
+pub mod basis;
+#[cfg(feature = "alloc")]
+pub mod descriptor;
+#[cfg(feature = "alloc")]
 pub mod dynamic;
 pub mod error;
 pub mod fmt;
@@ -29,6 +33,8 @@ pub mod swizzle;
 pub mod tuple;
 
 pub use any_layout::{AnyLayout, LayoutCoord, ShapeOf, SizeOf, StrideOf, StridedLayout};
+#[cfg(feature = "alloc")]
+pub use basis::{DynBasisLayout, DynBasisTuple, DynScaledBasis};
 #[cfg(feature = "alloc")]
 pub use dynamic::{DynInt, DynLayout, DynTuple};
 pub use error::{ErrorKind, LayoutError};

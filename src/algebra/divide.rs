@@ -23,7 +23,7 @@ fn divide_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
 /// smaller-stride modes; the offsets below `⌊d/c⌋·c` are all reached, and `⌊d/c⌋·c` itself is
 /// not when `c` does not divide `d` (the smaller modes reach below `⌊d/c⌋·c`, the others at
 /// least `d`). So `(B, B*)` covers `Z_|A|` iff no such first gap lies below `|A|`.
-fn check_covers(b: &DynLayout, m: i64) -> Result<()> {
+pub(crate) fn check_covers(b: &DynLayout, m: i64) -> Result<()> {
     let mut modes: Vec<(i64, i64)> = flat_modes(b)
         .into_iter()
         .filter(|&(s, d)| s > 1 && d > 0)

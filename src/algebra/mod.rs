@@ -49,6 +49,7 @@ macro_rules! plain_tiler {
     };
 }
 
+pub mod basis;
 mod coalesce;
 mod complement;
 mod composition;

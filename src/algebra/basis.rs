@@ -1,0 +1,802 @@
+//! The layout algebra on basis-strided layouts ([`DynBasisLayout`]), where the paper and CuTe
+//! define it. Functions come in `try_op` / `op` pairs as in the rest of [`crate::algebra`], and
+//! the verb traits of [`crate::ops`] are implemented for [`DynBasisLayout`].
+//!
+//! * A layout whose strides are all integers (empty paths) is an ordinary layout: every
+//!   operation delegates to the [`DynLayout`] engine, so the two agree by construction.
+//! * **Composition** `A ∘ B` with an integer layout or tiler `B` on the right: the base case
+//!   (paper Eq. 19–21) only scales `A`'s strides and compares them, so it holds in any
+//!   integer-semimodule; coalescing `A` merges `s0:d0, s1:d1` when `d1 = s0·d0` (same path,
+//!   same value). `B` with negative strides is refused ([`ErrorKind::BasisStride`]).
+//! * **Divides** `A ∘ (B, B*)`, with `B* = complement(B, size(A))` an integer layout.
+//! * **Complement** (paper Eq. 27–29) by codomain component: the modes whose strides lie along
+//!   `e_p` are complemented as an integer layout and written along `e_p`; the result has the
+//!   structure of the codomain (Eq. 27, `D ≲ L*`).
+//! * **Right inverse** (paper Eq. 24) by component: each component's integer right inverse
+//!   (index strides of `L`), placed at the component's position of the codomain.
+//! * Not defined here: left inverse and the products of a basis-strided layout
+//!   ([`ErrorKind::BasisStride`], naming the reason).
+//!
+//! ```
+//! use cute_layout::algebra::basis::{complement_full, composition, right_inverse};
+//! use cute_layout::{DynBasisLayout, DynLayout};
+//! let b = |s: &str| s.parse::<DynBasisLayout>().unwrap();
+//! let l = |s: &str| s.parse::<DynLayout>().unwrap();
+//! // Paper Table 4, "Coordinate" row.
+//! assert_eq!(composition(&b("(8,8):(1@0,1@1)"), &l("((4,8),2):((16,1),8)")),
+//!            b("((4,8),2):((2@1,1@0),1@1)"));
+//! // Paper Table 7, last row.
+//! assert_eq!(complement_full(&b("(4,(4,2)):(1@1,(1@0,12@1))")), b("(1,(3,1)):(4@0,(4@1,24@1))"));
+//! // Paper Table 5.
+//! assert_eq!(right_inverse(&b("(4,8):(1@0,1@1)")), l("(4,8):(1,4)"));
+//! ```
+
+use alloc::format;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use super::complement::complement_plain;
+use super::divide::check_covers;
+use super::tiler::{AsTiler, DynTiler};
+use super::{concat, err, flat_modes, from_modes, unwrap, EXACT_SEARCH_LIMIT};
+use crate::basis::{DynBasisLayout, DynBasisTuple, DynScaledBasis};
+use crate::dynamic::{checked_mul, DynInt, DynLayout, DynTuple};
+use crate::error::{ErrorKind, LayoutError, Result};
+use crate::ops::distribute::distributes;
+
+type Mode = (i64, DynScaledBasis);
+
+fn zero() -> DynScaledBasis {
+    DynScaledBasis::int(0)
+}
+
+/// Equality of strides as semimodule elements: the same path and value, or both zero.
+fn same(a: &DynScaledBasis, b: &DynScaledBasis) -> bool {
+    a.value.value == b.value.value && (a.value.value == 0 || a.modes == b.modes)
+}
+
+/// Coalesce rules of paper §3.2 on basis strides: size-1 modes vanish and `s0:d0 ++ s1:d1 =
+/// s0·s1:d0` when `d1 = s0·d0`; with `keep_last` the last mode stays even of size 1.
+fn coalesce_modes(modes: &[Mode], keep_last: bool) -> Result<Vec<Mode>> {
+    let mut out: Vec<Mode> = Vec::new();
+    let n = modes.len();
+    for (k, (s, d)) in modes.iter().enumerate() {
+        if *s == 1 && !(keep_last && k + 1 == n) {
+            continue;
+        }
+        match out.last_mut() {
+            Some(last) if last.1.try_scale(last.0).is_ok_and(|x| same(&x, d)) => {
+                last.0 = checked_mul(last.0, *s)?;
+            }
+            _ => out.push((*s, d.clone())),
+        }
+    }
+    Ok(out)
+}
+
+/// The shape and stride trees of flat modes: a leaf for one mode, a flat tuple otherwise,
+/// `1:0` for none.
+fn modes_to_trees(modes: &[Mode], is_static: bool) -> (DynTuple, DynBasisTuple) {
+    let shape = |v: i64| {
+        DynTuple::Int(DynInt {
+            value: v,
+            is_static,
+        })
+    };
+    let stride = |b: &DynScaledBasis| {
+        DynBasisTuple::Basis(DynScaledBasis {
+            value: DynInt {
+                value: b.value.value,
+                is_static,
+            },
+            modes: b.modes.clone(),
+        })
+    };
+    match modes {
+        [] => (shape(1), stride(&zero())),
+        [(s, d)] => (shape(*s), stride(d)),
+        _ => (
+            DynTuple::Tuple(modes.iter().map(|m| shape(m.0)).collect()),
+            DynBasisTuple::Tuple(modes.iter().map(|m| stride(&m.1)).collect()),
+        ),
+    }
+}
+
+fn from_basis_modes(modes: &[Mode], is_static: bool) -> Result<DynBasisLayout> {
+    let (s, d) = modes_to_trees(modes, is_static);
+    DynBasisLayout::new(s, d)
+}
+
+/// Every leaf marked static or dynamic.
+fn mark(l: DynBasisLayout, is_static: bool) -> Result<DynBasisLayout> {
+    DynBasisLayout::new(
+        l.shape().with_static(is_static),
+        l.stride().with_static(is_static),
+    )
+}
+
+fn concat_basis(modes: impl IntoIterator<Item = DynBasisLayout>) -> Result<DynBasisLayout> {
+    let (s, d): (Vec<_>, Vec<_>) = modes.into_iter().map(DynBasisLayout::into_parts).unzip();
+    DynBasisLayout::new(DynTuple::Tuple(s), DynBasisTuple::Tuple(d))
+}
+
+fn delegate(r: Result<DynLayout>) -> Result<DynBasisLayout> {
+    r.map(DynBasisLayout::from)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coalesce, flatten, filter
+
+/// `coalesce(A)` (paper §3.2, Eq. 13–15) with basis strides: flatten, drop size-1 modes, merge
+/// `s0:d0, s1:d1` into `s0·s1:d0` when `d1 = s0·d0` (the same path and value).
+///
+/// ```
+/// use cute_layout::{algebra::basis::coalesce, DynBasisLayout};
+/// let b = |s: &str| s.parse::<DynBasisLayout>().unwrap();
+/// assert_eq!(coalesce(&b("(2,(1,4)):(1@1,(7@0,2@1))")), b("8:1@1"));
+/// assert_eq!(coalesce(&b("(4,8):(1@0,1@1)")), b("(4,8):(1@0,1@1)"));
+/// ```
+pub fn try_coalesce(a: &DynBasisLayout) -> Result<DynBasisLayout> {
+    if a.is_integral() {
+        return delegate(super::try_coalesce(&a.to_dyn_layout()?));
+    }
+    from_basis_modes(&coalesce_modes(&a.flat_modes(), false)?, a.is_static())
+}
+plain!(coalesce = try_coalesce(a: &DynBasisLayout) -> DynBasisLayout);
+
+/// `flatten(A)`: the flat layout of all leaves.
+///
+/// ```
+/// use cute_layout::{algebra::basis::flatten, DynBasisLayout};
+/// let a: DynBasisLayout = "((2,3),4):((1@0@0,1@1@0),1@1)".parse().unwrap();
+/// assert_eq!(flatten(&a).to_string(), "(2,3,4):(1@0@0,1@1@0,1@1)");
+/// ```
+pub fn try_flatten(a: &DynBasisLayout) -> Result<DynBasisLayout> {
+    let stride = match a.stride() {
+        DynBasisTuple::Basis(_) => a.stride().clone(),
+        DynBasisTuple::Tuple(_) => DynBasisTuple::Tuple(
+            a.stride()
+                .leaves()
+                .cloned()
+                .map(DynBasisTuple::Basis)
+                .collect(),
+        ),
+    };
+    DynBasisLayout::new(a.shape().flatten(), stride)
+}
+plain!(flatten = try_flatten(a: &DynBasisLayout) -> DynBasisLayout);
+
+/// `filter_zeros(A)`: the shape of every leaf whose stride is zero becomes 1; structure kept.
+///
+/// ```
+/// use cute_layout::{algebra::basis::filter_zeros, DynBasisLayout};
+/// let a: DynBasisLayout = "(4,(2,3)):(0,(1@0,0@1))".parse().unwrap();
+/// assert_eq!(filter_zeros(&a).to_string(), "(1,(2,1)):(0,(1@0,0@1))");
+/// ```
+pub fn try_filter_zeros(a: &DynBasisLayout) -> Result<DynBasisLayout> {
+    fn go(s: &DynTuple, d: &DynBasisTuple) -> DynTuple {
+        match (s, d) {
+            (DynTuple::Int(si), DynBasisTuple::Basis(b)) if b.value.value == 0 => {
+                DynTuple::Int(DynInt {
+                    value: 1,
+                    is_static: si.is_static,
+                })
+            }
+            (DynTuple::Tuple(ss), DynBasisTuple::Tuple(ds)) => {
+                DynTuple::Tuple(ss.iter().zip(ds).map(|(s, d)| go(s, d)).collect())
+            }
+            _ => s.clone(),
+        }
+    }
+    DynBasisLayout::new(go(a.shape(), a.stride()), a.stride().clone())
+}
+plain!(filter_zeros = try_filter_zeros(a: &DynBasisLayout) -> DynBasisLayout);
+
+/// `filter(A) = coalesce(filter_zeros(A))`.
+pub fn try_filter(a: &DynBasisLayout) -> Result<DynBasisLayout> {
+    try_coalesce(&try_filter_zeros(a)?)
+}
+plain!(filter = try_filter(a: &DynBasisLayout) -> DynBasisLayout);
+
+// ---------------------------------------------------------------------------------------------
+// Composition
+
+/// The base case `A ∘ s:d` (paper Eq. 19–21) on the coalesced modes of `A` (last mode kept):
+/// "divide out" `d`, then "keep" `s`. Only `A`'s strides are scaled, so basis strides go
+/// through unchanged; the conditions are on shapes alone.
+fn base_case(a: &[Mode], s: i64, d: i64, a_text: &dyn Fn() -> String) -> Result<Vec<Mode>> {
+    if d == 0 {
+        return Ok(alloc::vec![(s, zero())]);
+    }
+    let mut out = Vec::new();
+    let mut rest_shape = s;
+    let mut rest_stride = d;
+    let mut prefix = 1i64;
+    let last = a.len() - 1;
+    for (r, (sr, dr)) in a.iter().enumerate() {
+        let sr = *sr;
+        let span = checked_mul(rest_shape - 1, rest_stride)?;
+        if r == last || span < sr {
+            out.push((rest_shape, dr.try_scale(rest_stride)?));
+            return Ok(out);
+        }
+        let next_prefix = checked_mul(prefix, sr)?;
+        if sr % rest_stride == 0 {
+            let n = sr / rest_stride;
+            if rest_shape % n != 0 {
+                return Err(err(
+                    ErrorKind::ShapeDivisibility,
+                    format!(
+                        "⌈{next_prefix}/{d}⌉ = {} does not divide {s} (mode {} of {})",
+                        super::ceil_div(next_prefix, d),
+                        r + 1,
+                        a_text()
+                    ),
+                ));
+            }
+            if n > 1 {
+                out.push((n, dr.try_scale(rest_stride)?));
+            }
+            rest_shape /= n;
+            rest_stride = 1;
+        } else if rest_stride % sr == 0 {
+            rest_stride /= sr;
+        } else {
+            return Err(err(
+                ErrorKind::StrideDivisibility,
+                format!(
+                    "{d} does not divide {next_prefix} and {next_prefix} does not divide {d} (mode {} of {})",
+                    r + 1,
+                    a_text()
+                ),
+            ));
+        }
+        prefix = next_prefix;
+    }
+    Ok(out)
+}
+
+/// The result tree: `B`'s shape with each leaf replaced by the modes computed for it.
+fn build(
+    b_shape: &DynTuple,
+    parts: &mut dyn Iterator<Item = Vec<Mode>>,
+) -> (DynTuple, DynBasisTuple) {
+    match b_shape {
+        DynTuple::Int(_) => modes_to_trees(&parts.next().unwrap_or_default(), false),
+        DynTuple::Tuple(v) => {
+            let (s, d): (Vec<_>, Vec<_>) = v.iter().map(|t| build(t, parts)).unzip();
+            (DynTuple::Tuple(s), DynBasisTuple::Tuple(d))
+        }
+    }
+}
+
+/// `A ∘ B` for a basis-strided `A` and an integer layout `B` (paper §3.3): `R ≼`-compatible
+/// with `B` (Eq. 16) and `R(c) = A(B(c))` (Eq. 17), a coordinate.
+///
+/// `A` is coalesced with basis equality (its last mode kept, so it extends), each leaf of `B`
+/// goes through the base case (Eq. 19, with the stride and shape divisibility conditions Eq.
+/// 20–21 on `A`'s shapes), and the leaves' results replace `B`'s leaves (Eq. 22). When `B`'s
+/// leaves are not provably distributive (segregated and divisible, after Eq. 23), the result
+/// is checked by evaluation over `B`'s domain when that has at most [`EXACT_SEARCH_LIMIT`]
+/// points, and refused (`NotDistributive`) otherwise. An integral `A` delegates to
+/// [`try_composition_layout`](super::try_composition_layout).
+///
+/// ```
+/// use cute_layout::{algebra::basis::composition_layout, DynBasisLayout, DynLayout};
+/// let a: DynBasisLayout = "(8,8):(1@0,1@1)".parse().unwrap();
+/// let b: DynLayout = "16:2".parse().unwrap();
+/// assert_eq!(composition_layout(&a, &b).to_string(), "(4,4):(2@0,1@1)");
+/// ```
+pub fn try_composition_layout(a: &DynBasisLayout, b: &DynLayout) -> Result<DynBasisLayout> {
+    if a.is_integral() {
+        return delegate(super::try_composition_layout(&a.to_dyn_layout()?, b));
+    }
+    let b_modes = flat_modes(b);
+    if let Some((s, d)) = b_modes.iter().find(|&&(s, d)| s > 1 && d < 0) {
+        return Err(err(
+            ErrorKind::BasisStride,
+            format!(
+                "{a} ∘ {b}: mode {s}:{d} of B has a negative stride, which would evaluate A below its domain; that extension is defined for integer strides only"
+            ),
+        ));
+    }
+    let is_static = a.is_static() && b.is_static();
+    let mut flat = a.flat_modes();
+    if flat.is_empty() {
+        flat.push((1, zero()));
+    }
+    let ac = coalesce_modes(&flat, true)?;
+    let a_text = || {
+        let (s, d) = modes_to_trees(&ac, false);
+        format!("{s}:{d}")
+    };
+    let mut parts = Vec::with_capacity(b_modes.len());
+    for &(s, d) in &b_modes {
+        if s == 1 {
+            parts.push(alloc::vec![(1, zero())]);
+        } else {
+            parts.push(coalesce_modes(&base_case(&ac, s, d, &a_text)?, false)?);
+        }
+    }
+    let (shape, stride) = build(b.shape(), &mut parts.into_iter());
+    let candidate = mark(DynBasisLayout::new(shape, stride)?, is_static)?;
+    let shapes: Vec<(i64, i64)> = ac.iter().map(|m| (m.0, 0)).collect();
+    if distributes(&shapes, &b_modes) {
+        return Ok(candidate);
+    }
+    let n = b.size();
+    let not_distributive = || {
+        err(
+            ErrorKind::NotDistributive,
+            format!(
+                "the leaves of {b} are not mutually segregated or do not divide the prefix products of {}, and the leaf-wise result does not give A(B(i))",
+                a_text()
+            ),
+        )
+    };
+    if n > EXACT_SEARCH_LIMIT {
+        return Err(not_distributive());
+    }
+    for i in 0..n {
+        if candidate.try_eval(&DynTuple::int(i))? != a.try_eval(&DynTuple::int(b.eval(i)))? {
+            return Err(not_distributive());
+        }
+    }
+    Ok(candidate)
+}
+plain!(composition_layout = try_composition_layout(a: &DynBasisLayout, b: &DynLayout) -> DynBasisLayout);
+
+/// Applies `op` by mode along a tiler (paper §3.3.5): a layout applies to the whole, a tuple by
+/// mode (modes beyond it kept), `_` keeps the (sub)layout. Result leaves are static iff `A` and
+/// the tiler were.
+fn by_mode(
+    a: &DynBasisLayout,
+    t: &DynTiler,
+    op: &dyn Fn(&DynBasisLayout, &DynLayout) -> Result<DynBasisLayout>,
+) -> Result<DynBasisLayout> {
+    fn go(
+        a: &DynBasisLayout,
+        t: &DynTiler,
+        op: &dyn Fn(&DynBasisLayout, &DynLayout) -> Result<DynBasisLayout>,
+    ) -> Result<DynBasisLayout> {
+        match t {
+            DynTiler::Layout(b) => op(a, b),
+            DynTiler::Skip => Ok(a.clone()),
+            DynTiler::Tuple(ts) => {
+                check_rank(a, ts.len(), t)?;
+                let modes = a
+                    .modes()
+                    .enumerate()
+                    .map(|(i, m)| match ts.get(i) {
+                        Some(ti) => go(&m, ti, op),
+                        None => Ok(m),
+                    })
+                    .collect::<Result<Vec<_>>>()?;
+                if a.shape().is_int() && ts.len() == 1 {
+                    return modes
+                        .into_iter()
+                        .next()
+                        .ok_or_else(|| LayoutError::new(ErrorKind::RankMismatch));
+                }
+                concat_basis(modes)
+            }
+        }
+    }
+    mark(go(a, t, op)?, a.is_static() && t.is_static())
+}
+
+fn check_rank(a: &DynBasisLayout, n: usize, t: &DynTiler) -> Result<()> {
+    if n > a.rank() {
+        return Err(err(
+            ErrorKind::RankMismatch,
+            format!("tiler {t} has {n} modes but {a} has rank {}", a.rank()),
+        ));
+    }
+    Ok(())
+}
+
+/// `A ∘ T` for an integer layout or tiler `T` (paper §3.3.5): a layout composes with the whole
+/// of `A` ([`try_composition_layout`]), a tuple tiler mode by mode (Eq. 12).
+///
+/// ```
+/// use cute_layout::{algebra::{basis::composition, DynTiler}, basis::make_identity_layout};
+/// let id = make_identity_layout(&"(8,16)".parse().unwrap()).unwrap();
+/// let t: DynTiler = "<4:1,8:2>".parse().unwrap();
+/// assert_eq!(composition(&id, &t).to_string(), "(4,8):(1@0,2@1)");
+/// ```
+pub fn try_composition<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> Result<DynBasisLayout> {
+    by_mode(a, &*t.as_tiler()?, &try_composition_layout)
+}
+
+/// Panicking form of [`try_composition`].
+#[track_caller]
+pub fn composition<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasisLayout {
+    unwrap(try_composition(a, t))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Divides
+
+/// `A ∘ (B, complement(B, size(A)))` for one layout tiler (paper §3.5.2), refused when
+/// `(B, B*)` misses an element of `A` (as for integer layouts).
+fn divide_layout(a: &DynBasisLayout, b: &DynLayout) -> Result<DynBasisLayout> {
+    let rest = complement_plain(b, a.size())?;
+    check_covers(b, a.size())?;
+    try_composition_layout(a, &concat([b.clone(), rest])?)
+}
+
+#[derive(Clone, Copy)]
+enum Grouping {
+    Zipped,
+    Tiled,
+    Flat,
+}
+
+fn split(a: &DynBasisLayout, t: &DynTiler) -> Result<(Vec<DynBasisLayout>, Vec<DynBasisLayout>)> {
+    match t {
+        DynTiler::Layout(b) => {
+            let r = divide_layout(a, b)?;
+            Ok((alloc::vec![r.mode(0)?], alloc::vec![r.mode(1)?]))
+        }
+        DynTiler::Skip => Ok((alloc::vec![a.clone()], Vec::new())),
+        DynTiler::Tuple(ts) => {
+            check_rank(a, ts.len(), t)?;
+            let mut tiles = Vec::new();
+            let mut rests = Vec::new();
+            for (i, m) in a.modes().enumerate() {
+                match ts.get(i) {
+                    Some(sub @ DynTiler::Tuple(_)) => {
+                        let (st, sr) = split(&m, sub)?;
+                        tiles.push(concat_basis(st)?);
+                        rests.push(concat_basis(sr)?);
+                    }
+                    Some(ti) => {
+                        let (st, sr) = split(&m, ti)?;
+                        tiles.extend(st);
+                        rests.extend(sr);
+                    }
+                    None => rests.push(m),
+                }
+            }
+            Ok((tiles, rests))
+        }
+    }
+}
+
+fn grouped(a: &DynBasisLayout, t: &DynTiler, g: Grouping) -> Result<DynBasisLayout> {
+    let (tiles, rests) = split(a, t)?;
+    let (tile, rest) = if matches!(t, DynTiler::Layout(_)) {
+        let first = |v: Vec<DynBasisLayout>| {
+            v.into_iter()
+                .next()
+                .ok_or_else(|| LayoutError::new(ErrorKind::RankMismatch))
+        };
+        (first(tiles)?, first(rests)?)
+    } else {
+        (concat_basis(tiles)?, concat_basis(rests)?)
+    };
+    let r = match g {
+        Grouping::Zipped => concat_basis([tile, rest])?,
+        Grouping::Tiled => concat_basis(core::iter::once(tile).chain(rest.modes()))?,
+        Grouping::Flat => concat_basis(tile.modes().chain(rest.modes()).collect::<Vec<_>>())?,
+    };
+    mark(r, a.is_static() && t.is_static())
+}
+
+/// `logical_divide(A, T)` (paper §3.5.2): `A ∘ (T, complement(T, size(A)))`, by mode for a
+/// tuple tiler. For an identity layout `A` this gives the coordinate of every element of every
+/// tile, which kernels use for predication.
+///
+/// ```
+/// use cute_layout::{algebra::basis::logical_divide, basis::make_identity_layout, DynLayout};
+/// let id = make_identity_layout(&"(8,6)".parse().unwrap()).unwrap();
+/// let t: DynLayout = "4:1".parse().unwrap();
+/// assert_eq!(logical_divide(&id, &t).to_string(), "(4,(2,6)):(1@0,(4@0,1@1))");
+/// ```
+pub fn try_logical_divide<T: AsTiler + ?Sized>(
+    a: &DynBasisLayout,
+    t: &T,
+) -> Result<DynBasisLayout> {
+    by_mode(a, &*t.as_tiler()?, &divide_layout)
+}
+
+/// Panicking form of [`try_logical_divide`].
+#[track_caller]
+pub fn logical_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasisLayout {
+    unwrap(try_logical_divide(a, t))
+}
+
+/// `zipped_divide(A, T)`: `((tiles), (rests))` — mode 0 indexes within a tile, mode 1 the tile.
+///
+/// ```
+/// use cute_layout::{algebra::{basis::zipped_divide, DynTiler}, basis::make_identity_layout};
+/// let id = make_identity_layout(&"(8,6)".parse().unwrap()).unwrap();
+/// let t: DynTiler = "<4:1,3:1>".parse().unwrap();
+/// assert_eq!(zipped_divide(&id, &t).to_string(), "((4,3),(2,2)):((1@0,1@1),(4@0,3@1))");
+/// ```
+pub fn try_zipped_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> Result<DynBasisLayout> {
+    grouped(a, &*t.as_tiler()?, Grouping::Zipped)
+}
+
+/// Panicking form of [`try_zipped_divide`].
+#[track_caller]
+pub fn zipped_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasisLayout {
+    unwrap(try_zipped_divide(a, t))
+}
+
+/// `tiled_divide(A, T)`: `((tiles), rest0, rest1, …)`.
+pub fn try_tiled_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> Result<DynBasisLayout> {
+    grouped(a, &*t.as_tiler()?, Grouping::Tiled)
+}
+
+/// Panicking form of [`try_tiled_divide`].
+#[track_caller]
+pub fn tiled_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasisLayout {
+    unwrap(try_tiled_divide(a, t))
+}
+
+/// `flat_divide(A, T)`: `(tile0, tile1, …, rest0, rest1, …)`.
+pub fn try_flat_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> Result<DynBasisLayout> {
+    grouped(a, &*t.as_tiler()?, Grouping::Flat)
+}
+
+/// Panicking form of [`try_flat_divide`].
+#[track_caller]
+pub fn flat_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasisLayout {
+    unwrap(try_flat_divide(a, t))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Complement and right inverse, by codomain component
+
+/// Calls `f(path, L_p)` for each integer leaf of the codomain, where `L_p` is the integer layout
+/// of `A`'s flat modes with their values along `e_p` (strides along other paths become 0 when
+/// `keep_all`, and are left out otherwise), and assembles the results (integer layouts) in the
+/// codomain's structure: a shape tree and a stride tree of integers, and the paths.
+fn by_component(
+    a: &DynBasisLayout,
+    keep_all: bool,
+    f: &mut dyn FnMut(&[usize], &DynLayout) -> Result<DynLayout>,
+) -> Result<(DynTuple, DynTuple, DynBasisTuple)> {
+    fn go(
+        node: &DynTuple,
+        path: &mut Vec<usize>,
+        modes: &[Mode],
+        keep_all: bool,
+        f: &mut dyn FnMut(&[usize], &DynLayout) -> Result<DynLayout>,
+    ) -> Result<(DynTuple, DynTuple, DynBasisTuple)> {
+        match node {
+            DynTuple::Int(_) => {
+                let along: Vec<(i64, i64)> = modes
+                    .iter()
+                    .filter(|(_, d)| keep_all || d.modes == *path)
+                    .map(|(s, d)| (*s, if d.modes == *path { d.value.value } else { 0 }))
+                    .collect();
+                let lp = from_modes(&along, false)?;
+                let r = f(path, &lp)?;
+                let (s, d) = r.into_parts();
+                let db = DynBasisTuple::from(&d).map_leaves(&mut |b| DynScaledBasis {
+                    value: b.value,
+                    modes: path.clone(),
+                });
+                Ok((s, d, db))
+            }
+            DynTuple::Tuple(v) => {
+                let mut ss = Vec::with_capacity(v.len());
+                let mut ds = Vec::with_capacity(v.len());
+                let mut bs = Vec::with_capacity(v.len());
+                for (i, t) in v.iter().enumerate() {
+                    path.push(i);
+                    let (s, d, b) = go(t, path, modes, keep_all, f)?;
+                    path.pop();
+                    ss.push(s);
+                    ds.push(d);
+                    bs.push(b);
+                }
+                Ok((
+                    DynTuple::Tuple(ss),
+                    DynTuple::Tuple(ds),
+                    DynBasisTuple::Tuple(bs),
+                ))
+            }
+        }
+    }
+    go(&a.codomain(), &mut Vec::new(), &a.flat_modes(), keep_all, f)
+}
+
+fn path_text(p: &[usize]) -> String {
+    if p.is_empty() {
+        String::from("the integers")
+    } else {
+        format!("{}", DynScaledBasis::unit(p.iter().copied()))
+    }
+}
+
+fn complement_with(
+    a: &DynBasisLayout,
+    cotarget: &dyn Fn(&[usize], &DynLayout) -> Result<i64>,
+) -> Result<DynBasisLayout> {
+    let (shape, _, stride) = by_component(a, false, &mut |p, lp| {
+        let m = cotarget(p, lp)?;
+        super::try_complement(lp, m).map_err(|e| {
+            err(
+                e.kind(),
+                format!("{} (the modes of {a} along {})", e.detail(), path_text(p)),
+            )
+        })
+    })?;
+    mark(DynBasisLayout::new(shape, stride)?, a.is_static())
+}
+
+/// `complement(A, M)` with basis strides (paper §3.5, Eq. 27–29): for each component `e_p` of
+/// the codomain, the modes of `A` along `e_p` are complemented as an integer layout up to the
+/// cotarget's leaf at `p`, and the result is written along `e_p`. The result has the codomain's
+/// structure (Eq. 27); its images are disjoint from `A`'s (Eq. 28, on its extended domain) and
+/// ordered (Eq. 29). `cotarget` has the structure of [`DynBasisLayout::codomain`] (an integer
+/// for an integer layout); otherwise it is an [`ErrorKind::RankMismatch`] error.
+///
+/// ```
+/// use cute_layout::{algebra::basis::complement, DynBasisLayout};
+/// let a: DynBasisLayout = "(4,2):(1@0,4@1)".parse().unwrap();
+/// assert_eq!(complement(&a, &"(8,16)".parse().unwrap()).to_string(), "(2,(4,2)):(4@0,(1@1,8@1))");
+/// ```
+pub fn try_complement(a: &DynBasisLayout, cotarget: &DynTuple) -> Result<DynBasisLayout> {
+    let codomain = a.codomain();
+    if !codomain.congruent(cotarget) {
+        return Err(err(
+            ErrorKind::RankMismatch,
+            format!(
+                "the cotarget {cotarget} of the complement of {a} must have the structure of its codomain {codomain}"
+            ),
+        ));
+    }
+    if a.is_integral() {
+        let m = cotarget.as_int().unwrap_or(1);
+        return delegate(super::try_complement(&a.to_dyn_layout()?, m));
+    }
+    complement_with(a, &|p, _| {
+        cotarget
+            .get_path(p)
+            .ok()
+            .and_then(DynTuple::as_int)
+            .ok_or_else(|| LayoutError::new(ErrorKind::RankMismatch))
+    })
+}
+plain!(complement = try_complement(a: &DynBasisLayout, cotarget: &DynTuple) -> DynBasisLayout);
+
+/// `complement(A)` (paper Table 7): each component complemented up to its own cosize.
+///
+/// ```
+/// use cute_layout::{algebra::basis::complement_full, DynBasisLayout};
+/// let b = |s: &str| s.parse::<DynBasisLayout>().unwrap();
+/// // Paper Table 7 prints (1,1):(4e0,4e1) here; Eq. 28 requires 8e1 (see tests/runtime_basis.rs).
+/// assert_eq!(complement_full(&b("(4,8):(1@0,1@1)")), b("(1,1):(4@0,8@1)"));
+/// ```
+pub fn try_complement_full(a: &DynBasisLayout) -> Result<DynBasisLayout> {
+    if a.is_integral() {
+        return delegate(super::try_complement_full(&a.to_dyn_layout()?));
+    }
+    // The cosize of a component with a negative stride is refused by the complement itself.
+    complement_with(a, &|_, lp| Ok(lp.cosize()))
+}
+plain!(complement_full = try_complement_full(a: &DynBasisLayout) -> DynBasisLayout);
+
+/// `right_inverse(L)` with basis strides (paper §3.4.1, Eq. 24, Table 5): a layout `L‡` from
+/// the codomain's coordinates to integral coordinates of `L` with `L‡(L(L‡(k))) = L‡(k)`. For
+/// each component `e_p`, the integer right inverse of `L` with its strides along `e_p` (the
+/// others 0) maps the `p`-th coordinate to an index; `L‡` has these at the codomain's
+/// positions, so its domain has the codomain's structure (`D ≲ L‡`).
+///
+/// ```
+/// use cute_layout::{algebra::basis::right_inverse, DynBasisLayout, DynLayout};
+/// let b = |s: &str| s.parse::<DynBasisLayout>().unwrap();
+/// let l = |s: &str| s.parse::<DynLayout>().unwrap();
+/// assert_eq!(right_inverse(&b("(4,(4,2)):(1@1,(1@0,6@1))")), l("(4,4):(4,1)")); // Table 5
+/// ```
+pub fn try_right_inverse(a: &DynBasisLayout) -> Result<DynLayout> {
+    if a.is_integral() {
+        return super::try_right_inverse(&a.to_dyn_layout()?);
+    }
+    let (shape, stride, _) = by_component(a, true, &mut |_, lp| super::try_right_inverse(lp))?;
+    let is_static = a.is_static();
+    DynLayout::new(shape.with_static(is_static), stride.with_static(is_static))
+}
+plain!(right_inverse = try_right_inverse(a: &DynBasisLayout) -> DynLayout);
+
+/// `left_inverse(L)`: delegated for an integer layout; for basis strides an
+/// [`ErrorKind::BasisStride`] error (paper Table 6 lists examples, but the per-component
+/// construction does not give a layout in general, and no other is implemented here).
+pub fn try_left_inverse(a: &DynBasisLayout) -> Result<DynLayout> {
+    if a.is_integral() {
+        return super::try_left_inverse(&a.to_dyn_layout()?);
+    }
+    Err(err(
+        ErrorKind::BasisStride,
+        format!("left_inverse of {a}: not implemented for basis strides"),
+    ))
+}
+plain!(left_inverse = try_left_inverse(a: &DynBasisLayout) -> DynLayout);
+
+// ---------------------------------------------------------------------------------------------
+// The verb traits of `crate::ops` on `DynBasisLayout`.
+
+macro_rules! basis_ops {
+    (nullary $($Trait:ident::$m:ident => $f:ident -> $Out:ty;)*) => {$(
+        impl crate::ops::$Trait for DynBasisLayout {
+            type Output = $Out;
+            #[inline]
+            fn $m(&self) -> Result<$Out> {
+                $f(self)
+            }
+        }
+    )*};
+    (tiler $($Trait:ident::$m:ident => $f:ident;)*) => {$(
+        impl<T: AsTiler> crate::ops::$Trait<T> for DynBasisLayout {
+            type Output = DynBasisLayout;
+            #[inline]
+            fn $m(&self, t: T) -> Result<DynBasisLayout> {
+                $f(self, &t)
+            }
+        }
+    )*};
+    (product $($Trait:ident::$m:ident => $f:ident;)*) => {$(
+        /// Delegated for an integer layout; for basis strides an [`ErrorKind::BasisStride`]
+        /// error: a product completes `A` up to `size(A)·cosize(B)`, an integer cotarget
+        /// that has no meaning in a coordinate codomain.
+        impl<T: AsTiler> crate::ops::$Trait<T> for DynBasisLayout {
+            type Output = DynBasisLayout;
+            fn $m(&self, t: T) -> Result<DynBasisLayout> {
+                if self.is_integral() {
+                    return delegate(super::$f(&self.to_dyn_layout()?, &t));
+                }
+                Err(err(
+                    ErrorKind::BasisStride,
+                    format!(
+                        "{}({self}, …): a product completes A up to size(A)·cosize(B), an integer cotarget with no meaning for basis strides",
+                        stringify!($f)
+                    ),
+                ))
+            }
+        }
+    )*};
+}
+
+basis_ops! { nullary
+    Coalesce::try_coalesce => try_coalesce -> DynBasisLayout;
+    Flatten::try_flatten => try_flatten -> DynBasisLayout;
+    FilterZeros::try_filter_zeros => try_filter_zeros -> DynBasisLayout;
+    Filter::try_filter => try_filter -> DynBasisLayout;
+    ComplementFull::try_complement_full => try_complement_full -> DynBasisLayout;
+    RightInverse::try_right_inverse => try_right_inverse -> DynLayout;
+    LeftInverse::try_left_inverse => try_left_inverse -> DynLayout;
+}
+basis_ops! { tiler
+    Compose::try_compose => try_composition;
+    LogicalDivide::try_logical_divide => try_logical_divide;
+    ZippedDivide::try_zipped_divide => try_zipped_divide;
+    TiledDivide::try_tiled_divide => try_tiled_divide;
+    FlatDivide::try_flat_divide => try_flat_divide;
+}
+basis_ops! { product
+    LogicalProduct::try_logical_product => try_logical_product;
+    ZippedProduct::try_zipped_product => try_zipped_product;
+    TiledProduct::try_tiled_product => try_tiled_product;
+    FlatProduct::try_flat_product => try_flat_product;
+    BlockedProduct::try_blocked_product => try_blocked_product;
+    RakedProduct::try_raked_product => try_raked_product;
+}
+
+/// `complement(A, M)` with an integer cotarget: an integer layout only (see [`try_complement`]).
+impl<M: crate::int::Int> crate::ops::Complement<M> for DynBasisLayout {
+    type Output = DynBasisLayout;
+    fn try_complement(&self, m: M) -> Result<DynBasisLayout> {
+        try_complement(self, &DynTuple::int(m.value()))
+    }
+}
+/// `complement(A, M)` with a cotarget of the codomain's structure (see [`try_complement`]).
+impl crate::ops::Complement<DynTuple> for DynBasisLayout {
+    type Output = DynBasisLayout;
+    fn try_complement(&self, m: DynTuple) -> Result<DynBasisLayout> {
+        try_complement(self, &m)
+    }
+}
