@@ -189,6 +189,31 @@ pub fn arithmetic_add(a: &DynTuple, b: &DynTuple) -> Result<DynTuple> {
     }
 }
 
+/// Equality of arithmetic tuples as elements of the semimodule (CuTe pads with zeros): the
+/// shorter tuple is padded with zeros and an integer `0` equals any all-zero tuple. A result of
+/// the algebra whose strides became `0` (CuTe's `_0`) has a smaller codomain than its argument,
+/// and its values compare equal this way: `arithmetic_eq(0, (0,(0)))`.
+///
+/// ```
+/// use cute_layout::{basis::arithmetic_eq, DynTuple};
+/// let t = |s: &str| s.parse::<DynTuple>().unwrap();
+/// assert!(arithmetic_eq(&t("0"), &t("(0,(0))")));
+/// assert!(arithmetic_eq(&t("(1)"), &t("(1,0)")));
+/// assert!(!arithmetic_eq(&t("(1)"), &t("(0,1)")));
+/// assert!(!arithmetic_eq(&t("1"), &t("(1)")));
+/// ```
+pub fn arithmetic_eq(a: &DynTuple, b: &DynTuple) -> bool {
+    let zero = DynTuple::int(0);
+    match (a, b) {
+        (DynTuple::Int(x), DynTuple::Int(y)) => x.value == y.value,
+        (DynTuple::Int(x), t @ DynTuple::Tuple(_)) | (t @ DynTuple::Tuple(_), DynTuple::Int(x)) => {
+            x.value == 0 && t.leaves().all(|v| v == 0)
+        }
+        (DynTuple::Tuple(xs), DynTuple::Tuple(ys)) => (0..xs.len().max(ys.len()))
+            .all(|i| arithmetic_eq(xs.get(i).unwrap_or(&zero), ys.get(i).unwrap_or(&zero))),
+    }
+}
+
 /// A stride tree of [`DynScaledBasis`] leaves: the stride of a [`DynBasisLayout`].
 ///
 /// ```
