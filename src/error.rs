@@ -50,6 +50,10 @@ pub enum ErrorKind {
     /// Swizzle parameters outside CuTe's conditions: `B ≥ 0`, `M ≥ 0`, `|S| ≥ B`, and (here)
     /// masks within the 63 value bits of an `i64`.
     InvalidSwizzle,
+    /// A shape or a stride does not divide as the operation requires (`tile_to_shape`: the
+    /// block's mode sizes divide the target's; `upcast<N>`: strides and `N` divide one another,
+    /// and the element count per wide element divides the size).
+    NotDivisible,
 }
 
 impl ErrorKind {
@@ -79,6 +83,7 @@ impl ErrorKind {
             ErrorKind::NoLayout => "no layout satisfies the defining equations",
             ErrorKind::TooLarge => "input exceeds a documented size limit",
             ErrorKind::InvalidSwizzle => "invalid swizzle parameters",
+            ErrorKind::NotDivisible => "a shape or stride does not divide as required",
         }
     }
 }
