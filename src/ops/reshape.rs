@@ -6,12 +6,8 @@
 use typenum::{Unsigned, B0, B1};
 
 use crate::error::{layout_error, ErrorKind, Result};
-use crate::int::select::{
-    Dyn, EqSel, IntEq, OneSel, Or, SelOr, Selector, ZeroSel,
-};
-use crate::int::{
-    AbsOf, Gcf, Int, IntAbs, IntDiv, IntGcd, IntMul, IntRem, Mod, Prod, Quot,
-};
+use crate::int::select::{Dyn, EqSel, IntEq, OneSel, Or, SelOr, Selector, ZeroSel};
+use crate::int::{AbsOf, Gcf, Int, IntAbs, IntDiv, IntGcd, IntMul, IntRem, Mod, Prod, Quot};
 use crate::layout::Layout;
 use crate::ops::modes::checked_layout;
 use crate::tuple::{Congruent, IntTuple};
@@ -354,8 +350,10 @@ element_bits!(u8 => U8, i8 => U8, u16 => U16, i16 => U16, u32 => U32, i32 => U32
     u64 => U64, i64 => U64, f64 => U64, u128 => U128, i128 => U128);
 
 /// `num / den = New::Bits / Old::Bits` in lowest terms.
-type Num<Old, New> = Quot<<New as ElementBits>::Bits, Gcf<<New as ElementBits>::Bits, <Old as ElementBits>::Bits>>;
-type Den<Old, New> = Quot<<Old as ElementBits>::Bits, Gcf<<New as ElementBits>::Bits, <Old as ElementBits>::Bits>>;
+type Num<Old, New> =
+    Quot<<New as ElementBits>::Bits, Gcf<<New as ElementBits>::Bits, <Old as ElementBits>::Bits>>;
+type Den<Old, New> =
+    Quot<<Old as ElementBits>::Bits, Gcf<<New as ElementBits>::Bits, <Old as ElementBits>::Bits>>;
 
 /// CuTe's `recast_layout<Old, New>(L)`: with `New::Bits / Old::Bits = num / den` in lowest
 /// terms, `downcast<den>(upcast<num>(L))` (`downcast<1>` is the identity, so this is
@@ -459,7 +457,7 @@ macro_rules! cast_methods {
         }
     };
 }
-cast_methods!(Layout<S, D> [S, D]);
+cast_methods!(Layout < S, D > [S, D]);
 #[cfg(feature = "alloc")]
 cast_methods!(crate::DynLayout []);
 
