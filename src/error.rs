@@ -55,6 +55,10 @@ pub enum ErrorKind {
     CodomainMismatch,
     /// The operation is not defined for layouts with basis (coordinate) strides.
     BasisStride,
+    /// A shape or a stride does not divide as the operation requires (`tile_to_shape`: the
+    /// block's mode sizes divide the target's; `upcast<N>`: strides and `N` divide one another,
+    /// and the element count per wide element divides the size).
+    NotDivisible,
 }
 
 impl ErrorKind {
@@ -88,6 +92,7 @@ impl ErrorKind {
                 "strides lie in different integer-semimodules (paper §3.1): an integer cannot be added to a basis element's tuple"
             }
             ErrorKind::BasisStride => "operation not defined for basis (coordinate) strides",
+            ErrorKind::NotDivisible => "a shape or stride does not divide as required",
         }
     }
 }

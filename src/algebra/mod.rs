@@ -56,6 +56,7 @@ mod composition;
 mod divide;
 mod inverse;
 mod product;
+mod reshape;
 mod tiler;
 mod vector;
 
@@ -65,6 +66,7 @@ pub use composition::*;
 pub use divide::*;
 pub use inverse::*;
 pub use product::*;
+pub use reshape::*;
 pub use tiler::{AsTiler, DynTiler};
 pub use vector::*;
 

@@ -25,6 +25,7 @@ pub(crate) mod inverse;
 pub(crate) mod modeops;
 pub(crate) mod modes;
 pub(crate) mod product;
+pub(crate) mod reshape;
 pub(crate) mod tiler;
 pub(crate) mod vector;
 
@@ -35,6 +36,10 @@ pub use distribute::Distributive;
 pub use divide::{TilerCovers, TilerCoversLayout};
 pub use inverse::{LeftInverseDivisibility, LeftInverseInjective, StaticMode, StaticModes};
 pub use modeops::ModeRange;
+pub use reshape::{
+    Downcast, DowncastAdjacent, DowncastOf, ElementBits, RecastLayout, RecastLayoutOf, Upcast,
+    UpcastOf, UpcastShapeDivides, UpcastStrideDivides,
+};
 pub use tiler::Underscore;
 
 use crate::error::Result;
