@@ -7,14 +7,10 @@
 mod common;
 
 use common::dl;
-use cute_layout::algebra::DynTiler;
-use cute_layout::ops::{
-    BlockedProduct, Coalesce, Compose, FlatDivide, FlatProduct, Flatten, LogicalDivide,
-    LogicalProduct, RakedProduct, TiledDivide, TiledProduct, ZippedDivide, ZippedProduct,
-};
+use cute_layout::ops::Compose;
 use cute_layout::swizzle::{DynSwizzle, SwizzleFn};
 use cute_layout::{
-    layout, AnyLayout, ComposedLayout, DynComposedLayout, DynInt, DynLayout, ErrorKind, Layout,
+    layout, AnyLayout, ComposedLayout, DynComposedLayout, DynInt, DynLayout, DynTuple, ErrorKind,
 };
 use proptest::prelude::*;
 
@@ -265,4 +261,134 @@ fn composition_with_a_swizzle_on_the_left() {
     let d = DynSwizzle::new(3, 4, 3).unwrap().compose(dl("(8,64):(64,1)"));
     assert_eq!(format!("{d:#}"), "Sw<3,4,3> o _0 o (8,64):(64,1)");
     assert_eq!(values(&d), values(&c));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The algebra: each operation on the inner layout, A and O kept
+
+/// `R(i) == A(O + X(i))` for every `i`: `R` is `A ∘ O ∘ X` as a function.
+fn assert_is_composed_with(r: &DynComposedLayout, c: &DynComposedLayout, x: &DynLayout) {
+    assert_eq!(r.layout_a(), c.layout_a());
+    assert_eq!(r.offset(), c.offset());
+    let (b, m, s) = params(c.layout_a());
+    let want: Vec<i64> =
+        (0..x.size()).map(|i| swizzle_ref(b, m, s, c.offset().value + x.eval(i))).collect();
+    assert_eq!(values(r), want, "{r}");
+}
+
+#[test]
+fn composition_on_the_right_is_composition_of_functions() {
+    let c = layout!(Sw<3,4,3> o 0 o (8,64):(64,1));
+    let d = c.to_dyn();
+    // (C ∘ B)(i) = C(B(i)) for every i of B, B a layout: static and runtime agree.
+    let r = c.compose(layout!((4,8):(2,16)));
+    let rd = d.compose(dl("(4,8):(2,16)"));
+    assert_eq!(r.to_dyn(), rd);
+    let b = dl("(4,8):(2,16)");
+    let want: Vec<i64> = (0..b.size()).map(|i| c.eval(b.eval(i))).collect();
+    assert_eq!(values(&r), want);
+    assert_eq!(r.to_string(), "Sw<3,4,3> o 0 o (4,8):(128,2)");
+    // A tiler: by mode.
+    let r = c.compose((layout!(4:2), layout!(8:8)));
+    let rd = d.compose(&"<4:2,8:8>".parse::<cute_layout::algebra::DynTiler>().unwrap());
+    assert_eq!(r.to_dyn(), rd);
+    for i in 0..4 {
+        for j in 0..8 {
+            assert_eq!(r.call((i, j)), c.call((2 * i, 8 * j)));
+        }
+    }
+    // Inadmissible compositions: the inner operation's error.
+    let e = "Sw<1,2,3> o 0 o (4,6,8):(2,3,5)".parse::<DynComposedLayout>().unwrap().try_compose(dl("6:3"));
+    assert_eq!(e.unwrap_err().kind(), ErrorKind::StrideDivisibility);
+}
+
+#[test]
+fn divides_and_products_apply_to_the_inner_layout() {
+    let c = layout!(Sw<3,4,3> o 8 o (16,64):(64,1));
+    let d = c.to_dyn();
+    let b = c.layout_b().to_dyn();
+    let t = (layout!(8:1), layout!(16:1));
+    let td = "<_8:_1,_16:_1>".parse::<cute_layout::algebra::DynTiler>().unwrap();
+    macro_rules! same {
+        ($m:ident) => {{
+            let r = c.$m(t);
+            let rd = d.$m(&td);
+            assert_eq!(r.to_dyn(), rd, stringify!($m));
+            assert_eq!(format!("{r:#}"), format!("{rd:#}"));
+            assert_is_composed_with(&rd, &d, &b.$m(&td));
+            rd
+        }};
+    }
+    // logical_divide(C, T)(i) = C((T, T*)(i)) by mode: the tile (i0, j0) of tile (i1, j1) is
+    // C(8·i1 + i0, 16·j1 + j0).
+    let r = same!(logical_divide);
+    for (i0, i1, j0, j1) in [(3, 1, 5, 2), (7, 0, 15, 3), (0, 1, 0, 0)] {
+        let crd: cute_layout::DynTuple = format!("(({i0},{i1}),({j0},{j1}))").parse().unwrap();
+        assert_eq!(r.call(&crd), c.call((8 * i1 + i0, 16 * j1 + j0)));
+    }
+    let r = same!(zipped_divide);
+    assert_eq!(r.to_string(), "Sw<3,4,3> o 8 o ((8,16),(2,4)):((64,1),(512,16))");
+    same!(tiled_divide);
+    same!(flat_divide);
+    // Products: the first mode is C itself (a shifted copy per repetition).
+    let p = layout!((2,3):(1,2));
+    let pd = p.to_dyn();
+    macro_rules! product {
+        ($m:ident) => {{
+            let r = c.$m(p);
+            let rd = d.$m(&pd);
+            assert_eq!(r.to_dyn(), rd, stringify!($m));
+            assert_is_composed_with(&rd, &d, &b.$m(&pd));
+            rd
+        }};
+    }
+    let r = product!(logical_product);
+    for i in 0..AnyLayout::size(&c).value() {
+        assert_eq!(r.call((i, 0)), c.eval(i));
+    }
+    product!(blocked_product);
+    product!(raked_product);
+    let r = c.zipped_product((layout!(2:1), layout!(3:1)));
+    assert_eq!(r.to_dyn(), d.zipped_product(&"<2:1,3:1>".parse::<cute_layout::algebra::DynTiler>().unwrap()));
+    let r = c.tiled_product((layout!(2:1), layout!(3:1)));
+    assert_eq!(r.to_dyn(), d.tiled_product(&"<2:1,3:1>".parse::<cute_layout::algebra::DynTiler>().unwrap()));
+    let r = c.flat_product((layout!(2:1), layout!(3:1)));
+    assert_eq!(r.to_dyn(), d.flat_product(&"<2:1,3:1>".parse::<cute_layout::algebra::DynTiler>().unwrap()));
+    // Errors (and results) are the inner operation's.
+    for x in ["(2,3,4):(1,2,6)", "(2,2):(1,16)", "4:0"] {
+        let x = dl(x);
+        assert_eq!(d.try_blocked_product(&x).map(|r| r.layout_b().clone()), b.try_blocked_product(&x));
+        assert_eq!(d.try_logical_divide(&x).map(|r| r.layout_b().clone()), b.try_logical_divide(&x));
+    }
+    // Paper §3.5.2: 16:1 divided by (3,2):(1,4) is not surjective; so is the composed one.
+    let e = layout!(Sw<1,0,1> o 0 o 16:1).to_dyn().try_logical_divide(dl("(3,2):(1,4)"));
+    assert_eq!(e.unwrap_err().kind(), ErrorKind::NotSurjective);
+    // coalesce and flatten keep every value.
+    let n = layout!(Sw<2,4,3> o 0 o ((4,2),(8,4)):((1,4),(8,64)));
+    assert_eq!(values(&n.coalesce()), values(&n));
+    assert_eq!(n.coalesce().to_string(), "Sw<2,4,3> o 0 o 256:1");
+    assert_eq!(values(&n.flatten()), values(&n));
+    assert_eq!(n.to_dyn().coalesce(), n.coalesce().to_dyn());
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// Runtime: `(C ∘ B)(i) = C(B(i))` on random composed layouts and random right operands,
+    /// wherever the inner composition is admissible; its error otherwise.
+    #[test]
+    fn composition_is_composition_of_functions(sw in swizzle(), o in -3000i64..3000, a in inner(),
+                                               s in 1i64..=16, d in 0i64..=8) {
+        let Ok(c) = ComposedLayout::try_new(sw, DynInt::dynamic(o), a.clone()) else { return Ok(()) };
+        let b = DynLayout::new(DynTuple::int(s), DynTuple::int(d)).unwrap();
+        match (c.try_compose(b.clone()), a.try_compose(b.clone())) {
+            (Ok(r), Ok(_)) => {
+                for i in 0..b.size() {
+                    prop_assert_eq!(r.eval(i), c.eval(b.eval(i)));
+                }
+            }
+            (Err(e), Err(f)) => prop_assert_eq!(e, f),
+            (r, f) => prop_assert!(false, "{:?} vs {:?}", r, f),
+        }
+    }
 }
