@@ -769,6 +769,35 @@ fn parse_composed(toks: Vec<TokenTree>, out: Output) -> Result<ComposedLit> {
     let inner = parse_layout(rest)?;
     inner.check()?;
     inner.check_runtime_leaves(out)?;
+    // As `ComposedLayout::FITS_I64`: |offset| + Σ (s−1)·|d| + 2^z (z past the highest bit
+    // the swizzle writes) below i64::MAX, so every offset and the cosize bound fit.
+    if let (Tree::Int { value: o, .. }, true) = (&offset_lit.shape, inner.is_static()) {
+        let (mut shape, mut stride) = (Vec::new(), Vec::new());
+        inner.shape.leaves(&mut shape);
+        match &inner.stride {
+            Some(d) => d.leaves(&mut stride),
+            None => {
+                let mut acc = 1i128;
+                for &s in &shape {
+                    stride.push(acc as i64);
+                    acc *= s as i128;
+                }
+            }
+        }
+        let span: i128 = shape
+            .iter()
+            .zip(&stride)
+            .map(|(&s, &d)| (s as i128 - 1) * (d as i128).abs())
+            .sum();
+        let z = params[1] - params[2].min(0) + params[0];
+        if o.unsigned_abs() as i128 + span + (1i128 << z) >= i64::MAX as i128 {
+            return Err(offset_lit.shape.error(format!(
+                "the offsets of the composed layout exceed i64: offset {o} plus the offsets of `{}{}` (rounded up by the swizzle)",
+                inner.shape,
+                inner.stride.as_ref().map_or(String::new(), |d| format!(":{d}"))
+            )));
+        }
+    }
     Ok(ComposedLit {
         params,
         offset: offset_lit.shape,
