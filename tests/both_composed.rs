@@ -138,14 +138,29 @@ fn checked_evaluation() {
     assert_eq!(s.try_eval(-1).unwrap_err().kind(), ErrorKind::BadCoordinate);
     // Out of bounds the last mode runs on; beyond i64 it is an error, never a panic.
     let t = layout!(Sw<3,4,3> o 0 o (8,64):(1,16));
-    assert_eq!(t.try_eval(i64::MAX).unwrap_err().kind(), ErrorKind::Overflow);
-    assert_eq!(s.try_eval(i64::MAX), Ok(swizzle_ref(3, 4, 3, 7 * 64 + i64::MAX / 8)));
-    assert_eq!(s.try_call((1, i64::MAX)).unwrap_err().kind(), ErrorKind::Overflow);
+    assert_eq!(
+        t.try_eval(i64::MAX).unwrap_err().kind(),
+        ErrorKind::Overflow
+    );
+    assert_eq!(
+        s.try_eval(i64::MAX),
+        Ok(swizzle_ref(3, 4, 3, 7 * 64 + i64::MAX / 8))
+    );
+    assert_eq!(
+        s.try_call((1, i64::MAX)).unwrap_err().kind(),
+        ErrorKind::Overflow
+    );
     assert_eq!(s.try_call((9, 0)), Ok(swizzle_ref(3, 4, 3, 9 * 64)));
     let o = layout!(Sw<3,4,3> o {i64::MAX - 1000} o (8,64):(64,1)).unwrap();
-    assert_eq!(o.try_eval(511), Ok(swizzle_ref(3, 4, 3, i64::MAX - 1000 + 511)));
+    assert_eq!(
+        o.try_eval(511),
+        Ok(swizzle_ref(3, 4, 3, i64::MAX - 1000 + 511))
+    );
     assert_eq!(o.try_call((0, 1000)), Ok(swizzle_ref(3, 4, 3, i64::MAX)));
-    assert_eq!(o.try_call((0, 1001)).unwrap_err().kind(), ErrorKind::Overflow);
+    assert_eq!(
+        o.try_call((0, 1001)).unwrap_err().kind(),
+        ErrorKind::Overflow
+    );
     // Offsets (or the cosize bound, one past them rounded up to the swizzle's block of 128)
     // beyond i64 are refused when the layout is built.
     let e = layout!(Sw<3,4,3> o {i64::MAX - 600} o (8,64):(64,1)).unwrap_err();
@@ -161,18 +176,36 @@ fn parse_errors_name_the_byte() {
     assert_eq!(e.kind(), ErrorKind::Incongruent);
     assert!(e.to_string().contains("at byte 23"), "{e}");
     let e = err("Sx<3,4,3> o 0 o 8:1");
-    assert_eq!(e.to_string(), "parse error: expected a swizzle `Sw<B,M,S>` at byte 0, found 'S'");
+    assert_eq!(
+        e.to_string(),
+        "parse error: expected a swizzle `Sw<B,M,S>` at byte 0, found 'S'"
+    );
     let e = err("Sw<3,4> o 0 o 8:1");
-    assert_eq!(e.to_string(), "parse error: expected ',' between the swizzle parameters at byte 6, found '>'");
+    assert_eq!(
+        e.to_string(),
+        "parse error: expected ',' between the swizzle parameters at byte 6, found '>'"
+    );
     let e = err("Sw<3,4,3> 0 o 8:1");
-    assert_eq!(e.to_string(), "parse error: expected 'o' after the swizzle at byte 10, found '0'");
+    assert_eq!(
+        e.to_string(),
+        "parse error: expected 'o' after the swizzle at byte 10, found '0'"
+    );
     let e = err("Sw<3,4,3> o (0) o 8:1");
-    assert_eq!(e.to_string(), "parse error: expected an integer at byte 12, found '('");
+    assert_eq!(
+        e.to_string(),
+        "parse error: expected an integer at byte 12, found '('"
+    );
     let e = err("Sw<3,4,3> o 0 o 8:1 x");
-    assert_eq!(e.to_string(), "parse error: expected end of input at byte 20, found 'x'");
+    assert_eq!(
+        e.to_string(),
+        "parse error: expected end of input at byte 20, found 'x'"
+    );
     let e = err("  Sw<3,4,2> o 0 o 8:1");
     assert_eq!(e.kind(), ErrorKind::InvalidSwizzle);
-    assert!(e.to_string().contains("|S| must be at least B") && e.to_string().contains("byte 2"), "{e}");
+    assert!(
+        e.to_string().contains("|S| must be at least B") && e.to_string().contains("byte 2"),
+        "{e}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -189,12 +222,21 @@ fn swizzle() -> impl Strategy<Value = DynSwizzle> {
 
 /// A flat or nested runtime layout of size at most 4096, strides of either sign.
 fn inner() -> impl Strategy<Value = DynLayout> {
-    let mode = (1i64..=8, prop_oneof![-70i64..=70, Just(0), (0u32..40).prop_map(|k| 1i64 << k)]);
+    let mode = (
+        1i64..=8,
+        prop_oneof![-70i64..=70, Just(0), (0u32..40).prop_map(|k| 1i64 << k)],
+    );
     (prop::collection::vec(mode, 1..=4), any::<bool>()).prop_filter_map("fits", |(m, nest)| {
         let s: Vec<String> = m.iter().map(|x| x.0.to_string()).collect();
         let d: Vec<String> = m.iter().map(|x| x.1.to_string()).collect();
         let text = if nest && s.len() >= 2 {
-            format!("({},({})):({},({}))", s[0], s[1..].join(","), d[0], d[1..].join(","))
+            format!(
+                "({},({})):({},({}))",
+                s[0],
+                s[1..].join(","),
+                d[0],
+                d[1..].join(",")
+            )
         } else {
             format!("({}):({})", s.join(","), d.join(","))
         };
@@ -258,7 +300,9 @@ fn composition_with_a_swizzle_on_the_left() {
     let sw = Swizzle::<U3, U4, P3>::new();
     let c = sw.compose(layout!((8,64):(64,1)));
     assert_eq!(c, layout!(Sw<3,4,3> o 0 o (8,64):(64,1)));
-    let d = DynSwizzle::new(3, 4, 3).unwrap().compose(dl("(8,64):(64,1)"));
+    let d = DynSwizzle::new(3, 4, 3)
+        .unwrap()
+        .compose(dl("(8,64):(64,1)"));
     assert_eq!(format!("{d:#}"), "Sw<3,4,3> o _0 o (8,64):(64,1)");
     assert_eq!(values(&d), values(&c));
 }
@@ -271,8 +315,9 @@ fn assert_is_composed_with(r: &DynComposedLayout, c: &DynComposedLayout, x: &Dyn
     assert_eq!(r.layout_a(), c.layout_a());
     assert_eq!(r.offset(), c.offset());
     let (b, m, s) = params(c.layout_a());
-    let want: Vec<i64> =
-        (0..x.size()).map(|i| swizzle_ref(b, m, s, c.offset().value + x.eval(i))).collect();
+    let want: Vec<i64> = (0..x.size())
+        .map(|i| swizzle_ref(b, m, s, c.offset().value + x.eval(i)))
+        .collect();
     assert_eq!(values(r), want, "{r}");
 }
 
@@ -290,7 +335,11 @@ fn composition_on_the_right_is_composition_of_functions() {
     assert_eq!(r.to_string(), "Sw<3,4,3> o 0 o (4,8):(128,2)");
     // A tiler: by mode.
     let r = c.compose((layout!(4:2), layout!(8:8)));
-    let rd = d.compose(&"<4:2,8:8>".parse::<cute_layout::algebra::DynTiler>().unwrap());
+    let rd = d.compose(
+        &"<4:2,8:8>"
+            .parse::<cute_layout::algebra::DynTiler>()
+            .unwrap(),
+    );
     assert_eq!(r.to_dyn(), rd);
     for i in 0..4 {
         for j in 0..8 {
@@ -298,7 +347,10 @@ fn composition_on_the_right_is_composition_of_functions() {
         }
     }
     // Inadmissible compositions: the inner operation's error.
-    let e = "Sw<1,2,3> o 0 o (4,6,8):(2,3,5)".parse::<DynComposedLayout>().unwrap().try_compose(dl("6:3"));
+    let e = "Sw<1,2,3> o 0 o (4,6,8):(2,3,5)"
+        .parse::<DynComposedLayout>()
+        .unwrap()
+        .try_compose(dl("6:3"));
     assert_eq!(e.unwrap_err().kind(), ErrorKind::StrideDivisibility);
 }
 
@@ -308,7 +360,9 @@ fn divides_and_products_apply_to_the_inner_layout() {
     let d = c.to_dyn();
     let b = c.layout_b().to_dyn();
     let t = (layout!(8:1), layout!(16:1));
-    let td = "<_8:_1,_16:_1>".parse::<cute_layout::algebra::DynTiler>().unwrap();
+    let td = "<_8:_1,_16:_1>"
+        .parse::<cute_layout::algebra::DynTiler>()
+        .unwrap();
     macro_rules! same {
         ($m:ident) => {{
             let r = c.$m(t);
@@ -327,7 +381,10 @@ fn divides_and_products_apply_to_the_inner_layout() {
         assert_eq!(r.call(&crd), c.call((8 * i1 + i0, 16 * j1 + j0)));
     }
     let r = same!(zipped_divide);
-    assert_eq!(r.to_string(), "Sw<3,4,3> o 8 o ((8,16),(2,4)):((64,1),(512,16))");
+    assert_eq!(
+        r.to_string(),
+        "Sw<3,4,3> o 8 o ((8,16),(2,4)):((64,1),(512,16))"
+    );
     same!(tiled_divide);
     same!(flat_divide);
     // Products: the first mode is C itself (a shifted copy per repetition).
@@ -349,19 +406,48 @@ fn divides_and_products_apply_to_the_inner_layout() {
     product!(blocked_product);
     product!(raked_product);
     let r = c.zipped_product((layout!(2:1), layout!(3:1)));
-    assert_eq!(r.to_dyn(), d.zipped_product(&"<2:1,3:1>".parse::<cute_layout::algebra::DynTiler>().unwrap()));
+    assert_eq!(
+        r.to_dyn(),
+        d.zipped_product(
+            &"<2:1,3:1>"
+                .parse::<cute_layout::algebra::DynTiler>()
+                .unwrap()
+        )
+    );
     let r = c.tiled_product((layout!(2:1), layout!(3:1)));
-    assert_eq!(r.to_dyn(), d.tiled_product(&"<2:1,3:1>".parse::<cute_layout::algebra::DynTiler>().unwrap()));
+    assert_eq!(
+        r.to_dyn(),
+        d.tiled_product(
+            &"<2:1,3:1>"
+                .parse::<cute_layout::algebra::DynTiler>()
+                .unwrap()
+        )
+    );
     let r = c.flat_product((layout!(2:1), layout!(3:1)));
-    assert_eq!(r.to_dyn(), d.flat_product(&"<2:1,3:1>".parse::<cute_layout::algebra::DynTiler>().unwrap()));
+    assert_eq!(
+        r.to_dyn(),
+        d.flat_product(
+            &"<2:1,3:1>"
+                .parse::<cute_layout::algebra::DynTiler>()
+                .unwrap()
+        )
+    );
     // Errors (and results) are the inner operation's.
     for x in ["(2,3,4):(1,2,6)", "(2,2):(1,16)", "4:0"] {
         let x = dl(x);
-        assert_eq!(d.try_blocked_product(&x).map(|r| r.layout_b().clone()), b.try_blocked_product(&x));
-        assert_eq!(d.try_logical_divide(&x).map(|r| r.layout_b().clone()), b.try_logical_divide(&x));
+        assert_eq!(
+            d.try_blocked_product(&x).map(|r| r.layout_b().clone()),
+            b.try_blocked_product(&x)
+        );
+        assert_eq!(
+            d.try_logical_divide(&x).map(|r| r.layout_b().clone()),
+            b.try_logical_divide(&x)
+        );
     }
     // Paper §3.5.2: 16:1 divided by (3,2):(1,4) is not surjective; so is the composed one.
-    let e = layout!(Sw<1,0,1> o 0 o 16:1).to_dyn().try_logical_divide(dl("(3,2):(1,4)"));
+    let e = layout!(Sw<1,0,1> o 0 o 16:1)
+        .to_dyn()
+        .try_logical_divide(dl("(3,2):(1,4)"));
     assert_eq!(e.unwrap_err().kind(), ErrorKind::NotSurjective);
     // coalesce and flatten keep every value.
     let n = layout!(Sw<2,4,3> o 0 o ((4,2),(8,4)):((1,4),(8,64)));

@@ -710,7 +710,10 @@ fn parse_composed(toks: Vec<TokenTree>, out: Output) -> Result<ComposedLit> {
                 t.span(),
                 format!("expected `{ch}` {what}, found `{}`", show(&t)),
             )),
-            None => Err(Error::new(c.end, format!("expected `{ch}` {what}, found the end"))),
+            None => Err(Error::new(
+                c.end,
+                format!("expected `{ch}` {what}, found the end"),
+            )),
         }
     };
     expect_punct(&mut c, '<', "after `Sw` (a swizzle is written `Sw<B,M,S>`)")?;
