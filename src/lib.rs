@@ -14,6 +14,7 @@ pub use macros::__private;
 #[cfg(feature = "alloc")]
 pub mod algebra;
 pub mod any_layout;
+pub mod composed;
 #[cfg(feature = "alloc")]
 pub mod basis;
 #[cfg(feature = "alloc")]
@@ -35,6 +36,9 @@ pub mod tuple;
 pub use any_layout::{AnyLayout, LayoutCoord, ShapeOf, SizeOf, StrideOf, StridedLayout};
 #[cfg(feature = "alloc")]
 pub use basis::{DynBasisLayout, DynBasisTuple, DynScaledBasis};
+#[cfg(feature = "alloc")]
+pub use composed::DynComposedLayout;
+pub use composed::{make_composed_layout, ComposedLayout};
 #[cfg(feature = "alloc")]
 pub use dynamic::{DynInt, DynLayout, DynTuple};
 pub use error::{ErrorKind, LayoutError};

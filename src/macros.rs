@@ -24,6 +24,23 @@
 /// assert!(layout!((4,{n - 8}):(1,4)).is_err()); // a zero shape entry
 /// ```
 ///
+/// A composed layout (CuTe's `ComposedLayout`, a swizzle after an offset after a layout) is
+/// written as CuTe prints it, the swizzle parameters static; a runtime offset or leaf makes it
+/// a `Result` again. Invalid swizzle parameters are a compile error naming the condition.
+///
+/// ```
+/// use cute_layout::{layout, ComposedLayout, Layout};
+/// let c = layout!(Sw<3,4,3> o 0 o (8,64):(64,1));
+/// static_assertions::assert_type_eq_all!(
+///     ComposedLayout<cute_layout::swizzle::Swizzle<cute_layout::typenum::U3, cute_layout::typenum::U4, cute_layout::typenum::P3>,
+///         cute_layout::typenum::U0, Layout![(8,64):(64,1)]>,
+///     Layout![Sw<3,4,3> o 0 o (8,64):(64,1)]);
+/// assert_eq!(c.call((2, 0)), 144);
+/// let base = 1024;
+/// let m = layout!(Sw<2,4,-3> o {base} o (4,{base}):(64,1)).unwrap();
+/// assert_eq!(format!("{m:#}"), "Sw<2,4,-3> o 1024 o (_4,1024):(_64,_1)");
+/// ```
+///
 /// Malformed input is a compile error at the offending tokens: a stride whose nesting differs
 /// from the shape's, a shape entry that is not a positive integer, a missing `:`, trailing
 /// tokens, sizes or offsets beyond `i64`.
@@ -57,6 +74,21 @@ pub mod __private {
     #[inline(always)]
     pub fn leaf<T: Default>() -> T {
         T::default()
+    }
+
+    /// A composed layout with runtime parts, checked.
+    #[inline]
+    pub fn composed<A, O, B>(
+        a: A,
+        o: O,
+        b: crate::error::Result<B>,
+    ) -> crate::error::Result<crate::ComposedLayout<A, O, B>>
+    where
+        A: crate::composed::ComposedOuter,
+        O: crate::composed::ComposedOffset,
+        B: crate::composed::ComposedInner,
+    {
+        crate::ComposedLayout::try_new(a, o, b?)
     }
 
     /// A runtime leaf: an `i64` expression.

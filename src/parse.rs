@@ -82,6 +82,22 @@ impl<'a> Parser<'a> {
         }
     }
 
+    /// The byte offset of the next token.
+    pub(crate) fn pos(&mut self) -> usize {
+        self.skip_ws();
+        self.pos
+    }
+
+    /// Consume the literal `lit` if it is next (after whitespace).
+    pub(crate) fn eat_str(&mut self, lit: &str) -> bool {
+        self.skip_ws();
+        let hit = self.src[self.pos..].starts_with(lit);
+        if hit {
+            self.pos += lit.len();
+        }
+        hit
+    }
+
     pub(crate) fn at_end(&mut self) -> bool {
         self.peek().is_none()
     }

@@ -10,7 +10,7 @@ cd "$(dirname "$0")/../.."
 emit() {  # emit BENCH: the bench target's assembly, path printed on stdout
     cargo rustc --quiet --release --bench "$1" -- --emit asm -C codegen-units=1 >/dev/null 2>&1 \
         || cargo rustc --release --bench "$1" -- --emit asm -C codegen-units=1 >&2
-    ls -t target/release/deps/"$1"-*.s | head -1
+    ls -t "${CARGO_TARGET_DIR:-target}"/release/deps/"$1"-*.s | head -1
 }
 body() {  # body FILE FUNC: the instructions of FUNC (no labels, directives or comments)
     awk -v f="$2" '
@@ -21,14 +21,27 @@ body() {  # body FILE FUNC: the instructions of FUNC (no labels, directives or c
 }
 EVAL=$(emit eval)
 KERN=$(emit kernels 2>/dev/null || true)
+SWZ=$(emit swizzle 2>/dev/null || true)
 FUNCS=("$@")
 if [ ${#FUNCS[@]} -eq 0 ]; then
-    FUNCS=(cute_static_eval_pow2 hand_eval_pow2 cute_static_eval_npow2 hand_eval_npow2)
+    FUNCS=(cute_static_eval_pow2 hand_eval_pow2 cute_static_eval_npow2 hand_eval_npow2
+           cute_static_eval_swizzled hand_eval_swizzled)
     PAIRS=1
 fi
-get() { local file=$EVAL; grep -q "^$1:" "$file" || file=$KERN; body "$file" "$1"; }
+get() {
+    local file=$EVAL
+    grep -q "^$1:" "$file" || file=$KERN
+    grep -q "^$1:" "$file" || file=$SWZ
+    body "$file" "$1"
+}
 status=0
 for f in "${FUNCS[@]}"; do
+    # LLVM merges identical functions: `f = g` in the assembly.
+    alias=$(awk -v f="$f" '$1 == f && $2 == "=" {print $3; exit}' "$EVAL" ${KERN:+"$KERN"} ${SWZ:+"$SWZ"} 2>/dev/null || true)
+    if [ -n "$alias" ]; then
+        echo "== $f: identical to $alias (merged by LLVM: \`$f = $alias\`)"
+        continue
+    fi
     b=$(get "$f")
     n=$(printf '%s\n' "$b" | grep -vc '^ret' || true)
     echo "== $f: $n instructions (excluding ret)"

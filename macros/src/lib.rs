@@ -9,6 +9,12 @@
 //! tuple  := int | '(' [ tuple { ',' tuple } ] ')'
 //! int    := [ '-' ] literal | '_' digits | '{' expr '}'
 //! ```
+//!
+//! or a composed layout (CuTe's `ComposedLayout`, swizzle parameters static):
+//!
+//! ```text
+//! composed := 'Sw' '<' [ '-' ] literal ',' [ '-' ] literal ',' [ '-' ] literal '>' 'o' int 'o' layout
+//! ```
 
 use core::fmt;
 
@@ -51,6 +57,9 @@ fn expand(input: TokenStream, out: Output) -> TokenStream {
         }
         None => quote!(::cute_layout),
     };
+    if starts_composed(&toks) {
+        return expand_composed(toks, out, &krate);
+    }
     match parse_layout(toks)
         .and_then(|l| l.check().map(|()| l))
         .and_then(|l| l.check_runtime_leaves(out).map(|()| l))
@@ -643,4 +652,204 @@ fn parse_magnitude(lit: &Literal) -> Result<u64> {
     }
     parse_digits(&text)
         .ok_or_else(|| Error::new(lit.span(), format!("integer `{text}` does not fit in i64")))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Composed layouts: `Sw<B,M,S> o offset o layout`
+
+/// Whether the input starts with `Sw`, a composed layout.
+fn starts_composed(toks: &[TokenTree]) -> bool {
+    matches!(toks.first(), Some(TokenTree::Ident(id)) if id == "Sw")
+}
+
+/// A composed layout literal: the swizzle's `(B, M, S)`, the offset, the inner layout.
+struct ComposedLit {
+    params: [i64; 3],
+    offset: Tree,
+    inner: LayoutLit,
+}
+
+fn expand_composed(toks: Vec<TokenTree>, out: Output, krate: &TokenStream) -> TokenStream {
+    match parse_composed(toks, out) {
+        Ok(c) => match out {
+            Output::Value => c.value(krate),
+            Output::Type => c.type_tokens(krate),
+        },
+        Err(e) => e.to_compile_error(),
+    }
+}
+
+/// CuTe's conditions on a swizzle (`cute/swizzle.hpp`), in the words of the library.
+fn check_swizzle(b: i64, m: i64, s: i64) -> core::result::Result<(), &'static str> {
+    if b < 0 {
+        return Err("B (the number of bits) must be non-negative");
+    }
+    if m < 0 {
+        return Err("M (the number of kept low bits) must be non-negative");
+    }
+    if s.unsigned_abs() < b as u64 {
+        return Err("|S| must be at least B (the read and written bit fields may not overlap)");
+    }
+    if b as u128 + m as u128 + s.unsigned_abs() as u128 > 63 {
+        return Err("B + M + |S| must not exceed 63 (the masks must fit in an i64)");
+    }
+    Ok(())
+}
+
+fn parse_composed(toks: Vec<TokenTree>, out: Output) -> Result<ComposedLit> {
+    let mut c = Cursor {
+        toks,
+        pos: 0,
+        end: Span::call_site(),
+    };
+    let sw = c.next().map_or(Span::call_site(), |t| t.span());
+    let expect_punct = |c: &mut Cursor, ch: char, what: &str| -> Result<Span> {
+        match c.next() {
+            Some(TokenTree::Punct(p)) if p.as_char() == ch => Ok(p.span()),
+            Some(t) => Err(Error::new(
+                t.span(),
+                format!("expected `{ch}` {what}, found `{}`", show(&t)),
+            )),
+            None => Err(Error::new(
+                c.end,
+                format!("expected `{ch}` {what}, found the end"),
+            )),
+        }
+    };
+    expect_punct(&mut c, '<', "after `Sw` (a swizzle is written `Sw<B,M,S>`)")?;
+    let mut params = [0i64; 3];
+    let mut close = sw;
+    for (k, name) in ["B", "M", "S"].iter().enumerate() {
+        match parse_tuple(&mut c, &format!("the swizzle parameter {name}"))? {
+            Tree::Int { value, .. } => params[k] = value,
+            t => {
+                return Err(t.error(format!(
+                    "the swizzle parameter {name} must be an integer literal (a runtime swizzle is a `DynSwizzle`)"
+                )))
+            }
+        }
+        close = if k < 2 {
+            expect_punct(&mut c, ',', "between the swizzle parameters")?
+        } else {
+            expect_punct(&mut c, '>', "closing the swizzle `Sw<B,M,S>`")?
+        };
+    }
+    if let Err(why) = check_swizzle(params[0], params[1], params[2]) {
+        return Err(Error::spanning(
+            sw,
+            close,
+            format!(
+                "invalid swizzle `Sw<{},{},{}>`: {why}",
+                params[0], params[1], params[2]
+            ),
+        ));
+    }
+    let expect_o = |c: &mut Cursor, what: &str| -> Result<()> {
+        match c.next() {
+            Some(TokenTree::Ident(id)) if id == "o" => Ok(()),
+            Some(t) => Err(Error::new(
+                t.span(),
+                format!("expected `o` {what}, found `{}` (a composed layout is written `Sw<B,M,S> o offset o layout`)", show(&t)),
+            )),
+            None => Err(Error::new(
+                c.end,
+                format!("expected `o` {what}, found the end (a composed layout is written `Sw<B,M,S> o offset o layout`)"),
+            )),
+        }
+    };
+    expect_o(&mut c, "after the swizzle")?;
+    let offset = parse_tuple(&mut c, "the offset")?;
+    if let Tree::Tuple(..) = offset {
+        return Err(offset.error("the offset of a composed layout is an integer"));
+    }
+    let offset_lit = LayoutLit {
+        shape: offset,
+        stride: None,
+    };
+    offset_lit.check_runtime_leaves(out)?;
+    expect_o(&mut c, "after the offset")?;
+    let rest: Vec<TokenTree> = c.toks[c.pos..].to_vec();
+    let inner = parse_layout(rest)?;
+    inner.check()?;
+    inner.check_runtime_leaves(out)?;
+    // As `ComposedLayout::FITS_I64`: |offset| + Σ (s−1)·|d| + 2^z (z past the highest bit
+    // the swizzle writes) below i64::MAX, so every offset and the cosize bound fit.
+    if let (Tree::Int { value: o, .. }, true) = (&offset_lit.shape, inner.is_static()) {
+        let (mut shape, mut stride) = (Vec::new(), Vec::new());
+        inner.shape.leaves(&mut shape);
+        match &inner.stride {
+            Some(d) => d.leaves(&mut stride),
+            None => {
+                let mut acc = 1i128;
+                for &s in &shape {
+                    stride.push(acc as i64);
+                    acc *= s as i128;
+                }
+            }
+        }
+        let span: i128 = shape
+            .iter()
+            .zip(&stride)
+            .map(|(&s, &d)| (s as i128 - 1) * (d as i128).abs())
+            .sum();
+        let z = params[1] - params[2].min(0) + params[0];
+        if o.unsigned_abs() as i128 + span + (1i128 << z) >= i64::MAX as i128 {
+            return Err(offset_lit.shape.error(format!(
+                "the offsets of the composed layout exceed i64: offset {o} plus the offsets of `{}{}` (rounded up by the swizzle)",
+                inner.shape,
+                inner.stride.as_ref().map_or(String::new(), |d| format!(":{d}"))
+            )));
+        }
+    }
+    Ok(ComposedLit {
+        params,
+        offset: offset_lit.shape,
+        inner,
+    })
+}
+
+impl ComposedLit {
+    fn swizzle_type(&self, krate: &TokenStream) -> TokenStream {
+        let leaf = |v: i64| {
+            Tree::Int {
+                value: v,
+                start: Span::call_site(),
+                end: Span::call_site(),
+            }
+            .type_tokens(krate)
+        };
+        let (b, m, s) = (leaf(self.params[0]), leaf(self.params[1]), self.params[2]);
+        let s = match s {
+            0 => quote!(#krate::typenum::Z0),
+            s if s > 0 => {
+                let u = leaf(s);
+                quote!(#krate::typenum::PInt<#u>)
+            }
+            s => leaf(s), // `NInt<..>`
+        };
+        quote!(#krate::swizzle::Swizzle<#b, #m, #s>)
+    }
+
+    fn type_tokens(&self, krate: &TokenStream) -> TokenStream {
+        let a = self.swizzle_type(krate);
+        let o = self.offset.type_tokens(krate);
+        let b = self.inner.type_tokens(krate);
+        quote!(#krate::ComposedLayout<#a, #o, #b>)
+    }
+
+    fn value(&self, krate: &TokenStream) -> TokenStream {
+        let ty = self.type_tokens(krate);
+        if self.offset.is_static() && self.inner.is_static() {
+            return quote!(<#ty>::new());
+        }
+        let a = self.swizzle_type(krate);
+        let o = self.offset.value(krate);
+        let b = self.inner.value(krate);
+        let b = if self.inner.is_static() {
+            quote!(::core::result::Result::Ok(#b))
+        } else {
+            b
+        };
+        quote!(#krate::__private::composed(<#a>::new(), #o, #b))
+    }
 }
