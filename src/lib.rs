@@ -14,9 +14,9 @@ pub use macros::__private;
 #[cfg(feature = "alloc")]
 pub mod algebra;
 pub mod any_layout;
-pub mod composed;
 #[cfg(feature = "alloc")]
 pub mod basis;
+pub mod composed;
 #[cfg(feature = "alloc")]
 pub mod descriptor;
 #[cfg(feature = "alloc")]

@@ -38,7 +38,7 @@ pub use inverse::{LeftInverseDivisibility, LeftInverseInjective, StaticMode, Sta
 pub use modeops::ModeRange;
 pub use reshape::{
     Downcast, DowncastAdjacent, DowncastOf, ElementBits, RecastLayout, RecastLayoutOf, Upcast,
-    UpcastOf, UpcastShapeDivides, UpcastStrideDivides,
+    UpcastOf, UpcastOffsetDivides, UpcastShapeDivides, UpcastStrideDivides,
 };
 pub use tiler::Underscore;
 

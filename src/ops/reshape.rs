@@ -5,11 +5,15 @@
 
 use typenum::{Unsigned, B0, B1};
 
+use crate::composed::{ComposedInner, ComposedLayout, ComposedOffset, ComposedOuter};
 use crate::error::{layout_error, ErrorKind, Result};
 use crate::int::select::{Dyn, EqSel, IntEq, OneSel, Or, SelOr, Selector, ZeroSel};
 use crate::int::{AbsOf, Gcf, Int, IntAbs, IntDiv, IntGcd, IntMul, IntRem, Mod, Prod, Quot};
 use crate::layout::Layout;
 use crate::ops::modes::checked_layout;
+use crate::swizzle::{
+    DowncastSwizzleOf, DynSwizzle, Swizzle, SwizzleDowncast, SwizzleUpcast, UpcastSwizzleOf,
+};
 use crate::tuple::{Congruent, IntTuple};
 
 with_diagnostic! {
@@ -477,3 +481,203 @@ impl<N: Unsigned> Downcast<N> for crate::DynLayout {
         crate::algebra::try_downcast(self, N::I64)
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Element-width casts (CuTe layout_composed.hpp): each part cast on its own,
+// `upcast<N>(A ∘ O ∘ B) = upcast<N>(A) ∘ upcast<N>(O) ∘ upcast<N>(B)`, the same for downcast;
+// `recast_layout` follows from the two (its blanket impl in `ops`).
+
+with_diagnostic! {
+    (
+        message = "upcast<N> of a composed layout: N must divide the offset",
+        label = "in `{Self}` (offset, N), N does not divide the offset",
+        note = "CuTe: upcast<N>(offset) = safe_div(offset, N); an offset inside a wide element has no wide-element offset"
+    )
+    /// `upcast<N>`'s offset condition for a composed layout: `N | O`. Implemented by the pairs
+    /// that satisfy it (runtime offsets are checked at run time).
+    pub trait UpcastOffsetDivides {}
+    #[doc(hidden)]
+    pub trait UpcastOffsetDividesSel<Sel> {}
+}
+impl<O: IntRem<N>, N: Int> UpcastOffsetDivides for (O, N) where
+    (O, N): UpcastOffsetDividesSel<ZeroSel<Mod<O, N>>>
+{
+}
+impl<T> UpcastOffsetDividesSel<typenum::B1> for T {}
+impl<T> UpcastOffsetDividesSel<crate::int::select::Dyn> for T {}
+
+/// The parts of a composed layout that change with the element width: the outer swizzle and
+/// the offset (the inner layout casts through [`Upcast`](Upcast)/[`Downcast`](Downcast)).
+#[doc(hidden)]
+pub trait CastPart<N> {
+    /// In units `N` times wider.
+    type Up;
+    /// In units `N` times narrower.
+    type Down;
+    fn try_up(&self) -> Result<Self::Up>;
+    fn try_down(&self) -> Result<Self::Down>;
+}
+
+impl<Bb, M, S, N> CastPart<N> for Swizzle<Bb, M, S>
+where
+    Bb: typenum::Unsigned,
+    M: typenum::Unsigned,
+    S: typenum::Integer,
+    Swizzle<Bb, M, S>: SwizzleUpcast<N> + SwizzleDowncast<N>,
+    UpcastSwizzleOf<Self, N>: Default,
+    DowncastSwizzleOf<Self, N>: Default,
+{
+    type Up = UpcastSwizzleOf<Self, N>;
+    type Down = DowncastSwizzleOf<Self, N>;
+    #[inline(always)]
+    fn try_up(&self) -> Result<Self::Up> {
+        Ok(Default::default())
+    }
+    #[inline(always)]
+    fn try_down(&self) -> Result<Self::Down> {
+        Ok(Default::default())
+    }
+}
+
+impl<N: typenum::Unsigned> CastPart<N> for DynSwizzle {
+    type Up = DynSwizzle;
+    type Down = DynSwizzle;
+    fn try_up(&self) -> Result<DynSwizzle> {
+        self.try_upcast(N::I64)
+    }
+    fn try_down(&self) -> Result<DynSwizzle> {
+        self.try_downcast(N::I64)
+    }
+}
+
+/// The offset, as a [`CastPart`]: `safe_div(O, N)` up, `O·N` down.
+#[doc(hidden)]
+pub struct OffsetPart<O>(O);
+
+impl<O, N> CastPart<N> for OffsetPart<O>
+where
+    O: Int + IntDiv<N> + IntMul<N> + IntRem<N>,
+    N: Int + typenum::Unsigned,
+    (O, N): UpcastOffsetDivides,
+{
+    type Up = Quot<O, N>;
+    type Down = Prod<O, N>;
+    #[inline(always)]
+    fn try_up(&self) -> Result<Self::Up> {
+        if self.0.rem(N::default())?.value() != 0 {
+            return Err(offset_not_divisible(self.0.value(), N::I64));
+        }
+        self.0.div(N::default())
+    }
+    #[inline(always)]
+    fn try_down(&self) -> Result<Self::Down> {
+        self.0.mul(N::default())
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<N: typenum::Unsigned> CastPart<N> for OffsetPart<crate::DynInt> {
+    type Up = crate::DynInt;
+    type Down = crate::DynInt;
+    fn try_up(&self) -> Result<crate::DynInt> {
+        let (o, n) = (self.0.value, N::I64);
+        if n == 0 || o % n != 0 {
+            return Err(offset_not_divisible(o, n));
+        }
+        Ok(crate::DynInt {
+            value: o / n,
+            is_static: self.0.is_static,
+        })
+    }
+    fn try_down(&self) -> Result<crate::DynInt> {
+        let value = self.0.value.checked_mul(N::I64).ok_or_else(|| {
+            layout_error!(
+                ErrorKind::Overflow,
+                "downcast<{}>: offset {} · {} overflows",
+                N::I64,
+                self.0.value,
+                N::I64
+            )
+        })?;
+        Ok(crate::DynInt {
+            value,
+            is_static: self.0.is_static,
+        })
+    }
+}
+
+fn offset_not_divisible(o: i64, n: i64) -> crate::error::LayoutError {
+    layout_error!(
+        ErrorKind::NotDivisible,
+        "upcast<{n}>: the offset {o} of a composed layout is not a multiple of {n} (CuTe: safe_div)"
+    )
+}
+
+/// `upcast<N>(A ∘ O ∘ B) = upcast<N>(A) ∘ O/N ∘ upcast<N>(B)` (CuTe `layout_composed.hpp`):
+/// the swizzled layout in units `N` times wider. A byte-address `Sw<3,4,3>` on 16-bit
+/// elements is `Sw<3,3,3>`:
+///
+/// ```
+/// use cute_layout::{layout, AnyLayout};
+/// use cute_layout::typenum::U2;
+/// let bytes = layout!(Sw<3,4,3> o 0 o (8,128):(128,1)); // 8 rows of 128 bytes
+/// let halfs = bytes.upcast::<U2>();                    // the same rows as 64 halfs
+/// assert_eq!(halfs.to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+/// assert!((0..8).all(|r| (0..64).all(|c| bytes.call((r, 2 * c)) == 2 * halfs.call((r, c)))));
+/// ```
+impl<A, O, B, N> Upcast<N> for ComposedLayout<A, O, B>
+where
+    A: CastPart<N> + ComposedOuter,
+    O: ComposedOffset,
+    B: ComposedInner,
+    OffsetPart<O>: CastPart<N>,
+    B: Upcast<N>,
+    A::Up: ComposedOuter,
+    <OffsetPart<O> as CastPart<N>>::Up: ComposedOffset,
+    <B as Upcast<N>>::Output: ComposedInner,
+{
+    type Output =
+        ComposedLayout<A::Up, <OffsetPart<O> as CastPart<N>>::Up, <B as Upcast<N>>::Output>;
+    #[inline]
+    fn try_upcast(&self) -> Result<Self::Output> {
+        ComposedLayout::try_new(
+            self.layout_a().try_up()?,
+            OffsetPart(self.offset()).try_up()?,
+            self.layout_b().try_upcast()?,
+        )
+    }
+}
+
+/// `downcast<N>(A ∘ O ∘ B) = downcast<N>(A) ∘ O·N ∘ downcast<N>(B)` (CuTe
+/// `layout_composed.hpp`): the swizzled layout in units `N` times narrower.
+///
+/// ```
+/// use cute_layout::layout;
+/// use cute_layout::typenum::U2;
+/// let halfs = layout!(Sw<3,3,3> o 0 o (8,64):(64,1));
+/// assert_eq!(halfs.downcast::<U2>().to_string(), "Sw<3,4,3> o 0 o (8,128):(128,1)");
+/// ```
+impl<A, O, B, N> Downcast<N> for ComposedLayout<A, O, B>
+where
+    A: CastPart<N> + ComposedOuter,
+    O: ComposedOffset,
+    B: ComposedInner,
+    OffsetPart<O>: CastPart<N>,
+    B: Downcast<N>,
+    A::Down: ComposedOuter,
+    <OffsetPart<O> as CastPart<N>>::Down: ComposedOffset,
+    <B as Downcast<N>>::Output: ComposedInner,
+{
+    type Output =
+        ComposedLayout<A::Down, <OffsetPart<O> as CastPart<N>>::Down, <B as Downcast<N>>::Output>;
+    #[inline]
+    fn try_downcast(&self) -> Result<Self::Output> {
+        ComposedLayout::try_new(
+            self.layout_a().try_down()?,
+            OffsetPart(self.offset()).try_down()?,
+            self.layout_b().try_downcast()?,
+        )
+    }
+}
+
+cast_methods!(ComposedLayout < A, O, B > [A, O, B]);
