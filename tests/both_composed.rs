@@ -492,10 +492,8 @@ fn check_upcast_relation(bytes: &DynComposedLayout, wide: &DynComposedLayout, n:
     for r in 0..rows {
         for c in 0..cols {
             for j in 0..n {
-                let narrow = bytes
-                    .try_call(&dt(&format!("({r},{})", n * c + j)))
-                    .unwrap();
-                let w = wide.try_call(&dt(&format!("({r},{c})"))).unwrap();
+                let narrow = bytes.try_call(dt(&format!("({r},{})", n * c + j))).unwrap();
+                let w = wide.try_call(dt(&format!("({r},{c})"))).unwrap();
                 assert_eq!(narrow, n * w + j, "{bytes} vs {wide} at ({r},{c}) + {j}");
             }
         }
