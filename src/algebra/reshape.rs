@@ -244,20 +244,20 @@ pub fn try_make_ordered_layout(shape: &DynTuple, order: &DynTuple) -> Result<Dyn
         DynTuple::Tuple(v) if v.len() == modes.len() && v.iter().all(DynTuple::is_int) => {
             v.iter().filter_map(DynTuple::as_int).collect()
         }
-        _ => {
-            return Err(err(
-                ErrorKind::RankMismatch,
-                alloc::format!(
-                    "make_ordered_layout: the order {order} must hold one integer per mode of {shape}"
-                ),
-            ))
-        }
+        _ => return Err(err(
+            ErrorKind::RankMismatch,
+            alloc::format!(
+                "make_ordered_layout: the order {order} must hold one integer per mode of {shape}"
+            ),
+        )),
     };
     for (i, o) in ord.iter().enumerate() {
         if ord[..i].contains(o) {
             return Err(err(
                 ErrorKind::InvalidArgument,
-                alloc::format!("make_ordered_layout: order {order} repeats {o}, so modes would overlap"),
+                alloc::format!(
+                    "make_ordered_layout: order {order} repeats {o}, so modes would overlap"
+                ),
             ));
         }
     }
@@ -290,7 +290,9 @@ fn scale(t: &DynTuple, k: i64) -> Result<DynTuple> {
             value: checked_mul(v.value, k)?,
             is_static: v.is_static,
         }),
-        DynTuple::Tuple(v) => DynTuple::Tuple(v.iter().map(|x| scale(x, k)).collect::<Result<_>>()?),
+        DynTuple::Tuple(v) => {
+            DynTuple::Tuple(v.iter().map(|x| scale(x, k)).collect::<Result<_>>()?)
+        }
     })
 }
 
@@ -353,7 +355,11 @@ pub fn try_tile_to_shape_ordered(
         DynTuple::Tuple(v) => v.iter().collect(),
     };
     let r = tmodes.len();
-    let block_rank = if block.shape().is_int() { 1 } else { block.rank() };
+    let block_rank = if block.shape().is_int() {
+        1
+    } else {
+        block.rank()
+    };
     if block_rank > r {
         return Err(err(
             ErrorKind::RankMismatch,
@@ -387,7 +393,10 @@ pub fn try_tile_to_shape_ordered(
         }));
     }
     let (padded, product) = if target.is_int() {
-        (bmodes.pop().expect("one mode"), product.pop().expect("one mode"))
+        (
+            bmodes.pop().expect("one mode"),
+            product.pop().expect("one mode"),
+        )
     } else {
         (concat(bmodes)?, DynTuple::Tuple(product))
     };
