@@ -244,12 +244,14 @@ pub fn try_make_ordered_layout(shape: &DynTuple, order: &DynTuple) -> Result<Dyn
         DynTuple::Tuple(v) if v.len() == modes.len() && v.iter().all(DynTuple::is_int) => {
             v.iter().filter_map(DynTuple::as_int).collect()
         }
-        _ => return Err(err(
-            ErrorKind::RankMismatch,
-            alloc::format!(
+        _ => {
+            return Err(err(
+                ErrorKind::RankMismatch,
+                alloc::format!(
                 "make_ordered_layout: the order {order} must hold one integer per mode of {shape}"
             ),
-        )),
+            ))
+        }
     };
     for (i, o) in ord.iter().enumerate() {
         if ord[..i].contains(o) {

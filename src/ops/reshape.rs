@@ -7,7 +7,9 @@
 use typenum::{Unsigned, B0, B1};
 
 use crate::error::{layout_error, ErrorKind, Result};
-use crate::int::select::{Dyn, EqSel, IntEq, IntLt, LtSel, OneSel, Or, SelOr, Selector, ZeroSel};
+use crate::int::select::{
+    Dyn, EqSel, HasDyn, IntEq, IntLt, LtSel, OneSel, Or, SelOr, Selector, ZeroSel,
+};
 use crate::int::{AbsOf, Gcf, Int, IntAbs, IntDiv, IntGcd, IntMul, IntRem, Mod, Prod, Quot};
 use crate::layout::Layout;
 use crate::ops::modes::{checked_layout, ListAppend};
@@ -572,17 +574,39 @@ with_diagnostic! {
     )
     /// A mode order for the shape `S`: [`GenColMajor`], [`GenRowMajor`], a tuple of static
     /// integers with one entry per mode of `S`, or one static integer when `S` is an integer.
-    /// `List` is the order as a list, one entry per mode.
+    /// `List` is the order as a list (its length and entries are checked by
+    /// [`MakeOrderedLayout`]).
     pub trait ModeOrder<S> {
-        /// The entries, one per mode of `S`, as a `Cons` list.
+        /// The entries as a `Cons` list.
         type List;
     }
-    /// The lists have the same length.
+    /// The order list `Self` has one static entry per mode in the list `M`.
     #[doc(hidden)]
-    pub trait SameLength<M> {}
+    pub trait OrderFits<M> {}
+    #[doc(hidden)]
+    pub trait OrderEntrySel<Sel> {}
+    #[doc(hidden)]
+    pub trait PickIf<Sel> {
+        type Output: Int;
+        fn pick_if(self) -> Self::Output;
+    }
+    #[doc(hidden)]
+    pub trait SmallerProduct<OL, Oi> {
+        type Output: Int;
+        fn smaller_product(&self) -> Result<Self::Output>;
+    }
+    #[doc(hidden)]
+    pub trait OrderedStrides<OL, AllM, AllO> {
+        type Output;
+        fn ordered_strides(&self, all: &AllM) -> Result<Self::Output>;
+    }
 }
-impl SameLength<Nil> for Nil {}
-impl<A, B, C, D: SameLength<B>> SameLength<Cons<A, B>> for Cons<C, D> {}
+impl OrderFits<Nil> for Nil {}
+impl<A, B, H: HasDyn, T: OrderFits<B>> OrderFits<Cons<A, B>> for Cons<H, T> where
+    H: OrderEntrySel<H::Sel>
+{
+}
+impl<T> OrderEntrySel<B0> for T {}
 impl<S: ShapeModes> ModeOrder<S> for GenColMajor
 where
     S::Modes: Iota<typenum::U0>,
@@ -605,11 +629,31 @@ macro_rules! mode_order_leaf {
 mode_order_leaf!([] typenum::UTerm);
 mode_order_leaf!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
 mode_order_leaf!([U: crate::int::Digits + typenum::NonZero] typenum::NInt<U>);
-impl<S: ShapeModes, O: ToCons + crate::tuple::StaticTuple> ModeOrder<S> for O
-where
-    O::Cons: SameLength<S::Modes>,
-{
+impl<S, O: ToCons> ModeOrder<S> for O {
     type List = O::Cons;
+}
+
+/// The order list `Self` cut or padded (with 0) to the length of the list `M`, so that the
+/// strides are computed whatever the order's length: a wrong length is reported once, by
+/// [`OrderFits`].
+#[doc(hidden)]
+pub trait FitTo<M> {
+    type Output;
+}
+impl FitTo<Nil> for Nil {
+    type Output = Nil;
+}
+impl<H, T> FitTo<Nil> for Cons<H, T> {
+    type Output = Nil;
+}
+impl<MH, MT> FitTo<Cons<MH, MT>> for Nil
+where
+    Nil: FitTo<MT>,
+{
+    type Output = Cons<typenum::U0, <Nil as FitTo<MT>>::Output>;
+}
+impl<H, T: FitTo<MT>, MH, MT> FitTo<Cons<MH, MT>> for Cons<H, T> {
+    type Output = Cons<H, T::Output>;
 }
 
 /// `Asc = (Start, Start+1, …)` and `Desc = (…, Start+1, Start)`, one entry per element of the
@@ -657,13 +701,10 @@ impl<X: Int, H: IntEq<X>, T: NotRepeated<X>> NotRepeated<X> for Cons<H, T> where
 {
 }
 impl<T> NotRepeatedSel<B0> for T {}
+// A runtime entry is refused by `OrderFits`, not reported as a repetition.
+impl<T> NotRepeatedSel<Dyn> for T {}
 
-/// `Self` when the selector is [`B1`], 1 when it is [`B0`].
-#[doc(hidden)]
-pub trait PickIf<Sel> {
-    type Output: Int;
-    fn pick_if(self) -> Self::Output;
-}
+// `PickIf`: `Self` when the selector is `B1`, 1 when it is `B0`.
 impl<X: Int> PickIf<B1> for X {
     type Output = X;
     #[inline(always)]
@@ -679,12 +720,8 @@ impl<X: Int> PickIf<B0> for X {
     }
 }
 
-/// The product of the sizes of the modes (the list `Self`) whose order (in `OL`) is below `Oi`.
-#[doc(hidden)]
-pub trait SmallerProduct<OL, Oi> {
-    type Output: Int;
-    fn smaller_product(&self) -> Result<Self::Output>;
-}
+// `SmallerProduct`: the product of the sizes of the modes (the list `Self`) whose order (in
+// `OL`) is below `Oi`.
 impl<Oi> SmallerProduct<Nil, Oi> for Nil {
     type Output = typenum::U1;
     #[inline(always)]
@@ -706,14 +743,9 @@ where
     }
 }
 
-/// The strides of `make_ordered_layout`, mode by mode (the list `Self`, orders `OL`): each mode
-/// column-major from the product of the sizes of the modes of smaller order (among `AllM`,
-/// orders `AllO`).
-#[doc(hidden)]
-pub trait OrderedStrides<OL, AllM, AllO> {
-    type Output;
-    fn ordered_strides(&self, all: &AllM) -> Result<Self::Output>;
-}
+// `OrderedStrides`: the strides of `make_ordered_layout`, mode by mode (the list `Self`,
+// orders `OL`): each mode column-major from the product of the sizes of the modes of smaller
+// order (among `AllM`, orders `AllO`).
 impl<AllM, AllO> OrderedStrides<Nil, AllM, AllO> for Nil {
     type Output = Nil;
     #[inline(always)]
@@ -739,8 +771,8 @@ where
     }
 }
 
-/// The order list of `O` for the shape `S`.
-type OrderList<O, S> = <O as ModeOrder<S>>::List;
+/// The order list of `O` for the shape `S`, fitted to its rank.
+type OrderList<O, S> = <<O as ModeOrder<S>>::List as FitTo<<S as ShapeModes>::Modes>>::Output;
 /// The stride list of `make_ordered_layout(S, O)`.
 type OrderedStrideList<S, O> = <<S as ShapeModes>::Modes as OrderedStrides<
     OrderList<O, S>,
@@ -789,7 +821,7 @@ impl<S, O> MakeOrderedLayout<O> for S
 where
     S: ShapeModes,
     O: ModeOrder<S>,
-    OrderList<O, S>: DistinctOrder,
+    O::List: OrderFits<S::Modes> + DistinctOrder + FitTo<S::Modes>,
     S::Modes: OrderedStrides<OrderList<O, S>, S::Modes, OrderList<O, S>>,
     S: Rebuild<OrderedStrideList<S, O>>,
     S: Congruent<<S as Rebuild<OrderedStrideList<S, O>>>::Ints>,
