@@ -659,6 +659,36 @@ on_inner_arg! {
     RakedProduct::try_raked_product / raked_product via RakedProductArg;
     /// `coalesce(A ∘ O ∘ B, P) = A ∘ O ∘ coalesce(B, P)` (by-mode, with a profile).
     CoalesceByMode::try_coalesce_by_mode / coalesce_by_mode via CoalesceByModeArg;
+    /// `tile_to_shape(A ∘ O ∘ B, T) = A ∘ O ∘ tile_to_shape(B, T)` (CuTe
+    /// `layout_composed.hpp`): a swizzled shared-memory tile built from a swizzled atom.
+    ///
+    /// ```
+    /// use cute_layout::{layout, AnyLayout, SwizzleFn};
+    /// use cute_layout::typenum::{U128, U64};
+    /// let atom = layout!(Sw<3,4,3> o 0 o (8,64):(64,1));
+    /// let tile = atom.tile_to_shape((U128::default(), U64::default()));
+    /// assert_eq!(tile.to_string(), "Sw<3,4,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))");
+    /// // The swizzle acts on the tile's offsets: row 10 is row 2 of the second atom (+512).
+    /// assert_eq!(tile.layout_b().call((8 + 2, 17)), 512 + atom.layout_b().call((2, 17)));
+    /// assert_eq!(tile.call((8 + 2, 17)), atom.layout_a().apply(512 + 145));
+    /// ```
+    TileToShape::try_tile_to_shape / tile_to_shape via TileToShapeArg;
+}
+
+/// `tile_to_shape(A ∘ O ∘ B, T, order) = A ∘ O ∘ tile_to_shape(B, T, order)` (CuTe
+/// `layout_composed.hpp`).
+impl<A, O, B, T, Ord> ops::TileToShapeOrdered<T, Ord> for ComposedLayout<A, O, B>
+where
+    A: ComposedOuter,
+    O: ComposedOffset,
+    B: ComposedInner + ops::TileToShapeOrdered<T, Ord>,
+    <B as ops::TileToShapeOrdered<T, Ord>>::Output: ComposedInner,
+{
+    type Output = ComposedLayout<A, O, <B as ops::TileToShapeOrdered<T, Ord>>::Output>;
+    #[inline]
+    fn try_tile_to_shape_ordered(&self, target: T, order: Ord) -> Result<Self::Output> {
+        self.with_inner(self.b.try_tile_to_shape_ordered(target, order)?)
+    }
 }
 
 macro_rules! on_inner_nullary {

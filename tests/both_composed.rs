@@ -579,3 +579,47 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn tile_to_shape_of_a_swizzled_atom_keeps_the_swizzle() {
+    use cute_layout::ops::GenRowMajor;
+    use cute_layout::typenum::{U128, U256, U64};
+    // CuTe's smem tiles: a swizzled 8x64 atom of 16-bit elements tiled to 128x64 / 64x256.
+    let atom = layout!(Sw<3,4,3> o 0 o (8,64):(64,1));
+    let datom: DynComposedLayout = "Sw<3,4,3> o 0 o (8,64):(64,1)".parse().unwrap();
+    let t1 = atom.tile_to_shape((U128::default(), U64::default()));
+    let t2 = atom.tile_to_shape_ordered((U64::default(), U256::default()), GenRowMajor);
+    let d1 = datom.tile_to_shape(dt("(128,64)"));
+    let d2 = datom.tile_to_shape_ordered(dt("(64,256)"), GenRowMajor);
+    // (parsed text carries no static marks, so `{}` and `==`, which ignore them)
+    assert_eq!((t1.to_string(), t1.to_dyn()), (d1.to_string(), d1.clone()));
+    assert_eq!((t2.to_string(), t2.to_dyn()), (d2.to_string(), d2.clone()));
+    // Each is the swizzle after the tiled inner layout (the definition of the composed
+    // operation), and the tile is a bijection onto [0, 128·64) like its inner layout.
+    for (t, inner) in [
+        (&d1, datom.layout_b().tile_to_shape(dt("(128,64)"))),
+        (
+            &d2,
+            datom
+                .layout_b()
+                .tile_to_shape_ordered(dt("(64,256)"), GenRowMajor),
+        ),
+    ] {
+        assert_eq!(t.layout_b(), &inner);
+        let n: i64 = AnyLayout::size(t);
+        let mut seen = vec![false; n as usize];
+        for i in 0..n {
+            let v = t.eval(i);
+            assert_eq!(v, swizzle_ref(3, 4, 3, inner.eval(i)));
+            assert!(
+                !std::mem::replace(&mut seen[v as usize], true),
+                "{t}: {v} twice"
+            );
+        }
+    }
+    // The inner operation's refusal passes through.
+    assert_eq!(
+        datom.try_tile_to_shape(dt("(12,64)")).unwrap_err().kind(),
+        ErrorKind::NotDivisible
+    );
+}

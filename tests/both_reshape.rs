@@ -529,3 +529,288 @@ fn tile_to_shape_errors() {
         algebra::tile_to_shape(&dl("(8,64):(64,1)"), &t("(128,64)"))
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// tile_to_shape and make_ordered_layout in the type system
+
+/// The runtime engine's `tile_to_shape` of the same block, target and order.
+fn rt_tile(block: &DynLayout, target: &DynTuple, order: &DynTuple) -> DynLayout {
+    try_tile_to_shape_ordered(block, target, order).unwrap()
+}
+
+/// The pycute result of the worked example `block;target;order` in
+/// `tests/data/reshape_pycute.txt`, checked against `got`: same shape, same offsets at every
+/// coordinate (pycute may keep a size-1 mode's stride where the engines put 0).
+fn check_pycute(block: &str, target: &str, order: &str, got: &DynLayout) {
+    let key = format!("{block};{target};{order};");
+    let line = include_str!("data/reshape_pycute.txt")
+        .lines()
+        .find(|l| l.starts_with(&key))
+        .unwrap_or_else(|| panic!("{key} is not in reshape_pycute.txt"));
+    let expect = dl(&line[key.len()..]);
+    assert_eq!(got.shape(), expect.shape(), "{line}: got {got}");
+    assert_eq!(
+        common::values(got),
+        common::values(&expect),
+        "{line}: got {got}"
+    );
+}
+
+#[test]
+fn tile_to_shape_static_matches_runtime() {
+    use cute_layout::ops::{GenColMajor, GenRowMajor, TileToShapeOf};
+    use cute_layout::typenum::{U12, U128, U256, U6};
+    let atom = layout!((8, 64):(64, 1));
+    let col = col_major_order(2);
+    let row = row_major_order(2);
+    let t = |s: &str| s.parse::<DynTuple>().unwrap().with_static(true);
+
+    // (8,64):(64,1) to (128,64), column major (the default), in the three spellings.
+    let a = atom.tile_to_shape((U128::new(), U64::new()));
+    let b = atom.tile_to_shape_ordered((U128::new(), U64::new()), GenColMajor);
+    let c = atom.tile_to_shape_ordered((U128::new(), U64::new()), (U0::new(), U1::new()));
+    let r = rt_tile(&atom.to_dyn(), &t("(128,64)"), &col);
+    assert_eq!(format!("{a:#}"), format!("{r:#}"));
+    assert_eq!(format!("{b:#}"), format!("{r:#}"));
+    assert_eq!(format!("{c:#}"), format!("{r:#}"));
+    assert_eq!(a.to_string(), "((8,16),(64,1)):((64,512),(1,0))");
+    check_pycute("(8,64):(64,1)", "(128,64)", "(0,1)", &a.to_dyn());
+    static_assertions::assert_type_eq_all!(
+        TileToShapeOf<Layout![(8, 64):(64, 1)], (U128, U64)>,
+        Layout![((8, 16), (64, 1)):((64, 512), (1, 0))]
+    );
+    assert_eq!(core::mem::size_of_val(&a), 0);
+
+    // To (64,256): column and row major.
+    let a = atom.tile_to_shape((U64::new(), U256::new()));
+    let r = rt_tile(&atom.to_dyn(), &t("(64,256)"), &col);
+    assert_eq!(format!("{a:#}"), format!("{r:#}"));
+    check_pycute("(8,64):(64,1)", "(64,256)", "(0,1)", &a.to_dyn());
+    let a = atom.tile_to_shape_ordered((U64::new(), U256::new()), GenRowMajor);
+    let b = atom.tile_to_shape_ordered((U64::new(), U256::new()), (U1::new(), U0::new()));
+    let r = rt_tile(&atom.to_dyn(), &t("(64,256)"), &row);
+    assert_eq!(format!("{a:#}"), format!("{r:#}"));
+    assert_eq!(format!("{b:#}"), format!("{r:#}"));
+    check_pycute("(8,64):(64,1)", "(64,256)", "(1,0)", &a.to_dyn());
+
+    // A rank-1 block into a rank-2 target: padded with 1:0.
+    let a = layout!(4:1).tile_to_shape((U8::new(), U3::new()));
+    let r = rt_tile(&layout!(4:1).to_dyn(), &t("(8,3)"), &col);
+    assert_eq!(format!("{a:#}"), format!("{r:#}"));
+    check_pycute("4:1", "(8,3)", "(0,1)", &a.to_dyn());
+    let a = layout!(4:1).tile_to_shape_ordered((U8::new(), U3::new()), GenRowMajor);
+    let r = rt_tile(&layout!(4:1).to_dyn(), &t("(8,3)"), &row);
+    assert_eq!(format!("{a:#}"), format!("{r:#}"));
+
+    // Three modes, a general permutation order, a nested block.
+    let a = layout!((4, 2):(2, 1)).tile_to_shape_ordered(
+        (U8::new(), U8::new(), U2::new()),
+        (U2::new(), U0::new(), U1::new()),
+    );
+    let r = rt_tile(
+        &layout!((4, 2):(2, 1)).to_dyn(),
+        &t("(8,8,2)"),
+        &t("(2,0,1)").with_static(true),
+    );
+    assert_eq!(format!("{a:#}"), format!("{r:#}"));
+    check_pycute("(4,2):(2,1)", "(8,8,2)", "(2,0,1)", &a.to_dyn());
+    let blk = layout!((8, (8, 8)):(8, (1, 64)));
+    let a = blk.tile_to_shape((U128::new(), U64::new(), U3::new()));
+    let r = rt_tile(&blk.to_dyn(), &t("(128,64,3)"), &col_major_order(3));
+    assert_eq!(format!("{a:#}"), format!("{r:#}"));
+    check_pycute("(8,(8,8)):(8,(1,64))", "(128,64,3)", "(0,1,2)", &a.to_dyn());
+
+    // An integral target, a rank-1 tuple target, a nested target mode.
+    let a = layout!(4:1).tile_to_shape(U12::new());
+    let r = algebra::tile_to_shape(&layout!(4:1).to_dyn(), &t("12"));
+    assert_eq!(format!("{a:#}"), format!("{r:#}"));
+    let a = layout!(4:1).tile_to_shape((U12::new(),));
+    let r = algebra::tile_to_shape(&layout!(4:1).to_dyn(), &t("(12)"));
+    assert_eq!(format!("{a:#}"), format!("{r:#}"));
+    let a = atom.tile_to_shape(((U4::new(), U32::new()), U64::new()));
+    let r = rt_tile(&atom.to_dyn(), &t("((4,32),64)"), &col);
+    assert_eq!(format!("{a:#}"), format!("{r:#}"));
+    let a = layout!((2, 2):(1, 2)).tile_to_shape_ordered((U4::new(), U6::new()), GenRowMajor);
+    check_pycute("(2,2):(1,2)", "(4,6)", "(1,0)", &a.to_dyn());
+
+    // The DynLayout side of the same traits calls the runtime engine.
+    let d = dl("(8,64):(64,1)");
+    assert_eq!(
+        d.tile_to_shape((U128::new(), U64::new())),
+        algebra::tile_to_shape(&d, &t("(128,64)"))
+    );
+    assert_eq!(
+        d.tile_to_shape_ordered(&t("(64,256)"), GenRowMajor),
+        rt_tile(&d, &t("(64,256)"), &row)
+    );
+    assert_eq!(
+        d.tile_to_shape_ordered(t("(64,256)"), (U1::new(), U0::new())),
+        rt_tile(&d, &t("(64,256)"), &row)
+    );
+    // A static layout with a runtime-structured target: a DynLayout.
+    let r: DynLayout = atom.tile_to_shape(t("(128,64)"));
+    assert_eq!(r, algebra::tile_to_shape(&atom.to_dyn(), &t("(128,64)")));
+}
+
+/// `got` (a mixed result) and `rt` (the runtime engine's) are the same function with the same
+/// modes: the same rank, mode sizes, and offset at every index. (The mixed product's complement
+/// keeps the modes it cannot prove to be of size 1, so the trees may differ by size-1 modes.)
+fn same_layout(got: &DynLayout, rt: &DynLayout) -> Result<(), String> {
+    let sizes = |l: &DynLayout| l.modes().map(|m| m.size()).collect::<Vec<_>>();
+    if sizes(got) != sizes(rt) || common::values(got) != common::values(rt) {
+        return Err(format!("type level {got}, runtime {rt}"));
+    }
+    Ok(())
+}
+
+/// The errors of `tile_to_shape` itself (rank, divisibility, a non-positive target) have the
+/// same kind in both engines. Errors of the blocked product it ends with may be named
+/// differently by the two engines' products (a non-compact block whose complement does not
+/// compose with the grid: `NotDistributive` in the type level's mixed product,
+/// `ShapeDivisibility` in the runtime's); those only need to be errors in both.
+fn same_error(got: ErrorKind, rt: ErrorKind) -> bool {
+    let own = [
+        ErrorKind::NotDivisible,
+        ErrorKind::RankMismatch,
+        ErrorKind::NonPositiveShape,
+    ];
+    got == rt || !(own.contains(&got) || own.contains(&rt))
+}
+
+/// Generic code over both layout kinds.
+fn tile_generic<L: cute_layout::ops::TileToShape<(U16, U8)>>(l: &L) -> L::Output {
+    l.tile_to_shape((U16::new(), U8::new()))
+}
+
+#[test]
+fn tile_to_shape_generic_and_mixed() {
+    let s = tile_generic(&layout!((4, 2):(2, 1)));
+    let d = tile_generic(&dl("(4,2):(2,1)"));
+    assert_eq!(s.to_string(), d.to_string());
+    // Mixed: runtime leaves stay runtime, static quotients of static sizes stay static.
+    let m = Layout::try_new((U4::default(), v(2)), (v(2), U1::default())).unwrap();
+    let r = m.tile_to_shape((U16::new(), v(8)));
+    same_layout(&r.to_dyn(), &d).unwrap();
+    assert_eq!(
+        m.try_tile_to_shape((U16::new(), v(7))).unwrap_err().kind(),
+        ErrorKind::NotDivisible
+    );
+    assert_eq!(
+        m.try_tile_to_shape((v(6), U8::new())).unwrap_err().kind(),
+        ErrorKind::NotDivisible
+    );
+    assert_eq!(
+        m.try_tile_to_shape((v(0), U8::new())).unwrap_err().kind(),
+        ErrorKind::NonPositiveShape
+    );
+    // make_ordered_layout in the type system against the runtime engine.
+    use cute_layout::ops::{GenRowMajor, MakeOrderedLayout};
+    use cute_layout::IntTuple;
+    let t = |s: &str| s.parse::<DynTuple>().unwrap();
+    let sh = (U2::new(), (U3::new(), U4::new()), U2::new());
+    for (got, order) in [
+        (
+            sh.make_ordered_layout((U1::new(), U0::new(), U2::new()))
+                .to_dyn(),
+            "(1,0,2)",
+        ),
+        (sh.make_ordered_layout(GenRowMajor).to_dyn(), "(2,1,0)"),
+        (
+            sh.make_ordered_layout((N3::new(), U3::new(), U0::new()))
+                .to_dyn(),
+            "(-3,3,0)",
+        ),
+    ] {
+        let r = try_make_ordered_layout(&sh.to_dyn(), &t(order).with_static(true)).unwrap();
+        assert_eq!(format!("{got:#}"), format!("{r:#}"), "order {order}");
+    }
+    assert_eq!(
+        t("(2,(3,4),2)").make_ordered_layout(GenRowMajor),
+        try_make_ordered_layout(&t("(2,(3,4),2)"), &row_major_order(3)).unwrap()
+    );
+}
+
+/// A compact rank-2 block (sizes 1..4, column- or row-major), the
+/// multiples of its sizes that make the target, and the order (row-major or not).
+///
+/// The blocks are compact: on blocks whose complement does not compose
+/// with the grid (`(2,1):(8,0)` into `(2,3,2)`, `(1,2):(0,2)` into `(3,2,2)`), the type level's
+/// mixed `blocked_product` itself refuses what the runtime engine's accepts or names the
+/// error differently, whatever `tile_to_shape` does.
+fn arb_tile_case() -> impl Strategy<Value = (Vec<i64>, Vec<i64>, Vec<i64>, bool)> {
+    (
+        prop::collection::vec(1i64..5, 2),
+        any::<bool>(),
+        prop::collection::vec(1i64..5, 3),
+        any::<bool>(),
+    )
+        .prop_map(|(bs, row_block, mult, row)| {
+            let bd = if row_block {
+                vec![bs[1], 1]
+            } else {
+                vec![1, bs[0]]
+            };
+            (bs, bd, mult, row)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+    /// Mixed layouts (runtime `i64` leaves) against the runtime engine: the same values, or the
+    /// same error kind (a target that the block does not divide).
+    #[test]
+    fn tile_to_shape_mixed_matches_runtime(
+        (bs, bd, mult, row) in arb_tile_case(),
+        bump in prop::collection::vec(0i64..2, 3),
+    ) {
+        use cute_layout::ops::GenRowMajor;
+        let t = |x: &[i64]| DynTuple::ints(x.iter().copied());
+        // Target sizes: multiples of the block's, off by one where `bump` says so.
+        let tg: Vec<i64> = (0..3)
+            .map(|i| bs.get(i).copied().unwrap_or(1) * mult[i] + if mult[i] > 1 { bump[i] } else { 0 })
+            .collect();
+        let order = if row { row_major_order(2) } else { col_major_order(2) };
+        let order3 = if row { row_major_order(3) } else { col_major_order(3) };
+
+        // Rank-2 block into a rank-2 target.
+        let blk = Layout::try_new((v(bs[0]), v(bs[1])), (v(bd[0]), v(bd[1]))).unwrap();
+        let rt = try_tile_to_shape_ordered(&blk.to_dyn(), &t(&tg[..2]), &order);
+        let got = if row {
+            blk.try_tile_to_shape_ordered((v(tg[0]), v(tg[1])), GenRowMajor).map(|l| l.to_dyn())
+        } else {
+            blk.try_tile_to_shape((v(tg[0]), v(tg[1]))).map(|l| l.to_dyn())
+        };
+        match (&got, &rt) {
+            (Ok(g), Ok(r)) => prop_assert_eq!(same_layout(g, r), Ok(())),
+            (Err(g), Err(r)) => prop_assert!(same_error(g.kind(), r.kind()), "{g} vs {r}"),
+            _ => prop_assert!(false, "{blk} to {tg:?}: type level {got:?}, runtime {rt:?}"),
+        }
+
+        // Rank-2 block into a rank-3 target.
+        let rt = try_tile_to_shape_ordered(&blk.to_dyn(), &t(&tg), &order3);
+        let got = if row {
+            blk.try_tile_to_shape_ordered((v(tg[0]), v(tg[1]), v(tg[2])), GenRowMajor).map(|l| l.to_dyn())
+        } else {
+            blk.try_tile_to_shape((v(tg[0]), v(tg[1]), v(tg[2]))).map(|l| l.to_dyn())
+        };
+        match (&got, &rt) {
+            (Ok(g), Ok(r)) => prop_assert_eq!(same_layout(g, r), Ok(())),
+            (Err(g), Err(r)) => prop_assert!(same_error(g.kind(), r.kind()), "{g} vs {r}"),
+            _ => prop_assert!(false, "{blk} to {tg:?}: type level {got:?}, runtime {rt:?}"),
+        }
+
+        // A rank-1 block, half static, into a target with a static mode.
+        let blk = Layout::try_new(v(bs[0]), U1::default()).unwrap();
+        let rt = try_tile_to_shape_ordered(&blk.to_dyn(), &t(&[tg[0], 4]), &order);
+        let got = if row {
+            blk.try_tile_to_shape_ordered((v(tg[0]), U4::new()), (U1::new(), U0::new())).map(|l| l.to_dyn())
+        } else {
+            blk.try_tile_to_shape((v(tg[0]), U4::new())).map(|l| l.to_dyn())
+        };
+        match (&got, &rt) {
+            (Ok(g), Ok(r)) => prop_assert_eq!(same_layout(g, r), Ok(())),
+            (Err(g), Err(r)) => prop_assert!(same_error(g.kind(), r.kind()), "{g} vs {r}"),
+            _ => prop_assert!(false, "{blk} to {tg:?}: type level {got:?}, runtime {rt:?}"),
+        }
+    }
+}

@@ -37,8 +37,10 @@ pub use divide::{TilerCovers, TilerCoversLayout};
 pub use inverse::{LeftInverseDivisibility, LeftInverseInjective, StaticMode, StaticModes};
 pub use modeops::ModeRange;
 pub use reshape::{
-    Downcast, DowncastAdjacent, DowncastOf, ElementBits, RecastLayout, RecastLayoutOf, Upcast,
-    UpcastOf, UpcastOffsetDivides, UpcastShapeDivides, UpcastStrideDivides,
+    BlockRankFits, DistinctOrder, Downcast, DowncastAdjacent, DowncastOf, ElementBits, GenColMajor,
+    GenRowMajor, MakeOrderedLayout, MakeOrderedLayoutOf, ModeOrder, PositiveTarget, RecastLayout,
+    RecastLayoutOf, TileDivides, TileToShapeOrdered, TileToShapeOrderedOf, Upcast, UpcastOf,
+    UpcastOffsetDivides, UpcastShapeDivides, UpcastStrideDivides,
 };
 pub use tiler::Underscore;
 
@@ -419,6 +421,35 @@ op_table! {
         /// assert_eq!(r.to_string(), "((2,3),(5,4)):((12,4),(24,1))");
         /// ```
         RakedProduct<B>(b) -> RakedProductOf, try_raked_product / raked_product via RakedProductArg;
+        /// CuTe's `tile_to_shape(block, target)`: `block` repeated to fill the shape `target`,
+        /// column major ([`GenColMajor`]: along mode 0 first; see [`TileToShapeOrdered`] for
+        /// other orders). With the block padded with `1:0` modes to `rank(target)` and
+        /// `Pᵢ = size(targetᵢ) / size(blockᵢ)` blocks along mode `i`, the result is
+        /// `blocked_product(padded block, make_ordered_layout(P, order))`
+        /// ([`MakeOrderedLayout`]): its mode `i` is `(blockᵢ, Pᵢ)` and has `target`'s mode
+        /// size, and the offset at `(b, k)` is `block(b) + C(grid(k))` with `C` the blocked
+        /// product's complement (`cosize(block)·grid(k)` for a compact block).
+        ///
+        /// `target` is a static or mixed integer tuple (an integer for rank 1; a nested mode
+        /// counts by its size). `rank(block) > rank(target)`, a block mode size that does not
+        /// divide the target's, and a target mode size that is not positive, are compile errors
+        /// naming the condition ([`BlockRankFits`], [`TileDivides`], [`PositiveTarget`]); runtime
+        /// sizes are checked at run time, with the runtime engine's errors
+        /// ([`ErrorKind::NotDivisible`](crate::ErrorKind::NotDivisible)). The same layout as
+        /// [`algebra::try_tile_to_shape`](crate::algebra::try_tile_to_shape), which a
+        /// [`DynLayout`](crate::DynLayout) (or a [`DynTuple`](crate::DynTuple) target) calls.
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{TileToShape, TileToShapeOf}};
+        /// use cute_layout::typenum::{U128, U64};
+        /// // The usual 128-byte-row shared-memory atom, repeated down the rows:
+        /// static_assertions::assert_type_eq_all!(
+        ///     TileToShapeOf<Layout![(8,64):(64,1)], (U128, U64)>,
+        ///     Layout![((8,16),(64,1)):((64,512),(1,0))]);
+        /// let t = layout!((8,64):(64,1)).tile_to_shape((U128::new(), U64::new()));
+        /// assert_eq!(t.to_string(), "((8,16),(64,1)):((64,512),(1,0))");
+        /// ```
+        TileToShape<T>(target) -> TileToShapeOf, try_tile_to_shape / tile_to_shape via TileToShapeArg;
     }
     refint {
         /// `max_common_vector(A, B)` (paper §3.4.2): the largest `K` such that `A‡(k) = B‡(k)` for
