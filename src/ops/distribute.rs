@@ -198,7 +198,11 @@ pub(crate) fn distributes_at_run_time(a_modes: &[(i64, i64)], b: &[(i64, i64)]) 
     if distributes(&buf[..n], b) {
         Ok(())
     } else {
-        Err(LayoutError::new(ErrorKind::NotDistributive))
+        Err(crate::error::layout_error!(
+            ErrorKind::NotDistributive,
+            "B's leaves (shape:stride) {b:?} are not mutually segregated or do not divide the prefix products of A's coalesced modes {:?} (paper Eq. 22-23); the runtime engine (DynLayout) decides such compositions by evaluation",
+            &buf[..n]
+        ))
     }
 }
 
@@ -302,6 +306,8 @@ mod tests {
         // Two overlapping live modes: refused.
         let e = distributes_at_run_time(&a, &[(2, 1), (2, 1)]).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::NotDistributive);
+        // The error says which modes (it used to carry no detail).
+        assert!(e.to_string().contains("[(2, 1), (2, 1)]"), "{e}");
         // A that coalesces to one mode at run time: distributes whatever B is.
         let c: alloc::vec::Vec<(i64, i64)> = (0..20).map(|k| (2, 1i64 << k)).collect();
         assert!(distributes_at_run_time(&c, &[(2, 1), (2, 1)]).is_ok());
