@@ -294,6 +294,7 @@ impl<S: Int, D: Int, T: ModeValues> ModeValues for Cons<M<S, D>, T> {
 mod tests {
     use super::distributes_at_run_time;
     use crate::error::ErrorKind;
+    use alloc::string::ToString;
 
     #[test]
     fn many_modes_are_checked_exactly() {
