@@ -1171,62 +1171,80 @@ impl<O: IntRem<N>, N: Int> UpcastOffsetDivides for (O, N) where
 impl<T> UpcastOffsetDividesSel<typenum::B1> for T {}
 impl<T> UpcastOffsetDividesSel<crate::int::select::Dyn> for T {}
 
-/// The parts of a composed layout that change with the element width: the outer swizzle and
-/// the offset (the inner layout casts through [`Upcast`](Upcast)/[`Downcast`](Downcast)).
+/// The parts of a composed layout that change with the element width, in units `N` times
+/// wider: the outer swizzle and the offset (the inner layout casts through [`Upcast`]).
+/// Separate from [`CastDown`]: `downcast<N>` asks nothing of `upcast<N>`'s conditions.
 #[doc(hidden)]
-pub trait CastPart<N> {
+pub trait CastUp<N> {
     /// In units `N` times wider.
     type Up;
+    fn try_up(&self) -> Result<Self::Up>;
+}
+
+/// The parts of a composed layout that change with the element width, in units `N` times
+/// narrower (the inner layout casts through [`Downcast`]).
+#[doc(hidden)]
+pub trait CastDown<N> {
     /// In units `N` times narrower.
     type Down;
-    fn try_up(&self) -> Result<Self::Up>;
     fn try_down(&self) -> Result<Self::Down>;
 }
 
-impl<Bb, M, S, N> CastPart<N> for Swizzle<Bb, M, S>
+impl<Bb, M, S, N> CastUp<N> for Swizzle<Bb, M, S>
 where
     Bb: typenum::Unsigned,
     M: typenum::Unsigned,
     S: typenum::Integer,
-    Swizzle<Bb, M, S>: SwizzleUpcast<N> + SwizzleDowncast<N>,
+    Swizzle<Bb, M, S>: SwizzleUpcast<N>,
     UpcastSwizzleOf<Self, N>: Default,
-    DowncastSwizzleOf<Self, N>: Default,
 {
     type Up = UpcastSwizzleOf<Self, N>;
-    type Down = DowncastSwizzleOf<Self, N>;
     #[inline(always)]
     fn try_up(&self) -> Result<Self::Up> {
         Ok(Default::default())
     }
+}
+
+impl<Bb, M, S, N> CastDown<N> for Swizzle<Bb, M, S>
+where
+    Bb: typenum::Unsigned,
+    M: typenum::Unsigned,
+    S: typenum::Integer,
+    Swizzle<Bb, M, S>: SwizzleDowncast<N>,
+    DowncastSwizzleOf<Self, N>: Default,
+{
+    type Down = DowncastSwizzleOf<Self, N>;
     #[inline(always)]
     fn try_down(&self) -> Result<Self::Down> {
         Ok(Default::default())
     }
 }
 
-impl<N: typenum::Unsigned> CastPart<N> for DynSwizzle {
+impl<N: typenum::Unsigned> CastUp<N> for DynSwizzle {
     type Up = DynSwizzle;
-    type Down = DynSwizzle;
     fn try_up(&self) -> Result<DynSwizzle> {
         self.try_upcast(N::I64)
     }
+}
+
+impl<N: typenum::Unsigned> CastDown<N> for DynSwizzle {
+    type Down = DynSwizzle;
     fn try_down(&self) -> Result<DynSwizzle> {
         self.try_downcast(N::I64)
     }
 }
 
-/// The offset, as a [`CastPart`]: `safe_div(O, N)` up, `O·N` down.
+/// The offset, as a [`CastUp`] / [`CastDown`]: `safe_div(O, N)` up, `O·N` down.
 #[doc(hidden)]
 pub struct OffsetPart<O>(O);
 
-impl<O, N> CastPart<N> for OffsetPart<O>
+impl<O, N> CastUp<N> for OffsetPart<O>
 where
-    O: Int + IntDiv<N> + IntMul<N> + IntRem<N>,
+    O: Int + IntDiv<N> + IntRem<N>,
     N: Int + typenum::Unsigned,
     (O, N): UpcastOffsetDivides,
 {
     type Up = Quot<O, N>;
-    type Down = Prod<O, N>;
     #[inline(always)]
     fn try_up(&self) -> Result<Self::Up> {
         if self.0.rem(N::default())?.value() != 0 {
@@ -1234,6 +1252,14 @@ where
         }
         self.0.div(N::default())
     }
+}
+
+impl<O, N> CastDown<N> for OffsetPart<O>
+where
+    O: Int + IntMul<N>,
+    N: Int + typenum::Unsigned,
+{
+    type Down = Prod<O, N>;
     #[inline(always)]
     fn try_down(&self) -> Result<Self::Down> {
         self.0.mul(N::default())
@@ -1241,9 +1267,8 @@ where
 }
 
 #[cfg(feature = "alloc")]
-impl<N: typenum::Unsigned> CastPart<N> for OffsetPart<crate::DynInt> {
+impl<N: typenum::Unsigned> CastUp<N> for OffsetPart<crate::DynInt> {
     type Up = crate::DynInt;
-    type Down = crate::DynInt;
     fn try_up(&self) -> Result<crate::DynInt> {
         let (o, n) = (self.0.value, N::I64);
         if n == 0 || o % n != 0 {
@@ -1254,6 +1279,11 @@ impl<N: typenum::Unsigned> CastPart<N> for OffsetPart<crate::DynInt> {
             is_static: self.0.is_static,
         })
     }
+}
+
+#[cfg(feature = "alloc")]
+impl<N: typenum::Unsigned> CastDown<N> for OffsetPart<crate::DynInt> {
+    type Down = crate::DynInt;
     fn try_down(&self) -> Result<crate::DynInt> {
         let value = self.0.value.checked_mul(N::I64).ok_or_else(|| {
             layout_error!(
@@ -1292,17 +1322,16 @@ fn offset_not_divisible(o: i64, n: i64) -> crate::error::LayoutError {
 /// ```
 impl<A, O, B, N> Upcast<N> for ComposedLayout<A, O, B>
 where
-    A: CastPart<N> + ComposedOuter,
+    A: CastUp<N> + ComposedOuter,
     O: ComposedOffset,
     B: ComposedInner,
-    OffsetPart<O>: CastPart<N>,
+    OffsetPart<O>: CastUp<N>,
     B: Upcast<N>,
     A::Up: ComposedOuter,
-    <OffsetPart<O> as CastPart<N>>::Up: ComposedOffset,
+    <OffsetPart<O> as CastUp<N>>::Up: ComposedOffset,
     <B as Upcast<N>>::Output: ComposedInner,
 {
-    type Output =
-        ComposedLayout<A::Up, <OffsetPart<O> as CastPart<N>>::Up, <B as Upcast<N>>::Output>;
+    type Output = ComposedLayout<A::Up, <OffsetPart<O> as CastUp<N>>::Up, <B as Upcast<N>>::Output>;
     #[inline]
     fn try_upcast(&self) -> Result<Self::Output> {
         ComposedLayout::try_new(
@@ -1324,17 +1353,17 @@ where
 /// ```
 impl<A, O, B, N> Downcast<N> for ComposedLayout<A, O, B>
 where
-    A: CastPart<N> + ComposedOuter,
+    A: CastDown<N> + ComposedOuter,
     O: ComposedOffset,
     B: ComposedInner,
-    OffsetPart<O>: CastPart<N>,
+    OffsetPart<O>: CastDown<N>,
     B: Downcast<N>,
     A::Down: ComposedOuter,
-    <OffsetPart<O> as CastPart<N>>::Down: ComposedOffset,
+    <OffsetPart<O> as CastDown<N>>::Down: ComposedOffset,
     <B as Downcast<N>>::Output: ComposedInner,
 {
     type Output =
-        ComposedLayout<A::Down, <OffsetPart<O> as CastPart<N>>::Down, <B as Downcast<N>>::Output>;
+        ComposedLayout<A::Down, <OffsetPart<O> as CastDown<N>>::Down, <B as Downcast<N>>::Output>;
     #[inline]
     fn try_downcast(&self) -> Result<Self::Output> {
         ComposedLayout::try_new(

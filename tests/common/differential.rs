@@ -10,11 +10,20 @@
 //! engine's result, computed at compile time for static operands, next to the runtime engine's
 //! result on `to_dyn()` of the same operands; the check compares them at test time.
 //!
+//! A first operand `(Sw<B,M,S> o offset o shape:stride)` is a composed layout (CuTe's
+//! swizzled layouts, `tests/differential_composed.rs`): the operation applies to the static (or
+//! mixed) `ComposedLayout` and, as the runtime engine, to its `to_dyn()` copy, a
+//! `DynComposedLayout`, by the method `try_op`; the checks `same_composed` (printing and
+//! values) and `same_composed_function` (values) compare them; `identity!` checks the operand
+//! itself against its runtime copy (`same_values`: evaluation, `same_text`: printing).
+//!
 //! The expansions name `layout!`, `algebra`, `typenum`, `Underscore`, `v` and the checks as the
 //! generated files import them.
 #![allow(unused_macros)]
 
-use cute_layout::{DynLayout, LayoutError};
+use cute_layout::composed::{ComposedInner, ComposedOffset, ComposedOuter};
+use cute_layout::swizzle::SwizzleFn;
+use cute_layout::{AnyLayout, ComposedLayout, DynComposedLayout, DynLayout, LayoutError};
 
 /// A static result prints exactly as the runtime engine's result, static marks included.
 #[track_caller]
@@ -54,6 +63,129 @@ pub fn same_int<I: cute_layout::int::Int>((k, rt): (I, Result<i64, LayoutError>)
     assert_eq!(k.value(), rt, "type-level vs runtime engine");
 }
 
+/// `L(i)` at every integral coordinate `i` of the domain.
+fn all_values<L: AnyLayout>(l: &L) -> Vec<i64> {
+    (0..l.size().into()).map(|i| l.eval(i)).collect()
+}
+
+/// The runtime engine's composed result, or a panic naming the type-level result it refused.
+#[track_caller]
+fn composed_ok<L: core::fmt::Display>(
+    stat: &L,
+    rt: Result<DynComposedLayout, LayoutError>,
+) -> DynComposedLayout {
+    rt.unwrap_or_else(|e| {
+        panic!("runtime engine refused where the type-level engine gave {stat:#}: {e}")
+    })
+}
+
+/// A static composed result prints exactly as the runtime engine's result (`{}` and `{:#}`,
+/// static marks included) and takes the same value at every integral coordinate.
+#[track_caller]
+pub fn same_composed<L: AnyLayout + core::fmt::Display>(
+    (stat, rt): (L, Result<DynComposedLayout, LayoutError>),
+) {
+    let rt = composed_ok(&stat, rt);
+    assert_eq!(
+        format!("{stat}"),
+        format!("{rt}"),
+        "type-level vs runtime engine"
+    );
+    assert_eq!(
+        format!("{stat:#}"),
+        format!("{rt:#}"),
+        "type-level vs runtime engine"
+    );
+    assert_eq!(
+        all_values(&stat),
+        all_values(&rt),
+        "values of {stat:#} vs {rt:#}"
+    );
+}
+
+/// A mixed composed result is the same function as the runtime engine's result: same size,
+/// same value at every integral coordinate.
+#[track_caller]
+pub fn same_composed_function<L: AnyLayout + core::fmt::Display>(
+    (mixed, rt): (L, Result<DynComposedLayout, LayoutError>),
+) {
+    let rt = composed_ok(&mixed, rt);
+    let n: i64 = mixed.size().into();
+    assert_eq!(n, AnyLayout::size(&rt), "size of {mixed:#} vs {rt:#}");
+    assert_eq!(
+        all_values(&mixed),
+        all_values(&rt),
+        "values of {mixed:#} vs {rt:#}"
+    );
+}
+
+/// CuTe's swizzle written out: `x ^ ((x & yyy) >> S)` (a left shift for `S < 0`), `yyy` the
+/// `B` bits from bit `M + max(S, 0)`.
+fn swizzle_ref(b: u32, m: u32, s: i32, x: i64) -> i64 {
+    let yyy = ((1i64 << b) - 1) << (m as i32 + s.max(0));
+    if s >= 0 {
+        x ^ ((x & yyy) >> s)
+    } else {
+        x ^ ((x & yyy) << -s)
+    }
+}
+
+/// Evaluation: a static or mixed composed layout and its runtime copy take, at every integral
+/// coordinate `i`, the value `A(O + B(i))` with the static parts' swizzle written out
+/// (`eval` and `try_eval` on both).
+#[track_caller]
+pub fn same_values<A, O, B>(
+    (stat, rt): (
+        ComposedLayout<A, O, B>,
+        Result<DynComposedLayout, LayoutError>,
+    ),
+) where
+    A: ComposedOuter + SwizzleFn,
+    O: ComposedOffset,
+    B: ComposedInner,
+{
+    let rt = composed_ok(&stat, rt);
+    let n: i64 = AnyLayout::size(&stat).into();
+    assert_eq!(n, AnyLayout::size(&rt), "size of {stat:#} vs {rt:#}");
+    let sw = stat.layout_a();
+    let (b, m, s) = (sw.bits(), sw.base(), sw.shift());
+    for i in 0..n {
+        let want = swizzle_ref(b, m, s, stat.offset().value() + stat.layout_b().eval(i));
+        assert_eq!(stat.eval(i), want, "{stat:#} at {i}");
+        assert_eq!(stat.try_eval(i), Ok(want), "{stat:#} at {i}: try_eval");
+        assert_eq!(rt.eval(i), want, "{rt:#} (runtime) at {i}");
+        assert_eq!(
+            rt.try_eval(i),
+            Ok(want),
+            "{rt:#} (runtime) at {i}: try_eval"
+        );
+    }
+}
+
+/// Printing: a static or mixed composed layout prints as its runtime copy (`{}` and `{:#}`),
+/// and both texts parse (`DynComposedLayout::from_str`) back to a layout printing the same.
+#[track_caller]
+pub fn same_text<L: core::fmt::Display>((stat, rt): (L, Result<DynComposedLayout, LayoutError>)) {
+    let rt = composed_ok(&stat, rt);
+    for alt in [false, true] {
+        let (s, r) = if alt {
+            (format!("{stat:#}"), format!("{rt:#}"))
+        } else {
+            (format!("{stat}"), format!("{rt}"))
+        };
+        assert_eq!(s, r, "type-level vs runtime engine");
+        let back: DynComposedLayout = s
+            .parse()
+            .unwrap_or_else(|e| panic!("{s:?} does not parse: {e}"));
+        let again = if alt {
+            format!("{back:#}")
+        } else {
+            format!("{back}")
+        };
+        assert_eq!(again, s, "printed, parsed, printed");
+    }
+}
+
 /// An operand `shape:stride`: `layout!(shape:stride)` where every leaf is static, and
 /// `layout!(shape:stride).unwrap()` where some leaf is a runtime value `{..}` (a mixed layout is
 /// built fallibly).
@@ -63,6 +195,37 @@ macro_rules! operand {
     (@scan [$($l:tt)*] ($($x:tt)*) $($rest:tt)*) => { operand!(@scan [$($l)*] $($x)* $($rest)*) };
     (@scan [$($l:tt)*] $x:tt $($rest:tt)*) => { operand!(@scan [$($l)*] $($rest)*) };
     ($s:tt : $d:tt) => { operand!(@scan [$s : $d] $s $d) };
+}
+
+/// A composed operand `Sw<B,M,S> o offset o shape:stride`, as `operand!` (unwrapped where some
+/// leaf or the offset is a runtime value `{..}`).
+macro_rules! composed_operand {
+    ($($t:tt)*) => { operand!(@scan [$($t)*] $($t)*) };
+}
+
+/// The operand itself against its runtime copy: `(a, Ok(a.to_dyn()))`.
+macro_rules! identity {
+    ($check:ident: (Sw $($a:tt)*)) => {
+        $check({
+            let a = composed_operand!(Sw $($a)*);
+            let d = a.to_dyn();
+            (a, Ok(d))
+        })
+    };
+}
+
+/// `upcast<N>` / `downcast<N>` of a composed operand: `a.op::<N>()` against
+/// `a.to_dyn().try_op::<N>()`.
+macro_rules! cast_case {
+    ($check:ident, $op:ident, $try:ident; (Sw $($a:tt)*), $n:ident) => {
+        $check({
+            let a = composed_operand!(Sw $($a)*);
+            (
+                a.$op::<cute_layout::typenum::$n>(),
+                a.to_dyn().$try::<cute_layout::typenum::$n>(),
+            )
+        })
+    };
 }
 
 /// A tuple tiler `[t, ..]` as the type level takes it: `(t, ..,)`, `_` as `Underscore`.
@@ -95,6 +258,12 @@ macro_rules! dyn_tiler {
 
 /// `a.op()` against `algebra::try_op(&a)`.
 macro_rules! unary_case {
+    ($check:ident, $op:ident, $try:ident; (Sw $($a:tt)*)) => {
+        $check({
+            let a = composed_operand!(Sw $($a)*);
+            (a.$op(), a.to_dyn().$try())
+        })
+    };
     ($check:ident, $op:ident, $try:ident; $as:tt : $ad:tt) => {
         $check({
             let a = operand!($as : $ad);
@@ -105,6 +274,12 @@ macro_rules! unary_case {
 
 /// `a.op(b)` (or `a.op(&b)`) against `algebra::try_op(&a, &b)`.
 macro_rules! binary_case {
+    ($check:ident, $op:ident, $try:ident; (Sw $($a:tt)*), $bs:tt : $bd:tt) => {
+        $check({
+            let (a, b) = (composed_operand!(Sw $($a)*), operand!($bs : $bd));
+            (a.$op(b), a.to_dyn().$try(b.to_dyn()))
+        })
+    };
     ($check:ident, $op:ident, $try:ident; $as:tt : $ad:tt, $bs:tt : $bd:tt) => {
         $check({
             let (a, b) = (operand!($as : $ad), operand!($bs : $bd));
@@ -121,6 +296,12 @@ macro_rules! binary_case {
 
 /// `a.op(tiler)` against `algebra::try_op(&a, &DynTiler)`, for a tuple tiler.
 macro_rules! tuple_tiler_case {
+    ($check:ident, $op:ident, $try:ident; (Sw $($a:tt)*), [$($t:tt)*]) => {
+        $check({
+            let a = composed_operand!(Sw $($a)*);
+            (a.$op(tiler!([$($t)*])), a.to_dyn().$try(&dyn_tiler!([$($t)*])))
+        })
+    };
     ($check:ident, $op:ident, $try:ident; $as:tt : $ad:tt, [$($t:tt)*]) => {
         $check({
             let a = operand!($as : $ad);
@@ -132,6 +313,9 @@ macro_rules! tuple_tiler_case {
 /// A divide by a tuple tiler, or by a layout `b`: `a.op(b)` against
 /// `algebra::try_op(&a, &DynTiler::from(b))`.
 macro_rules! divide_case {
+    ($check:ident, $op:ident, $try:ident; (Sw $($a:tt)*), $($t:tt)*) => {
+        product_case!($check, $op, $try; (Sw $($a)*), $($t)*)
+    };
     ($check:ident, $op:ident, $try:ident; $as:tt : $ad:tt, [$($t:tt)*]) => {
         tuple_tiler_case!($check, $op, $try; $as : $ad, [$($t)*])
     };
@@ -151,6 +335,9 @@ macro_rules! divide_case {
 
 /// A product by a tuple tiler, or of two layouts.
 macro_rules! product_case {
+    ($check:ident, $op:ident, $try:ident; (Sw $($a:tt)*), [$($t:tt)*]) => {
+        tuple_tiler_case!($check, $op, $try; (Sw $($a)*), [$($t)*])
+    };
     ($check:ident, $op:ident, $try:ident; $as:tt : $ad:tt, [$($t:tt)*]) => {
         tuple_tiler_case!($check, $op, $try; $as : $ad, [$($t)*])
     };
@@ -186,7 +373,10 @@ macro_rules! left_inverse { ($c:ident: $($t:tt)*) => { unary_case!($c, left_inve
 macro_rules! filter_zeros { ($c:ident: $($t:tt)*) => { unary_case!($c, filter_zeros, try_filter_zeros; $($t)*) }; }
 macro_rules! filter { ($c:ident: $($t:tt)*) => { unary_case!($c, filter, try_filter; $($t)*) }; }
 macro_rules! flatten { ($c:ident: $($t:tt)*) => { unary_case!($c, flatten, try_flatten; $($t)*) }; }
-macro_rules! compose { ($c:ident: $($t:tt)*) => { binary_case!($c, compose, try_composition; $($t)*) }; }
+macro_rules! compose {
+    ($c:ident: (Sw $($a:tt)*), $($t:tt)*) => { binary_case!($c, compose, try_compose; (Sw $($a)*), $($t)*) };
+    ($c:ident: $($t:tt)*) => { binary_case!($c, compose, try_composition; $($t)*) };
+}
 macro_rules! max_common_vector { ($c:ident: $($t:tt)*) => { binary_case!($c, &max_common_vector, try_max_common_vector; $($t)*) }; }
 macro_rules! max_common_layout { ($c:ident: $($t:tt)*) => { binary_case!($c, &max_common_layout, try_max_common_layout; $($t)*) }; }
 macro_rules! logical_divide { ($c:ident: $($t:tt)*) => { divide_case!($c, logical_divide, try_logical_divide; $($t)*) }; }
@@ -199,3 +389,5 @@ macro_rules! tiled_product { ($c:ident: $($t:tt)*) => { product_case!($c, tiled_
 macro_rules! flat_product { ($c:ident: $($t:tt)*) => { product_case!($c, flat_product, try_flat_product; $($t)*) }; }
 macro_rules! blocked_product { ($c:ident: $($t:tt)*) => { product_case!($c, blocked_product, try_blocked_product; $($t)*) }; }
 macro_rules! raked_product { ($c:ident: $($t:tt)*) => { product_case!($c, raked_product, try_raked_product; $($t)*) }; }
+macro_rules! upcast { ($c:ident: $($t:tt)*) => { cast_case!($c, upcast, try_upcast; $($t)*) }; }
+macro_rules! downcast { ($c:ident: $($t:tt)*) => { cast_case!($c, downcast, try_downcast; $($t)*) }; }

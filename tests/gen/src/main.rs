@@ -237,6 +237,15 @@ impl File {
         let check = if mixed { "same_function" } else { "same_print" };
         self.case_with(check, op, operands);
     }
+    /// A composed case: `same_composed_function` where it is `mixed`, else `same_composed`.
+    fn composed_case(&mut self, mixed: bool, op: &str, operands: String) {
+        let check = if mixed {
+            "same_composed_function"
+        } else {
+            "same_composed"
+        };
+        self.case_with(check, op, operands);
+    }
     fn case_with(&mut self, check: &str, op: &str, operands: String) {
         writeln!(self.body, "    {op}!({check}: {operands});").unwrap();
         self.count += 1;
@@ -528,6 +537,7 @@ fn main() {
     }
     files.push(divides);
     files.push(products);
+    files.push(composed_family());
     if let Err(e) = finish(&files, dir, check) {
         eprintln!("cute-layout-gen: {e}");
         std::process::exit(1);
@@ -602,4 +612,178 @@ fn product_ok(a: &DynLayout, b: &DynLayout) -> bool {
         return false;
     };
     compose_ok(&c, b) && algebra::try_logical_product(a, b).is_ok()
+}
+
+// ---------------------------------------------------------------------------------------------
+// Composed layouts (`differential_composed.rs`): CuTe's swizzled layouts `Sw<B,M,S> o O o L`,
+// drawn from their own generator so that the families above stay as they were.
+
+/// Cases of the composed family per check or operation group: `(kind, count)`.
+const COMPOSED: [(&str, usize); 8] = [
+    ("values", 24),
+    ("text", 16),
+    ("coalesce", 16),
+    ("compose", 28),
+    ("divide", 40),
+    ("product", 36),
+    ("upcast", 24),
+    ("downcast", 16),
+];
+
+/// A random valid swizzle `(B, M, S)`: `B ≤ 3`, `M ≤ 4`, `max(B, 1) ≤ |S| ≤ 5`, either sign.
+fn random_swizzle(r: &mut Rng) -> (i64, i64, i64) {
+    let b = r.below(4) as i64;
+    let m = r.below(5) as i64;
+    let lo = b.max(1);
+    let s = lo + r.below((6 - lo) as u64) as i64;
+    let s = if r.below(2) == 0 { s } else { -s };
+    (b, m, s)
+}
+
+/// A composed operand in the macros' notation, `(Sw<B,M,S> o O o shape:stride)`; `mixed`
+/// writes some shape leaves and (half the time) the offset as runtime values `{v(n)}`.
+fn composed_expr(
+    sw: (i64, i64, i64),
+    o: i64,
+    inner: &DynLayout,
+    r: &mut Rng,
+    mixed: bool,
+) -> String {
+    let (b, m, s) = sw;
+    let eo = if mixed && r.below(2) == 0 {
+        format!("{{v({o})}}")
+    } else {
+        o.to_string()
+    };
+    format!("(Sw<{b},{m},{s}> o {eo} o {})", expr(inner, r, mixed))
+}
+
+/// Whether the type-level `upcast<N>` accepts `Sw<B,M,S> o O o L` (`src/ops/reshape.rs`,
+/// `src/swizzle.rs`): the swizzle cast is sound (`S ≥ 0`, `M ≥ log2 N`, `B = 0` or
+/// `B + M + |S| ≤ log2 N`), `N | O`, and each leaf `(s, d)` of `L` has `N | d` or `d | N`
+/// (`d = 0` included) and `N / gcd(d, N) | s`.
+fn upcast_ok(sw: (i64, i64, i64), o: i64, l: &DynLayout, n: i64) -> bool {
+    let (b, m, s) = sw;
+    let k = n.trailing_zeros() as i64;
+    let sound = s >= 0 || m >= k || b == 0 || b + m + s.abs() <= k;
+    sound
+        && o % n == 0
+        && flat(l).iter().all(|&(sh, d)| {
+            let g = gcd(d.abs(), n);
+            (g == n || g == d.abs()) && sh % (n / g) == 0
+        })
+}
+
+/// Whether the type-level `downcast<N>` accepts `Sw<B,M,S> o O o L` (N > 1): some stride leaf
+/// of `L` is 1 (`downcast<N>` of a swizzle and of an offset always exists).
+fn downcast_ok(l: &DynLayout) -> bool {
+    l.stride().leaves().any(|d| d == 1)
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+/// The composed family: each case a random swizzle, a small static offset and a random inner
+/// layout, with one check or operation. The first fifth of each group is mixed (runtime
+/// leaves in the right-hand operand, or, for the operations of one operand, in the inner
+/// layout and the offset).
+fn composed_family() -> File {
+    let mut r = Rng(0xc0_3905_ed5e_ed51);
+    let mut f = File::new("composed");
+    let offsets = [0, 0, 0, 0, 0, 1, 2, 3, 4, 8, 16, 32, 64, -4, -8];
+    let divide_ops = [
+        "logical_divide",
+        "zipped_divide",
+        "tiled_divide",
+        "flat_divide",
+    ];
+    let product_ops = [
+        "logical_product",
+        "zipped_product",
+        "tiled_product",
+        "flat_product",
+        "blocked_product",
+        "raked_product",
+    ];
+    for (kind, count) in COMPOSED {
+        let mut n = 0;
+        while n < count {
+            let mixed = n < count / 5;
+            let sw = random_swizzle(&mut r);
+            let o = r.pick(&offsets);
+            let a = random_layout(&mut r, 3);
+            match kind {
+                "values" | "text" => {
+                    let check = if kind == "values" {
+                        "same_values"
+                    } else {
+                        "same_text"
+                    };
+                    let ea = composed_expr(sw, o, &a, &mut r, mixed);
+                    f.case_with(check, "identity", ea);
+                }
+                "coalesce" => {
+                    let ea = composed_expr(sw, o, &a, &mut r, mixed);
+                    f.composed_case(mixed, "coalesce", ea);
+                }
+                "compose" => {
+                    let b = random_layout(&mut r, 2);
+                    if b.size() > 64 || !compose_ok(&a, &b) {
+                        continue;
+                    }
+                    let ea = composed_expr(sw, o, &a, &mut r, false);
+                    let eb = expr(&b, &mut r, mixed);
+                    f.composed_case(mixed, "compose", format!("{ea}, {eb}"));
+                }
+                "divide" => {
+                    let op = divide_ops[n % 4];
+                    let tiler = if n % 3 == 2 && !a.shape().is_int() {
+                        tuple_tiler(&a, &mut r, mixed, 1, divide_ok)
+                    } else {
+                        let b = random_layout(&mut r, 2);
+                        (b.size() <= a.size() && divide_ok(&a, &b)).then(|| expr(&b, &mut r, mixed))
+                    };
+                    let Some(tiler) = tiler else { continue };
+                    let ea = composed_expr(sw, o, &a, &mut r, false);
+                    f.composed_case(mixed, op, format!("{ea}, {tiler}"));
+                }
+                "product" => {
+                    let op = product_ops[n % 6];
+                    let a = random_layout(&mut r, 2);
+                    let b = random_layout(&mut r, 2);
+                    if a.size() * b.size() > 1024
+                        || (op.starts_with("blocked") || op.starts_with("raked"))
+                            && a.rank() != b.rank()
+                        || !product_ok(&a, &b)
+                    {
+                        continue;
+                    }
+                    let ea = composed_expr(sw, o, &a, &mut r, false);
+                    let eb = expr(&b, &mut r, mixed);
+                    f.composed_case(mixed, op, format!("{ea}, {eb}"));
+                }
+                "upcast" | "downcast" => {
+                    let by = if n % 2 == 0 { 2 } else { 4 };
+                    let ok = if kind == "upcast" {
+                        upcast_ok(sw, o, &a, by)
+                    } else {
+                        downcast_ok(&a)
+                    };
+                    if !ok {
+                        continue;
+                    }
+                    let ea = composed_expr(sw, o, &a, &mut r, mixed);
+                    f.composed_case(mixed, kind, format!("{ea}, U{by}"));
+                }
+                _ => unreachable!(),
+            }
+            n += 1;
+        }
+    }
+    f
 }
