@@ -48,3 +48,99 @@ fn identity_layout_evaluates_to_the_natural_coordinate() {
         assert_eq!(id.try_eval(i), Ok(natural));
     }
 }
+
+#[test]
+fn static_and_mixed_agree() {
+    let s = layout!(((2,3),4):((1@0@0,3@1@0),-2@1));
+    let n = 3;
+    let m = layout!(((2,{n}),4):((1@0@0,{n}@1@0),-2@1)).unwrap();
+    assert_eq!(s.to_string(), m.to_string());
+    assert_eq!(format!("{s:#}"), "((_2,_3),_4):((_1@0@0,_3@1@0),_-2@1)");
+    assert_eq!(format!("{m:#}"), "((_2,3),_4):((_1@0@0,3@1@0),_-2@1)");
+    for i in 0..24 {
+        let (a, b, c) = (i % 2, (i / 2) % 3, i / 6);
+        assert_eq!(s.eval(i), ((a, 3 * b), -2 * c));
+        assert_eq!(m.eval(i), s.eval(i));
+        assert_eq!(m.try_call(((a, b), c)), Ok(s.eval(i)));
+    }
+}
+
+#[test]
+fn runtime_arithmetic_is_checked() {
+    use cute_layout::ErrorKind;
+    let big = i64::MAX / 2;
+    // Every coordinate entry of an in-bounds coordinate fits: (2−1)·big.
+    let l = layout!(2:{big}@0).unwrap();
+    assert_eq!(l.eval(1), (big,));
+    // Beyond the domain the checked form reports the overflow instead of wrapping.
+    assert_eq!(l.try_eval(3).unwrap_err().kind(), ErrorKind::Overflow);
+    assert_eq!(l.try_eval(-1).unwrap_err().kind(), ErrorKind::BadCoordinate);
+    // A layout whose coordinate entries leave i64 is refused when built.
+    let e = layout!(3:{big + 1}@0).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Overflow);
+    assert_eq!(
+        layout!((2,{0}):(1@0,1@1)).unwrap_err().kind(),
+        ErrorKind::NonPositiveShape
+    );
+}
+
+#[test]
+fn scaled_basis_arithmetic() {
+    let e1 = E1::default();
+    same!(<E1 as cute_layout::ScaleBy<U4>>::Output, ScaledBasis<U4, (U1,)>);
+    assert_eq!(
+        e1.try_scale(3i64).unwrap(),
+        ScaledBasis::<U3, (U1,)>::default()
+    );
+    assert_ne!(E0::default(), E1::default());
+    assert_ne!(E0::default().scale(U2::default()), E0::default());
+    assert_eq!(E0::default().try_add(e1).unwrap(), (1, 1));
+    assert_eq!(e1.try_add(E0::default()).unwrap(), (1, 1));
+    assert_eq!(
+        ScaledBasis::<i64, (U0,)>::new(i64::MAX)
+            .try_scale(2i64)
+            .unwrap_err()
+            .kind(),
+        cute_layout::ErrorKind::Overflow
+    );
+}
+
+#[test]
+fn identity_evaluation_is_zero_sized_and_typed() {
+    let id = layout!((8,16):(1@0,1@1));
+    same!(cute_layout::Codomain<(E0, E1)>, (i64, i64));
+    assert_eq!(core::mem::size_of_val(&id), 0);
+    assert_eq!(core::mem::size_of_val(&id.eval(0)), 16); // two i64, nothing else
+    for i in 0..128 {
+        assert_eq!(id.eval(i), (i % 8, i / 8));
+    }
+}
+
+/// `coalesce` keeps the function (paper §3.2 postcondition): checked at every index, and the
+/// merge rule `d1 = s0·d0` applies to bases of the same path only.
+#[test]
+fn coalesce_basis_layouts() {
+    let a = layout!((2,(1,6)):(1@0,(6@1,2@0)));
+    let c = a.coalesce();
+    fn same_type<T>(_: &T, _: &T) {}
+    same_type(&c, &Layout::<cute_layout::typenum::U12, E0>::new_basis());
+    assert_eq!(c.to_string(), "12:1@0");
+    // The dropped size-1 mode's path stays in A's codomain, always 0.
+    for i in 0..12 {
+        assert_eq!((c.eval(i).0, 0), a.eval(i));
+    }
+    // Different paths never merge; the size-1 mode goes.
+    let b = layout!((4,1,8):(1@0,7@0,4@1));
+    let cb = b.coalesce();
+    assert_eq!(cb.to_string(), "(4,8):(1@0,4@1)");
+    for i in 0..32 {
+        assert_eq!(cb.eval(i), b.eval(i));
+    }
+    // A runtime scale cannot be compared by the types: both modes are kept, the function is the same.
+    let n = 2;
+    let m = layout!((2,6):(1@0,{n}@0)).unwrap();
+    let cm = m.coalesce();
+    for i in 0..12 {
+        assert_eq!(cm.eval(i), m.eval(i));
+    }
+}

@@ -372,6 +372,11 @@ impl<V: Int, P: BasisPath, K: IntMul<V>> ScaleBy<K> for ScaledBasis<V, P> {
     }
 }
 
+/// The type of `k · d` ([`ScaleBy`]).
+pub type Scaled<D, K> = <D as ScaleBy<K>>::Output;
+/// The selector of [`StrideEq`].
+pub type StrideEqSel<A, B> = <A as StrideEq<B>>::Sel;
+
 /// `self == r` for stride leaves, as a selector: integers compare values ([`IntEq`]), bases
 /// compare paths and values; an integer never equals a basis.
 pub trait StrideEq<R> {
@@ -1354,4 +1359,62 @@ where
     S: BasisLike<Nil> + BasisCongruent<BasisLikeOf<S>>,
 {
     Layout::try_new_basis(shape, Default::default())
+}
+
+// ---------------------------------------------------------------------------------------------
+// Flat modes with basis strides (what the algebra folds over)
+
+macro_rules! flatten_basis_leaf {
+    ([$($g:tt)*] $S:ty) => {
+        impl<V: Int, P: BasisPath, Tail: Plain, $($g)*> crate::ops::modes::FlattenInto<ScaledBasis<V, P>, Tail> for $S {
+            type Output = Cons<crate::ops::modes::M<$S, ScaledBasis<V, P>>, Tail>;
+            #[inline(always)]
+            fn flatten_into(&self, stride: &ScaledBasis<V, P>, tail: Tail) -> Self::Output {
+                Cons(crate::ops::modes::M(*self, *stride), tail)
+            }
+        }
+    };
+}
+crate::tuple::for_each_leaf!(flatten_basis_leaf);
+
+/// A layout from a shape and a stride of either kind, checked as its kind's constructor checks
+/// it (`Layout::try_new` for integer strides, `Layout::try_new_basis` for basis strides).
+#[doc(hidden)]
+pub trait MakeLayout<D>: Sized {
+    fn make_unchecked(self, stride: D) -> Layout<Self, D>;
+    fn make_checked(self, stride: D) -> Result<Layout<Self, D>>;
+}
+impl<S, D: StrideTuple> MakeLayout<D> for S
+where
+    S: MakeLayoutKind<D, D::HasBasis>,
+{
+    #[inline(always)]
+    fn make_unchecked(self, stride: D) -> Layout<S, D> {
+        Layout::from_raw_parts(self, stride)
+    }
+    #[inline(always)]
+    fn make_checked(self, stride: D) -> Result<Layout<S, D>> {
+        self.make_kind(stride)
+    }
+}
+#[doc(hidden)]
+pub trait MakeLayoutKind<D, K>: Sized {
+    fn make_kind(self, stride: D) -> Result<Layout<Self, D>>;
+}
+impl<S: crate::tuple::Congruent<D>, D: IntTuple> MakeLayoutKind<D, B0> for S {
+    #[inline(always)]
+    fn make_kind(self, stride: D) -> Result<Layout<S, D>> {
+        crate::ops::modes::checked_layout(self, stride)
+    }
+}
+impl<S: BasisCongruent<D>, D: StrideTuple> MakeLayoutKind<D, B1> for S {
+    #[inline(always)]
+    fn make_kind(self, stride: D) -> Result<Layout<S, D>> {
+        if S::IS_STATIC && D::IS_STATIC {
+            let () = <Layout<S, D> as BasisChecks>::FITS_I64;
+            Ok(Layout::from_raw_parts(self, stride))
+        } else {
+            Layout::try_new_basis(self, stride)
+        }
+    }
 }
