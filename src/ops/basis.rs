@@ -8,7 +8,7 @@
 //! coordinate, which is what kernels use for predication.
 //!
 //! ```
-//! use cute_layout::{layout, make_identity_layout, BasisEval, E0, E1};
+//! use cute_layout::{layout, make_identity_layout, BasisLayout, E0, E1};
 //! use cute_layout::typenum::{U4, U8};
 //! let id = make_identity_layout((U4::default(), U8::default()));
 //! assert_eq!(id.to_string(), "(4,8):(1@0,1@1)");
