@@ -144,3 +144,11 @@ fn coalesce_basis_layouts() {
         assert_eq!(cm.eval(i), m.eval(i));
     }
 }
+
+#[test]
+fn scratch_compose() {
+    let a = layout!((8,8):(1@0,1@1));
+    let b = layout!(((4,8),2):((16,1),8));
+    let r = a.compose(b);
+    assert_eq!(r.to_string(), "((4,8),2):((2@1,1@0),1@1)");
+}

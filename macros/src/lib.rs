@@ -382,7 +382,7 @@ impl LayoutLit {
         let basis = self.stride.as_ref().is_some_and(Tree::has_basis);
         if self.is_static() {
             return if basis {
-                quote!(<#ty>::new_basis())
+                quote!(#krate::__private::basis_layout(<#ty>::new_basis()))
             } else {
                 quote!(<#ty>::new())
             };
@@ -391,7 +391,7 @@ impl LayoutLit {
         match &self.stride {
             Some(d) if basis => {
                 let d = d.value(krate);
-                quote!(<#ty>::try_new_basis(#s, #d))
+                quote!(#krate::__private::try_basis_layout(<#ty>::try_new_basis(#s, #d)))
             }
             Some(d) => {
                 let d = d.value(krate);

@@ -52,6 +52,9 @@ use crate::tuple::{Cons, ConsOf, FromCons, IntTuple, Nil, StaticShape, ToCons, T
 pub trait BasisPath: Plain {
     /// The depth of the path (its number of indices).
     const DEPTH: usize;
+    /// An integer identifying the path (see `ConsPath::KEY`).
+    #[doc(hidden)]
+    const KEY: u64;
     /// The indices, outermost first, into `out`; returns the depth (at most `out.len()` are
     /// written).
     fn indices_into(out: &mut [usize]) -> usize;
@@ -62,11 +65,15 @@ pub trait BasisPath: Plain {
 #[doc(hidden)]
 pub trait ConsPath: Plain {
     const DEPTH: usize;
+    /// The indices plus one, base 2^15, innermost at the top (injective for indices below
+    /// 2^15 - 1 and depth at most 4).
+    const KEY: u64;
     fn indices_into(out: &mut [usize], at: usize) -> usize;
     fn fmt_reversed(f: &mut fmt::Formatter<'_>) -> fmt::Result;
 }
 impl ConsPath for Nil {
     const DEPTH: usize = 0;
+    const KEY: u64 = 0;
     #[inline(always)]
     fn indices_into(_: &mut [usize], at: usize) -> usize {
         at
@@ -78,6 +85,7 @@ impl ConsPath for Nil {
 }
 impl<H: Unsigned + Plain, T: ConsPath> ConsPath for Cons<H, T> {
     const DEPTH: usize = 1 + T::DEPTH;
+    const KEY: u64 = (H::U64 + 1) | (T::KEY << 15);
     #[inline(always)]
     fn indices_into(out: &mut [usize], at: usize) -> usize {
         if let Some(slot) = out.get_mut(at) {
@@ -94,6 +102,7 @@ macro_rules! basis_path {
     ($($T:ident)*) => {
         impl<$($T: Unsigned + Plain),*> BasisPath for ($($T,)*) {
             const DEPTH: usize = <ConsOf<Self> as ConsPath>::DEPTH;
+            const KEY: u64 = <ConsOf<Self> as ConsPath>::KEY;
             #[inline(always)]
             fn indices_into(out: &mut [usize]) -> usize {
                 <ConsOf<Self> as ConsPath>::indices_into(out, 0)
@@ -293,13 +302,20 @@ impl<V: Int, P: BasisPath> fmt::Debug for ScaledBasis<V, P> {
 pub trait StrideLeaf: Plain {
     /// The same leaf with a runtime (`i64`) value: `i64` for integers, `ScaledBasis<i64, P>`
     /// for bases.
-    type Dyn: StrideLeaf;
+    type Dyn: DynLeaf;
     /// Whether the value is static.
     const IS_STATIC: bool;
     /// The value (the scale of a basis).
     fn scale_value(self) -> i64;
     /// `k · self` in runtime form, checked.
     fn try_scale_dyn(self, k: i64) -> Result<Self::Dyn>;
+    /// `self · k` in runtime form, checked (the operands in this order in an overflow message).
+    #[doc(hidden)]
+    fn try_mul_dyn(self, k: i64) -> Result<Self::Dyn>;
+    /// 0 for an integer, a non-zero key identifying the path for a basis: two leaves may
+    /// merge in a coalesce only when their keys are equal.
+    #[doc(hidden)]
+    const PATH_KEY: u64;
     /// Walk the leaf.
     fn visit_leaf<W: StrideVisitor>(&self, w: &mut W);
 }
@@ -314,6 +330,11 @@ impl<T: Int> StrideLeaf for T {
     fn try_scale_dyn(self, k: i64) -> Result<i64> {
         k.mul(self.value())
     }
+    #[inline(always)]
+    fn try_mul_dyn(self, k: i64) -> Result<i64> {
+        self.value().mul(k)
+    }
+    const PATH_KEY: u64 = 0;
     #[inline(always)]
     fn visit_leaf<W: StrideVisitor>(&self, w: &mut W) {
         w.leaf(self.value(), <Self as StrideLeaf>::IS_STATIC, None)
@@ -331,6 +352,11 @@ impl<V: Int, P: BasisPath> StrideLeaf for ScaledBasis<V, P> {
         Ok(ScaledBasis::new(k.mul(self.value.value())?))
     }
     #[inline(always)]
+    fn try_mul_dyn(self, k: i64) -> Result<ScaledBasis<i64, P>> {
+        Ok(ScaledBasis::new(self.value.value().mul(k)?))
+    }
+    const PATH_KEY: u64 = 1 + P::KEY;
+    #[inline(always)]
     fn visit_leaf<W: StrideVisitor>(&self, w: &mut W) {
         let mut path = [0usize; 4];
         let n = P::indices_into(&mut path);
@@ -340,6 +366,28 @@ impl<V: Int, P: BasisPath> StrideLeaf for ScaledBasis<V, P> {
             Some(&path[..n]),
         )
     }
+}
+
+/// A stride leaf with a runtime value (`i64`, `ScaledBasis<i64, P>`): built from its value.
+#[doc(hidden)]
+pub trait DynLeaf: StrideLeaf {
+    fn with_value(v: i64) -> Self;
+}
+impl DynLeaf for i64 {
+    #[inline(always)]
+    fn with_value(v: i64) -> i64 {
+        v
+    }
+}
+impl<P: BasisPath> DynLeaf for ScaledBasis<i64, P> {
+    #[inline(always)]
+    fn with_value(v: i64) -> Self {
+        ScaledBasis::new(v)
+    }
+}
+
+impl<V: crate::int::select::HasDyn, P> crate::int::select::HasDyn for ScaledBasis<V, P> {
+    type Sel = V::Sel;
 }
 
 /// `k · self` for an integer `K`: integers multiply (`Prod<K, D>`), a basis scales its value
@@ -371,6 +419,31 @@ impl<V: Int, P: BasisPath, K: IntMul<V>> ScaleBy<K> for ScaledBasis<V, P> {
         Ok(ScaledBasis::new(k.mul(self.value)?))
     }
 }
+
+/// `self · k` for an integer `K`: the same value as [`ScaleBy`] with the operands in the
+/// other order (integers give `Prod<Self, K>`, so an overflow message names them in that order).
+#[doc(hidden)]
+pub trait StrideMul<K>: StrideLeaf {
+    type Output: StrideLeaf;
+    fn stride_mul(self, k: K) -> Result<Self::Output>;
+}
+impl<T: IntMul<K>, K: Int> StrideMul<K> for T {
+    type Output = Prod<T, K>;
+    #[inline(always)]
+    fn stride_mul(self, k: K) -> Result<Self::Output> {
+        self.mul(k)
+    }
+}
+impl<V: IntMul<K>, P: BasisPath, K: Int> StrideMul<K> for ScaledBasis<V, P> {
+    type Output = ScaledBasis<Prod<V, K>, P>;
+    #[inline(always)]
+    fn stride_mul(self, k: K) -> Result<Self::Output> {
+        Ok(ScaledBasis::new(self.value.mul(k)?))
+    }
+}
+/// The type of `d · k` ([`StrideMul`]).
+#[doc(hidden)]
+pub type StrideProd<D, K> = <D as StrideMul<K>>::Output;
 
 /// The type of `k · d` ([`ScaleBy`]).
 pub type Scaled<D, K> = <D as ScaleBy<K>>::Output;
@@ -1383,6 +1456,8 @@ crate::tuple::for_each_leaf!(flatten_basis_leaf);
 pub trait MakeLayout<D>: Sized {
     fn make_unchecked(self, stride: D) -> Layout<Self, D>;
     fn make_checked(self, stride: D) -> Result<Layout<Self, D>>;
+    /// `Layout::try_new` for integer strides, `Layout::try_new_basis` for basis strides.
+    fn make_try_new(self, stride: D) -> Result<Layout<Self, D>>;
 }
 impl<S, D: StrideTuple> MakeLayout<D> for S
 where
@@ -1396,18 +1471,31 @@ where
     fn make_checked(self, stride: D) -> Result<Layout<S, D>> {
         self.make_kind(stride)
     }
+    #[inline(always)]
+    fn make_try_new(self, stride: D) -> Result<Layout<S, D>> {
+        self.make_try_new_kind(stride)
+    }
 }
 #[doc(hidden)]
 pub trait MakeLayoutKind<D, K>: Sized {
     fn make_kind(self, stride: D) -> Result<Layout<Self, D>>;
+    fn make_try_new_kind(self, stride: D) -> Result<Layout<Self, D>>;
 }
 impl<S: crate::tuple::Congruent<D>, D: IntTuple> MakeLayoutKind<D, B0> for S {
     #[inline(always)]
     fn make_kind(self, stride: D) -> Result<Layout<S, D>> {
         crate::ops::modes::checked_layout(self, stride)
     }
+    #[inline(always)]
+    fn make_try_new_kind(self, stride: D) -> Result<Layout<S, D>> {
+        Layout::try_new(self, stride)
+    }
 }
 impl<S: BasisCongruent<D>, D: StrideTuple> MakeLayoutKind<D, B1> for S {
+    #[inline(always)]
+    fn make_try_new_kind(self, stride: D) -> Result<Layout<S, D>> {
+        Layout::try_new_basis(self, stride)
+    }
     #[inline(always)]
     fn make_kind(self, stride: D) -> Result<Layout<S, D>> {
         if S::IS_STATIC && D::IS_STATIC {

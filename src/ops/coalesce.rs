@@ -4,7 +4,7 @@ use crate::ops::Coalesce;
 use typenum::{B0, B1};
 
 use crate::error::Result;
-use crate::int::select::{EqSel, IntEq, IsOne, NotTrue, OneSel};
+use crate::int::select::{IsOne, NotTrue, OneSel};
 use crate::int::{Int, IntMul, Plain, Prod};
 use crate::layout::Layout;
 use crate::ops::basis::{ScaleBy, Scaled, StrideEq, StrideEqSel, StrideLeaf, StrideTuple};
@@ -216,16 +216,17 @@ pub trait PushFrontExt<H> {
 }
 impl<S0, D0, S1, D1> PushFrontExt<M<S0, D0>> for Cons<M<S1, D1>, Nil>
 where
-    S0: IsOne + IntMul<D0>,
-    D0: Int,
-    D1: IntEq<Prod<S0, D0>>,
-    Cons<M<S1, D1>, Nil>: PushFrontSel<M<S0, D0>, OneSel<S0>, B0, EqSel<D1, Prod<S0, D0>>>,
+    S0: IsOne,
+    D0: ScaleBy<S0>,
+    D1: StrideEq<Scaled<D0, S0>>,
+    Cons<M<S1, D1>, Nil>:
+        PushFrontSel<M<S0, D0>, OneSel<S0>, B0, StrideEqSel<D1, Scaled<D0, S0>>>,
 {
     type Output = <Cons<M<S1, D1>, Nil> as PushFrontSel<
         M<S0, D0>,
         OneSel<S0>,
         B0,
-        EqSel<D1, Prod<S0, D0>>,
+        StrideEqSel<D1, Scaled<D0, S0>>,
     >>::Output;
     #[inline(always)]
     fn push_front_ext(self, h: M<S0, D0>) -> Result<Self::Output> {
@@ -234,18 +235,18 @@ where
 }
 impl<S0, D0, S1, D1, H2, T> PushFrontExt<M<S0, D0>> for Cons<M<S1, D1>, Cons<H2, T>>
 where
-    S0: IsOne + IntMul<D0>,
-    D0: Int,
+    S0: IsOne,
+    D0: ScaleBy<S0>,
     S1: IsOne,
-    D1: IntEq<Prod<S0, D0>>,
+    D1: StrideEq<Scaled<D0, S0>>,
     Cons<M<S1, D1>, Cons<H2, T>>:
-        PushFrontSel<M<S0, D0>, OneSel<S0>, OneSel<S1>, EqSel<D1, Prod<S0, D0>>>,
+        PushFrontSel<M<S0, D0>, OneSel<S0>, OneSel<S1>, StrideEqSel<D1, Scaled<D0, S0>>>,
 {
     type Output = <Cons<M<S1, D1>, Cons<H2, T>> as PushFrontSel<
         M<S0, D0>,
         OneSel<S0>,
         OneSel<S1>,
-        EqSel<D1, Prod<S0, D0>>,
+        StrideEqSel<D1, Scaled<D0, S0>>,
     >>::Output;
     #[inline(always)]
     fn push_front_ext(self, h: M<S0, D0>) -> Result<Self::Output> {

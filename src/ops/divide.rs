@@ -39,6 +39,7 @@ where
     A: LayoutParts + Compose<DivideTiler<B, A>>,
     B: LayoutParts + ComplementPlain<Size<A::Shape>> + TilerCovers<Size<A::Shape>>,
     B::Shape: Congruent<B::Stride>,
+    B::Stride: IntTuple,
     ComplementPlainOf<B, Size<A::Shape>>: LayoutParts,
     (
         B::Shape,
