@@ -64,19 +64,4 @@ pub mod __private {
     pub const fn dynamic(v: i64) -> i64 {
         v
     }
-
-    /// A basis layout written with `layout!`: it must evaluate to coordinates, so its strides'
-    /// paths must fit together (the condition `InsertPath` names).
-    #[inline(always)]
-    pub fn basis_layout<L: crate::ops::basis::BasisLayout>(l: L) -> L {
-        l
-    }
-
-    /// [`basis_layout`] for a checked construction.
-    #[inline(always)]
-    pub fn try_basis_layout<L: crate::ops::basis::BasisLayout>(
-        l: crate::error::Result<L>,
-    ) -> crate::error::Result<L> {
-        l
-    }
 }

@@ -301,6 +301,7 @@ impl LayoutLit {
         check_shape(&self.shape)?;
         if let Some(stride) = &self.stride {
             check_congruent(&self.shape, stride, &self.shape, stride)?;
+            check_basis_paths(stride)?;
         }
         let mut shape = Vec::new();
         self.shape.leaves(&mut shape);
@@ -382,7 +383,7 @@ impl LayoutLit {
         let basis = self.stride.as_ref().is_some_and(Tree::has_basis);
         if self.is_static() {
             return if basis {
-                quote!(#krate::__private::basis_layout(<#ty>::new_basis()))
+                quote!(<#ty>::new_basis())
             } else {
                 quote!(<#ty>::new())
             };
@@ -391,7 +392,7 @@ impl LayoutLit {
         match &self.stride {
             Some(d) if basis => {
                 let d = d.value(krate);
-                quote!(#krate::__private::try_basis_layout(<#ty>::try_new_basis(#s, #d)))
+                quote!(<#ty>::try_new_basis(#s, #d))
             }
             Some(d) => {
                 let d = d.value(krate);
@@ -430,6 +431,38 @@ fn check_shape(t: &Tree) -> Result<()> {
         ))),
         _ => Ok(()),
     }
+}
+
+/// The basis paths of a stride must fit together: the coordinate a basis layout evaluates to is
+/// the union of its strides' paths, so no path may end where another continues (`1@1` with
+/// `1@0@1`: entry 1 would be an integer and a tuple). An integer stride is the empty path
+/// (a static 0 adds nothing).
+fn check_basis_paths(stride: &Tree) -> Result<()> {
+    if !stride.has_basis() {
+        return Ok(());
+    }
+    fn collect<'a>(t: &'a Tree, out: &mut Vec<(Vec<u64>, &'a Tree)>) {
+        match t {
+            Tree::Int { value: 0, .. } => {}
+            Tree::Int { .. } | Tree::Dyn(_) => out.push((Vec::new(), t)),
+            Tree::Tuple(v, _) => v.iter().for_each(|t| collect(t, out)),
+            // Written innermost first; compare outermost first.
+            Tree::Basis(_, path, _) => out.push((path.iter().rev().copied().collect(), t)),
+        }
+    }
+    let mut paths = Vec::new();
+    collect(stride, &mut paths);
+    for (p, a) in &paths {
+        for (q, b) in &paths {
+            if p.len() < q.len() && q.starts_with(p) {
+                return Err(b.error(format!(
+                    "the basis paths of the strides are not congruent: `{a}` ends where `{b}` \
+                     continues (a coordinate entry cannot be both an integer and a tuple)"
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn check_congruent(s: &Tree, d: &Tree, shape: &Tree, stride: &Tree) -> Result<()> {
