@@ -199,7 +199,10 @@ fn composition_postcondition_by_brute_force() {
     assert_composes!(a, layout!(4:2), r);
     // Scaled bases, a truncated mode, a stride-0 mode of B and a by-mode tiler.
     let a = layout!((4,(3,5)):(3@1,(1@0,-2@0)));
-    assert_eq!(a.compose(layout!((2,3):(2,4))).to_string(), "(2,3):(6@1,1@0)");
+    assert_eq!(
+        a.compose(layout!((2,3):(2,4))).to_string(),
+        "(2,3):(6@1,1@0)"
+    );
     assert_composes!(a, layout!((2,3):(2,4)), a.compose(layout!((2,3):(2,4))));
     assert_composes!(a, layout!((2,5):(2,12)), a.compose(layout!((2,5):(2,12))));
     assert_composes!(a, layout!(3:1), a.compose(layout!(3:1)));
@@ -243,7 +246,9 @@ fn composition_runtime_conditions() {
     let e = a.try_compose(layout!(3:3)).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::StrideDivisibility);
     // A negative stride of B on a multi-mode basis A is refused, never evaluated wrongly.
-    let e = layout!((4,8):(1@0,1@1)).try_compose(layout!(4:-1)).unwrap_err();
+    let e = layout!((4,8):(1@0,1@1))
+        .try_compose(layout!(4:-1))
+        .unwrap_err();
     assert_eq!(e.kind(), ErrorKind::NegativeStride);
     // Distributivity decided at run time: runtime bases of one path merge (16:1@0 is linear,
     // so B's stride 3 need not divide A's prefix product 4) ...
@@ -257,7 +262,10 @@ fn composition_runtime_conditions() {
     // (A o 2:3, A o 2:8) = (2,2):(3@0,8@1) is not A o B (A(3 + 8) = 3@0 + 2@1), which a merge
     // of the two modes by their values alone would let through.
     let a = layout!((4,4):({one}@0,{four}@1)).unwrap();
-    assert_eq!(a.try_compose(b).unwrap_err().kind(), ErrorKind::NotDistributive);
+    assert_eq!(
+        a.try_compose(b).unwrap_err().kind(),
+        ErrorKind::NotDistributive
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -291,7 +299,10 @@ fn divided_identity_gives_every_element_its_coordinate() {
             seen[want.0 as usize][want.1 as usize] = true;
         }
     }
-    assert!(seen.iter().flatten().all(|&s| s), "every element lies in some tile");
+    assert!(
+        seen.iter().flatten().all(|&s| s),
+        "every element lies in some tile"
+    );
 }
 
 #[test]

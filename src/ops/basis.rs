@@ -450,10 +450,10 @@ pub type Scaled<D, K> = <D as ScaleBy<K>>::Output;
 /// The selector of [`StrideEq`].
 pub type StrideEqSel<A, B> = <A as StrideEq<B>>::Sel;
 
-/// `self == r` for stride leaves, as a selector: integers compare values ([`IntEq`]), bases
+/// `self == r` for stride leaves, as a selector: integers compare values, bases
 /// compare paths and values; an integer never equals a basis.
 pub trait StrideEq<R> {
-    /// [`B1`], [`B0`] or [`Dyn`](crate::int::select::Dyn).
+    /// [`B1`], [`B0`] or `Dyn` (decided at run time).
     type Sel: Selector;
 }
 impl<A: IntEq<B>, B: Int> StrideEq<B> for A {

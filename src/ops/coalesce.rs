@@ -219,8 +219,7 @@ where
     S0: IsOne,
     D0: ScaleBy<S0>,
     D1: StrideEq<Scaled<D0, S0>>,
-    Cons<M<S1, D1>, Nil>:
-        PushFrontSel<M<S0, D0>, OneSel<S0>, B0, StrideEqSel<D1, Scaled<D0, S0>>>,
+    Cons<M<S1, D1>, Nil>: PushFrontSel<M<S0, D0>, OneSel<S0>, B0, StrideEqSel<D1, Scaled<D0, S0>>>,
 {
     type Output = <Cons<M<S1, D1>, Nil> as PushFrontSel<
         M<S0, D0>,

@@ -17,14 +17,14 @@ use crate::int::{
     Int, IntMin, IntMul, IntRem, IntShapeDiv, IntSub, Minimum, Plain, Prod, ShapeQuot,
 };
 use crate::layout::Layout;
-use crate::ops::coalesce::{CoalesceExt, CoalesceList};
 use crate::ops::basis::{
     BasisCongruent, DynLeaf, MakeLayout, ScaleBy, Scaled, StrideLeaf, StrideMul, StrideProd,
     StrideTuple,
 };
+use crate::ops::coalesce::{CoalesceExt, CoalesceList};
 use crate::ops::distribute::{
-    distributes_at_run_time, distributes_at_run_time_keyed, with_mode_values, AtMostOne, DistributeSel, Distributive,
-    LiveDistribute, ModeValues, PrefixList,
+    distributes_at_run_time, distributes_at_run_time_keyed, with_mode_values, AtMostOne,
+    DistributeSel, Distributive, LiveDistribute, ModeValues, PrefixList,
 };
 use crate::ops::modes::{FilterModes, FlatModes, FlattenInto, LayoutOf, ToLayout, M};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
@@ -278,14 +278,13 @@ where
     Cons<H2, T>: ComposeStep<i64, i64, i64, i64> + ModeValues,
     <Cons<H2, T> as ComposeStep<i64, i64, i64, i64>>::Output: FillModes,
 {
-    type Output =
-        Cons<M<i64, Di::Dyn>, <Cons<H2, T> as ComposeStep<i64, i64, i64, i64>>::Output>;
+    type Output = Cons<M<i64, Di::Dyn>, <Cons<H2, T> as ComposeStep<i64, i64, i64, i64>>::Output>;
     #[inline(always)]
     fn compose_step_dyn(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
         if rd.value() < 0 && (Di::PATH_KEY != 0 || <Cons<H2, T> as ModeValues>::HAS_BASIS) {
             return Err(crate::error::layout_error!(
                 ErrorKind::NegativeStride,
-                "a negative stride {} of B on a layout A with basis strides: A's modes do not extend to negative coordinates coordinate-wise",
+                "a negative stride {} of B on a layout A with basis strides and several modes (negative strides compose with integer strides, or with a single basis mode)",
                 rd.value()
             ));
         }
@@ -312,13 +311,7 @@ where
             });
         }
         let M(si, di) = self.0;
-        let (si, bar, rs, rd, lim) = (
-            si.value(),
-            bar.value(),
-            rs.value(),
-            rd.value(),
-            lim.value(),
-        );
+        let (si, bar, rs, rd, lim) = (si.value(), bar.value(), rs.value(), rd.value(), lim.value());
         let next_bar = bar.mul(si)?;
         if rs == 1 || lim < next_bar {
             // B ends inside this mode: take the rest of B here.
@@ -606,12 +599,10 @@ where
             if <Normalized<S, D> as ModeValues>::HAS_BASIS {
                 // Merge A's runtime modes only along equal paths.
                 let mut keys = [0u64; 64];
-                let n = a.mode_keys(&mut keys, 0);
+                a.mode_keys(&mut keys, 0);
+                // Modes beyond the buffer get distinct keys and never merge: a conservative
+                // refusal at worst, never a wrong result.
                 let key = |i: usize| keys.get(i).copied().unwrap_or(u64::MAX - i as u64);
-                if n > keys.len() {
-                    // Beyond the buffer: distinct keys, no merging (conservative: a refusal,
-                    // never a wrong result).
-                }
                 with_mode_values(&a, |am| {
                     with_mode_values(&bm, |bm| distributes_at_run_time_keyed(am, key, bm))
                 })?;

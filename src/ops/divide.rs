@@ -20,6 +20,7 @@ use crate::error::{ErrorKind, Result};
 use crate::int::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel};
 use crate::int::{Int, IntDiv, IntMul, Plain, Prod, Quot};
 use crate::layout::Layout;
+use crate::ops::basis::MakeLayout;
 use crate::ops::complement::{ComplementPlain, ComplementPlainOf};
 use crate::ops::compose::LayoutParts;
 use crate::ops::modes::{
@@ -29,7 +30,6 @@ use crate::ops::tiler::{
     ByMode, ConcatLayouts, DivideOp, LayoutOp, ModesOf, TileOp, TilerKind, TilerLayout, TilerSkip,
     TilerTuple,
 };
-use crate::ops::basis::MakeLayout;
 use crate::tuple::{Congruent, Cons, IntTuple, Nil, Size};
 
 // ---------------------------------------------------------------------------------------------
@@ -356,9 +356,9 @@ where
         <RestsOf<M, K> as LayoutParts>::Shape,
     ): IntTuple
         + MakeLayout<(
-        <TilesOf<M, K> as LayoutParts>::Stride,
-        <RestsOf<M, K> as LayoutParts>::Stride,
-    )>,
+            <TilesOf<M, K> as LayoutParts>::Stride,
+            <RestsOf<M, K> as LayoutParts>::Stride,
+        )>,
 {
     type Output = Layout<
         (

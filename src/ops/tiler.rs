@@ -11,8 +11,8 @@ use typenum::U1;
 use crate::error::Result;
 use crate::int::Plain;
 use crate::layout::Layout;
-use crate::ops::compose::LayoutParts;
 use crate::ops::basis::MakeLayout;
+use crate::ops::compose::LayoutParts;
 use crate::tuple::{Cons, IntTuple, Nil};
 
 /// CuTe's `_`: in a tiler, leaves its mode unchanged. In the zipped, tiled and flat divides
