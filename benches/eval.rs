@@ -62,6 +62,21 @@ pub fn hand_eval_npow2(i: i64) -> i64 {
     hand_npow2(i)
 }
 
+/// The static identity layout `(8,16):(1@0,1@1)` evaluated to its coordinate, for the assembly
+/// script: the same code as [`hand_identity_eval`].
+#[no_mangle]
+#[inline(never)]
+pub fn cute_identity_eval(i: i64) -> (i64, i64) {
+    use cute_layout::BasisLayout;
+    layout!((8,16):(1@0,1@1)).eval(i)
+}
+/// The hand-written coordinate of index `i` in shape `(8,16)`: `(i & 7, i >> 3)`.
+#[no_mangle]
+#[inline(never)]
+pub fn hand_identity_eval(i: i64) -> (i64, i64) {
+    (i & 7, ((i as u64) >> 3) as i64)
+}
+
 fn throughput(f: impl Fn(i64) -> i64, idx: &[i64]) -> i64 {
     let mut acc = 0i64;
     for &i in idx {

@@ -194,7 +194,7 @@ fn range_of(modes: impl Iterator<Item = (i64, i64)>) -> (i64, i64) {
 
 impl<S: Congruent<D>, D: IntTuple> ComposedInner for Layout<S, D>
 where
-    Self: AnyLayout,
+    Self: AnyLayout + fmt::Display,
 {
     fn offset_range(&self) -> (i64, i64) {
         let (mut lo, mut hi) = (0i64, 0i64);

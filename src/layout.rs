@@ -65,6 +65,25 @@ impl<S, D> Layout<S, D> {
     }
 }
 
+impl<S, D> Layout<S, D> {
+    /// A layout from parts of any kind (integer or basis strides) already known to satisfy
+    /// the invariants.
+    #[inline(always)]
+    pub(crate) fn from_raw_parts(shape: S, stride: D) -> Self {
+        Layout { shape, stride }
+    }
+    /// The shape, by reference, for layouts of any stride kind.
+    #[inline(always)]
+    pub(crate) fn raw_shape(&self) -> &S {
+        &self.shape
+    }
+    /// The stride, by reference, for layouts of any stride kind.
+    #[inline(always)]
+    pub(crate) fn raw_stride(&self) -> &D {
+        &self.stride
+    }
+}
+
 /// `make_layout(shape, stride)` for static shapes and strides (checked at compile time).
 #[inline(always)]
 pub fn make_layout<S: StaticShape + Congruent<D>, D: StaticTuple>(
@@ -337,12 +356,11 @@ impl<S: Congruent<D>, D: IntTuple> From<Layout<S, D>> for crate::dynamic::DynLay
     }
 }
 
-impl<S: Congruent<D>, D: IntTuple> fmt::Display for Layout<S, D> {
+/// CuTe notation, `shape:stride`; `{:#}` marks static leaves `_4`. Strides may be integers or
+/// basis elements (`(4,8):(1@0,1@1)`).
+impl<S: crate::ops::basis::LayoutFmt<D>, D> fmt::Display for Layout<S, D> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let () = Self::FITS_I64;
-        fmt::Display::fmt(&crate::tuple::Display(&self.shape), f)?;
-        f.write_str(":")?;
-        fmt::Display::fmt(&crate::tuple::Display(&self.stride), f)
+        self.shape.fmt_layout(&self.stride, f)
     }
 }
 

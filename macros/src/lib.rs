@@ -10,7 +10,9 @@
 //! int    := [ '-' ] literal | '_' digits | '{' expr '}'
 //! ```
 //!
-//! or a composed layout (CuTe's `ComposedLayout`, swizzle parameters static):
+//! A stride leaf may also be a scaled basis element `int '@' index { '@' index }` (CuTe's
+//! `ScaledBasis`, printed innermost index first: `1@0@1` is `E<1,0>`). The input may also be
+//! a composed layout (CuTe's `ComposedLayout`, swizzle parameters static):
 //!
 //! ```text
 //! composed := 'Sw' '<' [ '-' ] literal ',' [ '-' ] literal ',' [ '-' ] literal '>' 'o' int 'o' layout
@@ -134,6 +136,9 @@ enum Tree {
     Dyn(Group),
     /// A tuple `( ... )`.
     Tuple(Vec<Tree>, Span),
+    /// A scaled basis element `v@i@j…` (stride leaves only): the value (an `Int` or a `Dyn`)
+    /// and the indices as written (innermost first), with the span of the last token.
+    Basis(Box<Tree>, Vec<u64>, Span),
 }
 
 impl Tree {
@@ -142,6 +147,14 @@ impl Tree {
             Tree::Int { start, end, .. } => (*start, *end),
             Tree::Dyn(g) => (g.span(), g.span()),
             Tree::Tuple(_, s) => (*s, *s),
+            Tree::Basis(v, _, end) => (v.span().0, *end),
+        }
+    }
+    fn has_basis(&self) -> bool {
+        match self {
+            Tree::Basis(..) => true,
+            Tree::Tuple(v, _) => v.iter().any(Tree::has_basis),
+            _ => false,
         }
     }
     fn error(&self, msg: impl Into<String>) -> Error {
@@ -153,6 +166,7 @@ impl Tree {
             Tree::Int { .. } => true,
             Tree::Dyn(_) => false,
             Tree::Tuple(v, _) => v.iter().all(Tree::is_static),
+            Tree::Basis(v, ..) => v.is_static(),
         }
     }
     /// The static leaves, left to right (runtime leaves are skipped).
@@ -161,6 +175,7 @@ impl Tree {
             Tree::Int { value, .. } => out.push(*value),
             Tree::Dyn(_) => {}
             Tree::Tuple(v, _) => v.iter().for_each(|t| t.leaves(out)),
+            Tree::Basis(v, ..) => v.leaves(out),
         }
     }
 
@@ -190,6 +205,12 @@ impl Tree {
                 let items = v.iter().map(|t| t.type_tokens(krate));
                 quote!((#(#items,)*))
             }
+            Tree::Basis(v, path, _) => {
+                let v = v.type_tokens(krate);
+                // Written innermost first; the type's path is outermost first.
+                let idx = path.iter().rev().map(|&i| unsigned(i, krate));
+                quote!(#krate::ScaledBasis<#v, (#(#idx,)*)>)
+            }
         }
     }
 
@@ -211,6 +232,15 @@ impl Tree {
                 let items = v.iter().map(|t| t.value(krate));
                 quote!((#(#items,)*))
             }
+            Tree::Basis(v, ..) if v.is_static() => {
+                let ty = self.type_tokens(krate);
+                quote!(#krate::__private::leaf::<#ty>())
+            }
+            Tree::Basis(v, ..) => {
+                let ty = self.type_tokens(krate);
+                let v = v.value(krate);
+                quote!(<#ty>::new(#v))
+            }
         }
     }
 
@@ -228,6 +258,7 @@ impl Tree {
                 t
             }
             Tree::Dyn(g) => Tree::Dyn(g.clone()),
+            Tree::Basis(..) => return None,
             Tree::Tuple(v, s) => Tree::Tuple(
                 v.iter()
                     .map(|t| t.prefix_product(acc))
@@ -254,6 +285,10 @@ impl fmt::Display for Tree {
                 }
                 f.write_str(")")
             }
+            Tree::Basis(v, path, _) => {
+                write!(f, "{v}")?;
+                path.iter().try_for_each(|i| write!(f, "@{i}"))
+            }
         }
     }
 }
@@ -274,6 +309,7 @@ impl LayoutLit {
         check_shape(&self.shape)?;
         if let Some(stride) = &self.stride {
             check_congruent(&self.shape, stride, &self.shape, stride)?;
+            check_basis_paths(stride)?;
         }
         let mut shape = Vec::new();
         self.shape.leaves(&mut shape);
@@ -322,6 +358,7 @@ impl LayoutLit {
                 )),
                 Tree::Dyn(_) => Ok(()),
                 Tree::Tuple(v, _) => v.iter().try_for_each(|t| walk(t, out)),
+                Tree::Basis(v, ..) => walk(v, out),
             }
         }
         walk(&self.shape, out)?;
@@ -351,11 +388,20 @@ impl LayoutLit {
 
     fn value(&self, krate: &TokenStream) -> TokenStream {
         let ty = self.type_tokens(krate);
+        let basis = self.stride.as_ref().is_some_and(Tree::has_basis);
         if self.is_static() {
-            return quote!(<#ty>::new());
+            return if basis {
+                quote!(<#ty>::new_basis())
+            } else {
+                quote!(<#ty>::new())
+            };
         }
         let s = self.shape.value(krate);
         match &self.stride {
+            Some(d) if basis => {
+                let d = d.value(krate);
+                quote!(<#ty>::try_new_basis(#s, #d))
+            }
             Some(d) => {
                 let d = d.value(krate);
                 quote!(<#ty>::try_new(#s, #d))
@@ -387,8 +433,44 @@ fn check_shape(t: &Tree) -> Result<()> {
             "shape entry `{value}` is not positive: shape entries are positive integers"
         ))),
         Tree::Tuple(v, _) => v.iter().try_for_each(check_shape),
+        Tree::Basis(..) => Err(t.error(format!(
+            "basis element `{t}` in a shape: shape entries are positive integers (`v@i` is a \
+             stride leaf)"
+        ))),
         _ => Ok(()),
     }
+}
+
+/// The basis paths of a stride must fit together: the coordinate a basis layout evaluates to is
+/// the union of its strides' paths, so no path may end where another continues (`1@1` with
+/// `1@0@1`: entry 1 would be an integer and a tuple). An integer stride is the empty path
+/// (a static 0 adds nothing).
+fn check_basis_paths(stride: &Tree) -> Result<()> {
+    if !stride.has_basis() {
+        return Ok(());
+    }
+    fn collect<'a>(t: &'a Tree, out: &mut Vec<(Vec<u64>, &'a Tree)>) {
+        match t {
+            Tree::Int { value: 0, .. } => {}
+            Tree::Int { .. } | Tree::Dyn(_) => out.push((Vec::new(), t)),
+            Tree::Tuple(v, _) => v.iter().for_each(|t| collect(t, out)),
+            // Written innermost first; compare outermost first.
+            Tree::Basis(_, path, _) => out.push((path.iter().rev().copied().collect(), t)),
+        }
+    }
+    let mut paths = Vec::new();
+    collect(stride, &mut paths);
+    for (p, a) in &paths {
+        for (q, b) in &paths {
+            if p.len() < q.len() && q.starts_with(p) {
+                return Err(b.error(format!(
+                    "the basis paths of the strides are not congruent: `{a}` ends where `{b}` \
+                     continues (a coordinate entry cannot be both an integer and a tuple)"
+                )));
+            }
+        }
+    }
+    Ok(())
 }
 
 fn check_congruent(s: &Tree, d: &Tree, shape: &Tree, stride: &Tree) -> Result<()> {
@@ -504,8 +586,69 @@ fn parse_layout(toks: Vec<TokenTree>) -> Result<LayoutLit> {
     Ok(LayoutLit { shape, stride })
 }
 
-/// `tuple := int | '(' [tuple {',' tuple}] ')'`; `what` names the tuple in messages.
+/// The deepest basis path the library implements (`BasisPath` for tuples of 0 to 4 indices).
+const MAX_BASIS_DEPTH: usize = 4;
+
+/// `tuple := item { '@' index }`: an integer followed by `@` indices is a scaled basis element.
 fn parse_tuple(c: &mut Cursor, what: &str) -> Result<Tree> {
+    let t = parse_item(c, what)?;
+    if !c.peek_punct('@') {
+        return Ok(t);
+    }
+    if matches!(t, Tree::Tuple(..)) {
+        let at = c.next().map_or(c.end, |t| t.span());
+        return Err(Error::new(
+            at,
+            format!("`@` after the tuple `{t}`: a basis element is an integer scale, `v@i`"),
+        ));
+    }
+    let mut path = Vec::new();
+    let mut end = t.span().1;
+    while c.peek_punct('@') {
+        if let Some(at) = c.next() {
+            end = at.span();
+        }
+        match c.next() {
+            Some(TokenTree::Literal(lit)) => {
+                let i = parse_magnitude(&lit)?;
+                if i >= MAX_ARITY as u64 {
+                    return Err(Error::new(
+                        lit.span(),
+                        format!(
+                            "basis index `{i}` is beyond the {MAX_ARITY} modes a tuple level \
+                             holds"
+                        ),
+                    ));
+                }
+                path.push(i);
+                end = lit.span();
+            }
+            other => {
+                return Err(Error::new(
+                    other.as_ref().map_or(end, TokenTree::span),
+                    format!(
+                        "expected a mode index after `@` in {what}, found {}: a basis element \
+                         is `v@i` with literal indices, e.g. `1@0` or `1@0@1`",
+                        other
+                            .as_ref()
+                            .map_or("the end".to_string(), |t| format!("`{}`", show(t)))
+                    ),
+                ))
+            }
+        }
+        if path.len() > MAX_BASIS_DEPTH {
+            return Err(Error::spanning(
+                t.span().0,
+                end,
+                format!("basis path of `{t}@…` is deeper than {MAX_BASIS_DEPTH} indices"),
+            ));
+        }
+    }
+    Ok(Tree::Basis(Box::new(t), path, end))
+}
+
+/// `item := int | '(' [tuple {',' tuple}] ')'`; `what` names the tuple in messages.
+fn parse_item(c: &mut Cursor, what: &str) -> Result<Tree> {
     let expected = "an integer, `(` or a runtime value `{expr}`";
     let Some(t) = c.next() else {
         return Err(Error::new(

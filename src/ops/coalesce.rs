@@ -4,11 +4,12 @@ use crate::ops::Coalesce;
 use typenum::{B0, B1};
 
 use crate::error::Result;
-use crate::int::select::{EqSel, IntEq, IsOne, NotTrue, OneSel};
+use crate::int::select::{IsOne, NotTrue, OneSel};
 use crate::int::{Int, IntMul, Plain, Prod};
 use crate::layout::Layout;
+use crate::ops::basis::{ScaleBy, Scaled, StrideEq, StrideEqSel, StrideLeaf, StrideTuple};
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
-use crate::tuple::{Congruent, Cons, IntTuple, Nil};
+use crate::tuple::{Cons, IntTuple, Nil};
 
 /// Coalesce a flat mode list (right fold): each mode is pushed in front of the coalesced rest.
 pub trait CoalesceList {
@@ -49,7 +50,7 @@ pub trait PushFront<H> {
     /// The values.
     fn push_front(self, h: H) -> Result<Self::Output>;
 }
-impl<S0: IsOne, D0: Int> PushFront<M<S0, D0>> for Nil
+impl<S0: IsOne, D0: StrideLeaf> PushFront<M<S0, D0>> for Nil
 where
     Nil: PushFrontEmpty<M<S0, D0>, OneSel<S0>>,
 {
@@ -81,18 +82,18 @@ impl<H: Plain, X: NotTrue> PushFrontEmpty<H, X> for Nil {
 
 impl<S0, D0, S1: Int, D1, R> PushFront<M<S0, D0>> for Cons<M<S1, D1>, R>
 where
-    S0: IsOne + IntMul<D0> + IntMul<S1>,
+    S0: IsOne + IntMul<S1>,
     S1: IsOne,
-    D0: Int,
-    D1: IntEq<Prod<S0, D0>>,
-    Prod<S0, D0>: Int,
-    Cons<M<S1, D1>, R>: PushFrontSel<M<S0, D0>, OneSel<S0>, OneSel<S1>, EqSel<D1, Prod<S0, D0>>>,
+    D0: ScaleBy<S0>,
+    D1: StrideEq<Scaled<D0, S0>>,
+    Cons<M<S1, D1>, R>:
+        PushFrontSel<M<S0, D0>, OneSel<S0>, OneSel<S1>, StrideEqSel<D1, Scaled<D0, S0>>>,
 {
     type Output = <Cons<M<S1, D1>, R> as PushFrontSel<
         M<S0, D0>,
         OneSel<S0>,
         OneSel<S1>,
-        EqSel<D1, Prod<S0, D0>>,
+        StrideEqSel<D1, Scaled<D0, S0>>,
     >>::Output;
     #[inline(always)]
     fn push_front(self, h: M<S0, D0>) -> Result<Self::Output> {
@@ -126,7 +127,7 @@ impl<S0, D0, S1: Int, D1, R: Plain, X: NotTrue, Y: NotTrue> PushFrontSel<M<S0, D
     for Cons<M<S1, D1>, R>
 where
     S0: IntMul<S1>,
-    D0: Int,
+    D0: StrideLeaf,
 {
     type Output = Cons<M<Prod<S0, S1>, D0>, R>;
     #[inline(always)]
@@ -145,8 +146,8 @@ impl<H: Plain, L: Plain, X: NotTrue, Y: NotTrue, Z: NotTrue> PushFrontSel<H, X, 
 
 impl<S, D> Coalesce for Layout<S, D>
 where
-    S: Congruent<D> + FlattenInto<D, Nil>,
-    D: IntTuple,
+    S: IntTuple + FlattenInto<D, Nil>,
+    D: StrideTuple,
     FlatModes<S, D>: CoalesceList,
     <FlatModes<S, D> as CoalesceList>::Output: ToLayout,
 {
@@ -154,8 +155,8 @@ where
     #[inline(always)]
     fn try_coalesce(&self) -> Result<Self::Output> {
         Ok(self
-            .shape()
-            .flatten_into(&self.stride(), Nil)
+            .raw_shape()
+            .flatten_into(self.raw_stride(), Nil)
             .coalesce_list()?
             .to_layout())
     }
@@ -215,16 +216,16 @@ pub trait PushFrontExt<H> {
 }
 impl<S0, D0, S1, D1> PushFrontExt<M<S0, D0>> for Cons<M<S1, D1>, Nil>
 where
-    S0: IsOne + IntMul<D0>,
-    D0: Int,
-    D1: IntEq<Prod<S0, D0>>,
-    Cons<M<S1, D1>, Nil>: PushFrontSel<M<S0, D0>, OneSel<S0>, B0, EqSel<D1, Prod<S0, D0>>>,
+    S0: IsOne,
+    D0: ScaleBy<S0>,
+    D1: StrideEq<Scaled<D0, S0>>,
+    Cons<M<S1, D1>, Nil>: PushFrontSel<M<S0, D0>, OneSel<S0>, B0, StrideEqSel<D1, Scaled<D0, S0>>>,
 {
     type Output = <Cons<M<S1, D1>, Nil> as PushFrontSel<
         M<S0, D0>,
         OneSel<S0>,
         B0,
-        EqSel<D1, Prod<S0, D0>>,
+        StrideEqSel<D1, Scaled<D0, S0>>,
     >>::Output;
     #[inline(always)]
     fn push_front_ext(self, h: M<S0, D0>) -> Result<Self::Output> {
@@ -233,18 +234,18 @@ where
 }
 impl<S0, D0, S1, D1, H2, T> PushFrontExt<M<S0, D0>> for Cons<M<S1, D1>, Cons<H2, T>>
 where
-    S0: IsOne + IntMul<D0>,
-    D0: Int,
+    S0: IsOne,
+    D0: ScaleBy<S0>,
     S1: IsOne,
-    D1: IntEq<Prod<S0, D0>>,
+    D1: StrideEq<Scaled<D0, S0>>,
     Cons<M<S1, D1>, Cons<H2, T>>:
-        PushFrontSel<M<S0, D0>, OneSel<S0>, OneSel<S1>, EqSel<D1, Prod<S0, D0>>>,
+        PushFrontSel<M<S0, D0>, OneSel<S0>, OneSel<S1>, StrideEqSel<D1, Scaled<D0, S0>>>,
 {
     type Output = <Cons<M<S1, D1>, Cons<H2, T>> as PushFrontSel<
         M<S0, D0>,
         OneSel<S0>,
         OneSel<S1>,
-        EqSel<D1, Prod<S0, D0>>,
+        StrideEqSel<D1, Scaled<D0, S0>>,
     >>::Output;
     #[inline(always)]
     fn push_front_ext(self, h: M<S0, D0>) -> Result<Self::Output> {

@@ -17,10 +17,14 @@ use crate::int::{
     Int, IntMin, IntMul, IntRem, IntShapeDiv, IntSub, Minimum, Plain, Prod, ShapeQuot,
 };
 use crate::layout::Layout;
+use crate::ops::basis::{
+    BasisCongruent, DynLeaf, MakeLayout, ScaleBy, Scaled, StrideLeaf, StrideMul, StrideProd,
+    StrideTuple,
+};
 use crate::ops::coalesce::{CoalesceExt, CoalesceList};
 use crate::ops::distribute::{
-    distributes_at_run_time, with_mode_values, AtMostOne, DistributeSel, Distributive,
-    LiveDistribute, ModeValues, PrefixList,
+    distributes_at_run_time, distributes_at_run_time_keyed, with_mode_values, AtMostOne,
+    DistributeSel, Distributive, LiveDistribute, ModeValues, PrefixList,
 };
 use crate::ops::modes::{FilterModes, FlatModes, FlattenInto, LayoutOf, ToLayout, M};
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
@@ -108,10 +112,10 @@ pub trait ComposeStepTail<Si, Di, Bar, Rs, Rd, Lim> {
 }
 
 /// The last mode of A extends: it takes everything that is left.
-impl<Si, Di: Int, Bar, Rs: Int, Rd: IntMul<Di>, Lim> ComposeStepTail<Si, Di, Bar, Rs, Rd, Lim>
+impl<Si, Di: ScaleBy<Rd>, Bar, Rs: Int, Rd: Int, Lim> ComposeStepTail<Si, Di, Bar, Rs, Rd, Lim>
     for Nil
 {
-    type Output = Cons<M<Rs, Prod<Rd, Di>>, Nil>;
+    type Output = Cons<M<Rs, Scaled<Di, Rd>>, Nil>;
     #[inline(always)]
     fn compose_step_tail(
         self,
@@ -121,7 +125,7 @@ impl<Si, Di: Int, Bar, Rs: Int, Rd: IntMul<Di>, Lim> ComposeStepTail<Si, Di, Bar
         rd: Rd,
         _: Lim,
     ) -> Result<Self::Output> {
-        Ok(Cons(M(rs, rd.mul(m.1)?), Nil))
+        Ok(Cons(M(rs, m.1.scale_by(rd)?), Nil))
     }
 }
 
@@ -159,13 +163,13 @@ pub trait ComposeStepSel<Bar, Rs, Rd, Lim, Truncate> {
 }
 
 /// Truncated: B does not reach past this mode, which therefore acts as the last one.
-impl<Si, Di: Int, H2, T, Bar, Rs: Int, Rd: IntMul<Di>, Lim> ComposeStepSel<Bar, Rs, Rd, Lim, B1>
+impl<Si, Di: ScaleBy<Rd>, H2, T, Bar, Rs: Int, Rd: Int, Lim> ComposeStepSel<Bar, Rs, Rd, Lim, B1>
     for Cons<M<Si, Di>, Cons<H2, T>>
 {
-    type Output = Cons<M<Rs, Prod<Rd, Di>>, Nil>;
+    type Output = Cons<M<Rs, Scaled<Di, Rd>>, Nil>;
     #[inline(always)]
     fn compose_step_sel(self, _: Bar, rs: Rs, rd: Rd, _: Lim) -> Result<Self::Output> {
-        Ok(Cons(M(rs, rd.mul(self.0 .1)?), Nil))
+        Ok(Cons(M(rs, self.0 .1.scale_by(rd)?), Nil))
     }
 }
 
@@ -181,13 +185,13 @@ where
     (Si, Rd): StrideDivisibility,
     Rs: IntShapeDiv<NewShape<Si, Rd>>,
     (Rs, NewShape<Si, Rd>): ShapeDivisibility,
-    Di: IntMul<Minimum<Rd, Si>>,
+    Di: StrideMul<Minimum<Rd, Si>>,
     Bar: IntMul<Si>,
     Cons<H2, T>:
         ComposeStep<Prod<Bar, Si>, ShapeQuot<Rs, NewShape<Si, Rd>>, ShapeQuot<Rd, Si>, Lim>,
 {
     type Output = Cons<
-        M<NewShape<Si, Rd>, Prod<Di, Minimum<Rd, Si>>>,
+        M<NewShape<Si, Rd>, StrideProd<Di, Minimum<Rd, Si>>>,
         <Cons<H2, T> as ComposeStep<
             Prod<Bar, Si>,
             ShapeQuot<Rs, NewShape<Si, Rd>>,
@@ -199,7 +203,7 @@ where
     fn compose_step_sel(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
         let M(si, di) = self.0;
         let new_shape = si.shape_div(rd)?;
-        let head = M(new_shape, di.mul(rd.min(si)?)?);
+        let head = M(new_shape, di.stride_mul(rd.min(si)?)?);
         let tail = self.1.compose_step(
             bar.mul(si)?,
             rs.shape_div(new_shape)?,
@@ -266,7 +270,7 @@ impl<Si, Di, H2, T, Bar, Rs, Rd, Lim, X: NotTrue> ComposeStepDyn<Bar, Rs, Rd, Li
     for Cons<M<Si, Di>, Cons<H2, T>>
 where
     Si: Int,
-    Di: Int,
+    Di: StrideLeaf,
     Bar: Int,
     Rs: Int,
     Rd: Int,
@@ -274,9 +278,16 @@ where
     Cons<H2, T>: ComposeStep<i64, i64, i64, i64> + ModeValues,
     <Cons<H2, T> as ComposeStep<i64, i64, i64, i64>>::Output: FillModes,
 {
-    type Output = Cons<M<i64, i64>, <Cons<H2, T> as ComposeStep<i64, i64, i64, i64>>::Output>;
+    type Output = Cons<M<i64, Di::Dyn>, <Cons<H2, T> as ComposeStep<i64, i64, i64, i64>>::Output>;
     #[inline(always)]
     fn compose_step_dyn(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
+        if rd.value() < 0 && (Di::PATH_KEY != 0 || <Cons<H2, T> as ModeValues>::HAS_BASIS) {
+            return Err(crate::error::layout_error!(
+                ErrorKind::NegativeStride,
+                "a negative stride {} of B on a layout A with basis strides and several modes (negative strides compose with integer strides, or with a single basis mode)",
+                rd.value()
+            ));
+        }
         if rd.value() < 0 {
             // A negative stride of B (runtime, or static and routed here as a runtime value):
             // the state is still the initial one (a runtime stride makes the first step
@@ -290,35 +301,28 @@ where
             {
                 return Err(LayoutError::new(ErrorKind::NegativeStride));
             }
-            let first = (self.0 .0.value(), self.0 .1.value());
+            let first = (self.0 .0.value(), self.0 .1.scale_value());
             let (rs, rd) = (rs.value(), rd.value());
             return with_mode_values(&self.1, |rest| {
                 negative_compose(first, rest, rs, rd, |modes| {
                     let mut it = modes.iter().copied();
-                    Ok(Cons::<M<i64, i64>, _>::fill_modes(&mut it))
+                    Ok(<Self::Output as FillModes>::fill_modes(&mut it))
                 })
             });
         }
         let M(si, di) = self.0;
-        let (si, di, bar, rs, rd, lim) = (
-            si.value(),
-            di.value(),
-            bar.value(),
-            rs.value(),
-            rd.value(),
-            lim.value(),
-        );
+        let (si, bar, rs, rd, lim) = (si.value(), bar.value(), rs.value(), rd.value(), lim.value());
         let next_bar = bar.mul(si)?;
         if rs == 1 || lim < next_bar {
             // B ends inside this mode: take the rest of B here.
-            let stride = rd.mul(di)?;
+            let stride = di.try_scale_dyn(rd)?;
             let tail = self.1.compose_step(next_bar, 1, rd, lim)?;
             return Ok(Cons(M(rs, stride), tail));
         }
         check_stride_divisibility(si, rd)?;
         let new_shape = si.shape_div(rd)?;
         check_shape_divisibility(rs, new_shape)?;
-        let head = M(new_shape, di.mul(Ord::min(rd, si))?);
+        let head = M(new_shape, di.try_mul_dyn(Ord::min(rd, si))?);
         let tail = self
             .1
             .compose_step(next_bar, rs / new_shape, rd.shape_div(si)?, lim)?;
@@ -411,15 +415,15 @@ where
 impl<Si, Di, S, D> ComposeLeafSign<S, D, B1> for Cons<M<Si, Di>, Nil>
 where
     S: Int,
-    D: IntMul<Di>,
-    Di: Int,
-    Cons<M<S, Prod<D, Di>>, Nil>: CoalesceList,
-    <Cons<M<S, Prod<D, Di>>, Nil> as CoalesceList>::Output: ToLayout,
+    D: Int,
+    Di: ScaleBy<D>,
+    Cons<M<S, Scaled<Di, D>>, Nil>: CoalesceList,
+    <Cons<M<S, Scaled<Di, D>>, Nil> as CoalesceList>::Output: ToLayout,
 {
-    type Output = LayoutOf<<Cons<M<S, Prod<D, Di>>, Nil> as CoalesceList>::Output>;
+    type Output = LayoutOf<<Cons<M<S, Scaled<Di, D>>, Nil> as CoalesceList>::Output>;
     #[inline(always)]
     fn compose_leaf_sign(self, s: S, d: D) -> Result<Self::Output> {
-        Cons(M(s, d.mul(self.0 .1)?), Nil)
+        Cons(M(s, self.0 .1.scale_by(d)?), Nil)
             .coalesce_list()?
             .try_to_layout()
     }
@@ -481,8 +485,8 @@ where
 pub trait LayoutParts: Plain {
     /// The shape.
     type Shape: IntTuple;
-    /// The stride.
-    type Stride: IntTuple;
+    /// The stride (integers, or integers and basis elements).
+    type Stride: Plain;
     /// The values.
     fn into_parts(self) -> (Self::Shape, Self::Stride);
     /// `size(L)`, checked.
@@ -490,12 +494,12 @@ pub trait LayoutParts: Plain {
         self.into_parts().0.size()
     }
 }
-impl<S: Congruent<D>, D: IntTuple> LayoutParts for Layout<S, D> {
+impl<S: IntTuple, D: Plain> LayoutParts for Layout<S, D> {
     type Shape = S;
     type Stride = D;
     #[inline(always)]
     fn into_parts(self) -> (S, D) {
-        (self.shape(), self.stride())
+        (*self.raw_shape(), *self.raw_stride())
     }
 }
 
@@ -506,7 +510,7 @@ pub trait ComposeWith<A, D> {
     /// The result's shape tree.
     type Shape: IntTuple;
     /// The result's stride tree.
-    type Stride: IntTuple;
+    type Stride: Plain;
     /// The values.
     fn compose_with(&self, stride: &D, a: A) -> Result<(Self::Shape, Self::Stride)>;
 }
@@ -534,7 +538,7 @@ macro_rules! compose_with_tuple {
         impl<A: Copy, $($TT: ComposeWith<A, $DD>,)* $($DD,)*> ComposeWith<A, ($($DD,)*)> for ($($TT,)*)
         where
             ($(<$TT as ComposeWith<A, $DD>>::Shape,)*): IntTuple,
-            ($(<$TT as ComposeWith<A, $DD>>::Stride,)*): IntTuple,
+            ($(<$TT as ComposeWith<A, $DD>>::Stride,)*): Plain,
         {
             type Shape = ($(<$TT as ComposeWith<A, $DD>>::Shape,)*);
             type Stride = ($(<$TT as ComposeWith<A, $DD>>::Stride,)*);
@@ -558,8 +562,8 @@ pub type Normalized<S, D> = <FlatModes<S, D> as CoalesceExt>::Output;
 
 impl<S, D, BS, BD> Compose<Layout<BS, BD>> for Layout<S, D>
 where
-    S: Congruent<D> + FlattenInto<D, Nil>,
-    D: IntTuple,
+    S: BasisCongruent<D> + FlattenInto<D, Nil>,
+    D: StrideTuple,
     BS: Congruent<BD>,
     BD: IntTuple,
     FlatModes<S, D>: CoalesceExt,
@@ -576,7 +580,7 @@ where
     Or<DistributeSel<Normalized<S, D>, LiveModes<BS, BD>>, AnyDyn<(S, D, BS, BD)>>: Distributive,
     BS: ComposeWith<Normalized<S, D>, BD>,
     <BS as ComposeWith<Normalized<S, D>, BD>>::Shape:
-        Congruent<<BS as ComposeWith<Normalized<S, D>, BD>>::Stride>,
+        MakeLayout<<BS as ComposeWith<Normalized<S, D>, BD>>::Stride>,
 {
     type Output = Layout<
         <BS as ComposeWith<Normalized<S, D>, BD>>::Shape,
@@ -585,17 +589,31 @@ where
     #[inline(always)]
     fn try_compose(&self, b: Layout<BS, BD>) -> Result<Self::Output> {
         let a = self
-            .shape()
-            .flatten_into(&self.stride(), Nil)
+            .raw_shape()
+            .flatten_into(self.raw_stride(), Nil)
             .coalesce_ext()?;
         if <Or<DistributeSel<Normalized<S, D>, LiveModes<BS, BD>>, AnyDyn<(S, D, BS, BD)>> as Selector>::STATIC
             .is_none()
         {
             let bm = b.shape().flatten_into(&b.stride(), Nil);
-            with_mode_values(&a, |am| with_mode_values(&bm, |bm| distributes_at_run_time(am, bm)))?;
+            if <Normalized<S, D> as ModeValues>::HAS_BASIS {
+                // Merge A's runtime modes only along equal paths.
+                let mut keys = [0u64; 64];
+                a.mode_keys(&mut keys, 0);
+                // Modes beyond the buffer get distinct keys and never merge: a conservative
+                // refusal at worst, never a wrong result.
+                let key = |i: usize| keys.get(i).copied().unwrap_or(u64::MAX - i as u64);
+                with_mode_values(&a, |am| {
+                    with_mode_values(&bm, |bm| distributes_at_run_time_keyed(am, key, bm))
+                })?;
+            } else {
+                with_mode_values(&a, |am| {
+                    with_mode_values(&bm, |bm| distributes_at_run_time(am, bm))
+                })?;
+            }
         }
         let (s, d) = b.shape().compose_with(&b.stride(), a)?;
-        Layout::try_new(s, d)
+        MakeLayout::make_try_new(s, d)
     }
 }
 
@@ -610,11 +628,11 @@ impl FillModes for Nil {
         Nil
     }
 }
-impl<T: FillModes> FillModes for Cons<M<i64, i64>, T> {
+impl<D: DynLeaf, T: FillModes> FillModes for Cons<M<i64, D>, T> {
     #[inline(always)]
     fn fill_modes(it: &mut dyn Iterator<Item = (i64, i64)>) -> Self {
         let (s, d) = it.next().unwrap_or((1, 0));
-        let h = M(s, d);
+        let h = M(s, D::with_value(d));
         Cons(h, T::fill_modes(it))
     }
 }

@@ -10,6 +10,7 @@ use typenum::{B0, B1};
 use crate::error::{ErrorKind, LayoutError, Result};
 use crate::int::select::{And, Dyn, IntLt, LtSel, Or, SelAnd, SelOr, Selector, ZeroSel};
 use crate::int::{Int, IntMul, IntRem, Mod, Prod};
+use crate::ops::basis::StrideLeaf;
 use crate::ops::modes::M;
 use crate::tuple::{Cons, Nil};
 
@@ -161,6 +162,17 @@ impl Distributive for Dyn {}
 
 /// The runtime form of the condition: modes of A (`a`, normalised) and of B (`b`, flat).
 pub(crate) fn distributes_at_run_time(a_modes: &[(i64, i64)], b: &[(i64, i64)]) -> Result<()> {
+    distributes_at_run_time_keyed(a_modes, |_| 0, b)
+}
+
+/// [`distributes_at_run_time`] for an A whose strides may be basis elements: `key(i)` is the
+/// path key of A's mode `i` (0 for an integer stride), and two modes of A merge only when their
+/// keys are equal (equal paths, paper §3.3.2 "Reductive Case: Coordinate").
+pub(crate) fn distributes_at_run_time_keyed(
+    a_modes: &[(i64, i64)],
+    key: impl Fn(usize) -> u64,
+    b: &[(i64, i64)],
+) -> Result<()> {
     // Coalesce A's runtime values (the types could not), keeping its last mode.
     let mut small = [(0i64, 0i64); 16];
     #[cfg(feature = "alloc")]
@@ -180,17 +192,22 @@ pub(crate) fn distributes_at_run_time(a_modes: &[(i64, i64)], b: &[(i64, i64)]) 
     if let Some((&last, init)) = a_modes.split_last() {
         buf[0] = last;
         n = 1;
-        for &(s0, d0) in init.iter().rev() {
+        // The key of the mode at the front of `buf` (the modes are pushed from the back).
+        let mut front_key = key(init.len());
+        for (i, &(s0, d0)) in init.iter().enumerate().rev() {
             let (s1, d1) = buf[0];
+            let k0 = key(i);
             if s0 == 1 {
                 continue;
             } else if s1 == 1 && n > 1 {
                 buf[0] = (s0, d0);
-            } else if s0.checked_mul(d0) == Some(d1) {
+                front_key = k0;
+            } else if k0 == front_key && s0.checked_mul(d0) == Some(d1) {
                 buf[0] = (s0.checked_mul(s1).ok_or_else(LayoutError::overflow)?, d0);
             } else if n < buf.len() {
                 buf.copy_within(0..n, 1);
                 buf[0] = (s0, d0);
+                front_key = k0;
                 n += 1;
             }
         }
@@ -271,22 +288,39 @@ pub(crate) fn with_mode_values<L: ModeValues, R>(
     }
 }
 
-/// Copy a flat mode list's values into a buffer; returns the count.
+/// Copy a flat mode list's values into a buffer; returns the count. A basis stride `v@I`
+/// gives its value `v`; [`mode_keys`](ModeValues::mode_keys) tells the paths apart.
 pub trait ModeValues {
+    /// Whether some stride is a basis element.
+    const HAS_BASIS: bool;
     /// Write `(s, d)` pairs from index `at`.
     fn mode_values(&self, out: &mut [(i64, i64)], at: usize) -> usize;
+    /// Write each stride's path key from index `at` (0 for an integer; two modes may merge
+    /// only when their keys are equal); returns the count.
+    fn mode_keys(&self, out: &mut [u64], at: usize) -> usize;
 }
 impl ModeValues for Nil {
+    const HAS_BASIS: bool = false;
     fn mode_values(&self, _: &mut [(i64, i64)], at: usize) -> usize {
         at
     }
+    fn mode_keys(&self, _: &mut [u64], at: usize) -> usize {
+        at
+    }
 }
-impl<S: Int, D: Int, T: ModeValues> ModeValues for Cons<M<S, D>, T> {
+impl<S: Int, D: StrideLeaf, T: ModeValues> ModeValues for Cons<M<S, D>, T> {
+    const HAS_BASIS: bool = D::PATH_KEY != 0 || T::HAS_BASIS;
     fn mode_values(&self, out: &mut [(i64, i64)], at: usize) -> usize {
         if let Some(slot) = out.get_mut(at) {
-            *slot = (self.0 .0.value(), self.0 .1.value());
+            *slot = (self.0 .0.value(), self.0 .1.scale_value());
         }
         self.1.mode_values(out, at + 1)
+    }
+    fn mode_keys(&self, out: &mut [u64], at: usize) -> usize {
+        if let Some(slot) = out.get_mut(at) {
+            *slot = D::PATH_KEY;
+        }
+        self.1.mode_keys(out, at + 1)
     }
 }
 

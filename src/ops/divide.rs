@@ -20,6 +20,7 @@ use crate::error::{ErrorKind, Result};
 use crate::int::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel};
 use crate::int::{Int, IntDiv, IntMul, Plain, Prod, Quot};
 use crate::layout::Layout;
+use crate::ops::basis::MakeLayout;
 use crate::ops::complement::{ComplementPlain, ComplementPlainOf};
 use crate::ops::compose::LayoutParts;
 use crate::ops::modes::{
@@ -39,6 +40,7 @@ where
     A: LayoutParts + Compose<DivideTiler<B, A>>,
     B: LayoutParts + ComplementPlain<Size<A::Shape>> + TilerCovers<Size<A::Shape>>,
     B::Shape: Congruent<B::Stride>,
+    B::Stride: IntTuple,
     ComplementPlainOf<B, Size<A::Shape>>: LayoutParts,
     (
         B::Shape,
@@ -274,12 +276,11 @@ impl<M0: Plain, MT: TileUnzip<KT>, KT> TileUnzipHead<TilerSkip, KT> for Cons<M0,
 /// A layout: the result's two modes.
 impl<TS, RS, TD, RD, MT, KT> TileUnzipHead<TilerLayout, KT> for Cons<Layout<(TS, RS), (TD, RD)>, MT>
 where
-    TS: Congruent<TD>,
-    TD: IntTuple,
-    RS: Congruent<RD>,
-    RD: IntTuple,
-    (TS, RS): Congruent<(TD, RD)>,
-    (TD, RD): IntTuple,
+    TS: IntTuple,
+    TD: Plain,
+    RS: IntTuple,
+    RD: Plain,
+    (TS, RS): IntTuple,
     MT: TileUnzip<KT>,
 {
     type Tiles = Cons<Layout<TS, TD>, MT::Tiles>;
@@ -289,8 +290,8 @@ where
         let ((ts, rs), (td, rd)) = self.0.into_parts();
         let (tiles, rests) = self.1.tile_unzip();
         (
-            Cons(Layout::from_parts_unchecked(ts, td), tiles),
-            Cons(Layout::from_parts_unchecked(rs, rd), rests),
+            Cons(Layout::from_raw_parts(ts, td), tiles),
+            Cons(Layout::from_raw_parts(rs, rd), rests),
         )
     }
 }
@@ -325,7 +326,7 @@ pub trait Zipped<Op, T> {
     /// The value.
     fn zipped(&self, t: T) -> Result<Self::Output>;
 }
-impl<S: Congruent<D>, D: IntTuple, BS: Congruent<BD>, BD: IntTuple, Op> Zipped<Op, Layout<BS, BD>>
+impl<S: IntTuple, D: Plain, BS: Congruent<BD>, BD: IntTuple, Op> Zipped<Op, Layout<BS, BD>>
     for Layout<S, D>
 where
     Op: LayoutOp<Layout<S, D>, Layout<BS, BD>>,
@@ -353,14 +354,11 @@ where
     (
         <TilesOf<M, K> as LayoutParts>::Shape,
         <RestsOf<M, K> as LayoutParts>::Shape,
-    ): Congruent<(
-        <TilesOf<M, K> as LayoutParts>::Stride,
-        <RestsOf<M, K> as LayoutParts>::Stride,
-    )>,
-    (
-        <TilesOf<M, K> as LayoutParts>::Stride,
-        <RestsOf<M, K> as LayoutParts>::Stride,
-    ): IntTuple,
+    ): IntTuple
+        + MakeLayout<(
+            <TilesOf<M, K> as LayoutParts>::Stride,
+            <RestsOf<M, K> as LayoutParts>::Stride,
+        )>,
 {
     type Output = Layout<
         (
@@ -377,14 +375,14 @@ where
         let (tiles, rests) = self.tile_unzip();
         let (ts, td) = tiles.concat_layouts().into_parts();
         let (rs, rd) = rests.concat_layouts().into_parts();
-        checked_layout((ts, rs), (td, rd))
+        MakeLayout::make_checked((ts, rs), (td, rd))
     }
 }
 
 macro_rules! zipped_tuple {
     ($(($T:ident $t:ident))+) => {
         #[allow(non_snake_case)]
-        impl<S: Congruent<D>, D: IntTuple, Op, $($T,)*> Zipped<Op, ($($T,)*)> for Layout<S, D>
+        impl<S: IntTuple, D: Plain, Op, $($T,)*> Zipped<Op, ($($T,)*)> for Layout<S, D>
         where
             Layout<S, D>: ModesOf,
             <Layout<S, D> as ModesOf>::Output: ByMode<Op, crate::tuple::cons_type!($($T),*)>,
@@ -415,12 +413,11 @@ pub trait Splice {
 }
 impl<TS, RS, TD, RD> Splice for Layout<(TS, RS), (TD, RD)>
 where
-    TS: Congruent<TD>,
-    TD: IntTuple,
-    RS: Congruent<RD>,
-    RD: IntTuple,
-    (TS, RS): Congruent<(TD, RD)>,
-    (TD, RD): IntTuple,
+    TS: IntTuple,
+    TD: Plain,
+    RS: IntTuple,
+    RD: Plain,
+    (TS, RS): IntTuple,
     Layout<TS, TD>: ModesOf,
     Layout<RS, RD>: ModesOf,
     Cons<Layout<TS, TD>, <Layout<RS, RD> as ModesOf>::Output>: ConcatLayouts,
@@ -436,14 +433,14 @@ where
     #[inline(always)]
     fn tiled(self) -> Self::Tiled {
         let ((ts, rs), (td, rd)) = self.into_parts();
-        let rests = Layout::from_parts_unchecked(rs, rd).modes_of();
-        Cons(Layout::from_parts_unchecked(ts, td), rests).concat_layouts()
+        let rests = Layout::from_raw_parts(rs, rd).modes_of();
+        Cons(Layout::from_raw_parts(ts, td), rests).concat_layouts()
     }
     #[inline(always)]
     fn flat(self) -> Self::Flat {
         let ((ts, rs), (td, rd)) = self.into_parts();
-        let tiles = Layout::from_parts_unchecked(ts, td).modes_of();
-        let rests = Layout::from_parts_unchecked(rs, rd).modes_of();
+        let tiles = Layout::from_raw_parts(ts, td).modes_of();
+        let rests = Layout::from_raw_parts(rs, rd).modes_of();
         tiles.append(rests).concat_layouts()
     }
 }

@@ -15,6 +15,7 @@ macro_rules! with_diagnostic {
     };
 }
 
+pub(crate) mod basis;
 pub(crate) mod build;
 pub(crate) mod coalesce;
 pub(crate) mod complement;

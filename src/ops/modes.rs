@@ -132,6 +132,22 @@ impl ToLayout for Nil {
         Ok(Layout::new())
     }
 }
+/// One basis mode: the layout `s : v@I`.
+impl<S: Int + IntTuple, V: Int, P: crate::ops::basis::BasisPath> ToLayout
+    for Cons<M<S, crate::ops::basis::ScaledBasis<V, P>>, Nil>
+where
+    S: crate::ops::basis::BasisCongruent<crate::ops::basis::ScaledBasis<V, P>>,
+{
+    type Output = Layout<S, crate::ops::basis::ScaledBasis<V, P>>;
+    #[inline(always)]
+    fn to_layout(self) -> Self::Output {
+        Layout::from_raw_parts(self.0 .0, self.0 .1)
+    }
+    #[inline(always)]
+    fn try_to_layout(self) -> Result<Self::Output> {
+        Layout::try_new_basis(self.0 .0, self.0 .1)
+    }
+}
 impl<S: Int + IntTuple + Congruent<D>, D: Int + IntTuple> ToLayout for Cons<M<S, D>, Nil> {
     type Output = Layout<S, D>;
     #[inline(always)]
@@ -147,8 +163,7 @@ impl<M0, M1, T> ToLayout for Cons<M0, Cons<M1, T>>
 where
     Cons<M0, Cons<M1, T>>: Unzip,
     TupleOf<<Cons<M0, Cons<M1, T>> as Unzip>::Shapes>:
-        Congruent<TupleOf<<Cons<M0, Cons<M1, T>> as Unzip>::Strides>>,
-    TupleOf<<Cons<M0, Cons<M1, T>> as Unzip>::Strides>: IntTuple,
+        crate::ops::basis::MakeLayout<TupleOf<<Cons<M0, Cons<M1, T>> as Unzip>::Strides>>,
 {
     type Output = Layout<
         TupleOf<<Cons<M0, Cons<M1, T>> as Unzip>::Shapes>,
@@ -157,12 +172,12 @@ where
     #[inline(always)]
     fn to_layout(self) -> Self::Output {
         let (s, d) = self.unzip();
-        Layout::from_parts_unchecked(s.from_cons(), d.from_cons())
+        crate::ops::basis::MakeLayout::make_unchecked(s.from_cons(), d.from_cons())
     }
     #[inline(always)]
     fn try_to_layout(self) -> Result<Self::Output> {
         let (s, d) = self.unzip();
-        checked_layout(s.from_cons(), d.from_cons())
+        crate::ops::basis::MakeLayout::make_checked(s.from_cons(), d.from_cons())
     }
 }
 

@@ -11,9 +11,9 @@ use typenum::U1;
 use crate::error::Result;
 use crate::int::Plain;
 use crate::layout::Layout;
+use crate::ops::basis::MakeLayout;
 use crate::ops::compose::LayoutParts;
-use crate::ops::modes::checked_layout;
-use crate::tuple::{Congruent, Cons, IntTuple, Nil};
+use crate::tuple::{Cons, IntTuple, Nil};
 
 /// CuTe's `_`: in a tiler, leaves its mode unchanged. In the zipped, tiled and flat divides
 /// and products, a `_` mode goes whole into the tile group, with no rest (both engines).
@@ -118,7 +118,7 @@ impl<A: LayoutParts, Op> Tile<A, Op> for Underscore {
         Ok(*a)
     }
 }
-impl<A, BS: Congruent<BD>, BD: IntTuple, Op> Tile<A, Op> for Layout<BS, BD>
+impl<A, BS: IntTuple, BD: Plain, Op> Tile<A, Op> for Layout<BS, BD>
 where
     Op: LayoutOp<A, Layout<BS, BD>>,
 {
@@ -153,7 +153,7 @@ pub trait ModesOf {
 }
 macro_rules! modes_of_leaf {
     ([$($g:tt)*] $S:ty) => {
-        impl<D: crate::int::Int + IntTuple, $($g)*> ModesOf for Layout<$S, D> {
+        impl<D: crate::ops::basis::StrideLeaf, $($g)*> ModesOf for Layout<$S, D> {
             type Output = Cons<Layout<$S, D>, Nil>;
             #[inline(always)]
             fn modes_of(&self) -> Self::Output {
@@ -167,17 +167,16 @@ crate::tuple::for_each_shape_leaf!(modes_of_leaf);
 macro_rules! modes_of_tuple {
     ($(($S:ident $D:ident))+) => {
         #[allow(non_snake_case)]
-        impl<$($S: Congruent<$D>, $D: IntTuple,)*> ModesOf for Layout<($($S,)*), ($($D,)*)>
+        impl<$($S: IntTuple, $D: Plain,)*> ModesOf for Layout<($($S,)*), ($($D,)*)>
         where
-            ($($S,)*): Congruent<($($D,)*)>,
-            ($($D,)*): IntTuple,
+            ($($S,)*): IntTuple,
         {
             type Output = crate::tuple::cons_type!($(Layout<$S, $D>),*);
             #[inline(always)]
             fn modes_of(&self) -> Self::Output {
-                let ($($S,)*) = self.shape();
-                let ($($D,)*) = self.stride();
-                crate::tuple::cons_expr!($(Layout::from_parts_unchecked($S, $D)),*)
+                let ($($S,)*) = *self.raw_shape();
+                let ($($D,)*) = *self.raw_stride();
+                crate::tuple::cons_expr!($(Layout::from_raw_parts($S, $D)),*)
             }
         }
     };
@@ -263,28 +262,27 @@ where
 }
 impl<L: ConsUnzipParts> ConcatLayouts for L
 where
-    crate::tuple::TupleOf<L::Shapes>: Congruent<crate::tuple::TupleOf<L::Strides>>,
-    crate::tuple::TupleOf<L::Strides>: IntTuple,
+    crate::tuple::TupleOf<L::Shapes>: IntTuple + MakeLayout<crate::tuple::TupleOf<L::Strides>>,
 {
     type Output = Layout<crate::tuple::TupleOf<L::Shapes>, crate::tuple::TupleOf<L::Strides>>;
     #[inline(always)]
     fn concat_layouts(self) -> Self::Output {
         use crate::tuple::FromCons;
         let (s, d) = self.unzip_parts();
-        Layout::from_parts_unchecked(s.from_cons(), d.from_cons())
+        Layout::from_raw_parts(s.from_cons(), d.from_cons())
     }
     #[inline(always)]
     fn try_concat_layouts(self) -> Result<Self::Output> {
         use crate::tuple::FromCons;
         let (s, d) = self.unzip_parts();
-        checked_layout(s.from_cons(), d.from_cons())
+        MakeLayout::make_checked(s.from_cons(), d.from_cons())
     }
 }
 
 macro_rules! tile_tuple {
     ($(($T:ident $t:ident))+) => {
         #[allow(non_snake_case)]
-        impl<S: Congruent<D>, D: IntTuple, Op, $($T,)*> Tile<Layout<S, D>, Op> for ($($T,)*)
+        impl<S: IntTuple, D: Plain, Op, $($T,)*> Tile<Layout<S, D>, Op> for ($($T,)*)
         where
             Layout<S, D>: ModesOf,
             <Layout<S, D> as ModesOf>::Output: ByMode<Op, crate::tuple::cons_type!($($T),*)>,
@@ -305,7 +303,7 @@ crate::tuple::for_each_tuple_pair!(tile_tuple);
 macro_rules! compose_tuple {
     ($(($T:ident $t:ident))+) => {
         #[diagnostic::do_not_recommend]
-        impl<S: Congruent<D>, D: IntTuple, $($T,)*> Compose<($($T,)*)> for Layout<S, D>
+        impl<S: IntTuple, D: Plain, $($T,)*> Compose<($($T,)*)> for Layout<S, D>
         where
             Layout<S, D>: TileOp<ComposeOp, ($($T,)*)>,
         {
