@@ -1280,6 +1280,20 @@ pub trait BasisLayout {
         &self,
         c: C,
     ) -> Result<Self::Coord>;
+    /// The runtime-structured copy, a [`DynBasisLayout`](crate::DynBasisLayout), keeping the
+    /// static marks: it prints the same and evaluates to the same coordinates (as a
+    /// [`DynTuple`](crate::DynTuple)).
+    ///
+    /// ```
+    /// use cute_layout::{layout, BasisLayout, DynBasisLayout};
+    /// let l = layout!((4,(2,3)):(1@1,(1@0@0,4@1)));
+    /// let d: DynBasisLayout = l.to_dyn();
+    /// assert_eq!((d.to_string(), format!("{d:#}")), (l.to_string(), format!("{l:#}")));
+    /// assert_eq!(d.eval(13).to_string(), "((1),5)"); // (1,(1,1)) ↦ 1@1 + 1@0@0 + 4@1
+    /// assert_eq!(l.eval(13), ((1,), 5));
+    /// ```
+    #[cfg(feature = "alloc")]
+    fn to_dyn(&self) -> crate::DynBasisLayout;
 }
 impl<S, D> BasisLayout for Layout<S, D>
 where
@@ -1309,6 +1323,38 @@ where
     #[inline]
     fn try_call<C: BasisCoord<S, D, Codomain<D>>>(&self, c: C) -> Result<Codomain<D>> {
         c.try_eval_coord(self.raw_shape(), self.raw_stride(), Default::default())
+    }
+    #[cfg(feature = "alloc")]
+    fn to_dyn(&self) -> crate::DynBasisLayout {
+        use crate::basis::{DynBasisTuple, DynScaledBasis};
+        use alloc::vec::Vec;
+        /// Builds the stride tree from the walk: a stack of open tuples.
+        struct Build(Vec<Vec<DynBasisTuple>>);
+        impl StrideVisitor for Build {
+            fn open(&mut self) {
+                self.0.push(Vec::new());
+            }
+            fn close(&mut self) {
+                let t = DynBasisTuple::Tuple(self.0.pop().unwrap_or_default());
+                if let Some(top) = self.0.last_mut() {
+                    top.push(t);
+                }
+            }
+            fn leaf(&mut self, value: i64, is_static: bool, path: Option<&[usize]>) {
+                let value = crate::DynInt { value, is_static };
+                let modes = path.map(<[usize]>::to_vec).unwrap_or_default();
+                if let Some(top) = self.0.last_mut() {
+                    top.push(DynBasisTuple::Basis(DynScaledBasis { value, modes }));
+                }
+            }
+        }
+        let () = <Self as BasisChecks>::FITS_I64;
+        let mut b = Build(alloc::vec![Vec::new()]);
+        self.raw_stride().visit_stride(&mut b);
+        let stride = b.0.pop().and_then(|mut v| v.pop());
+        let stride = stride.unwrap_or(DynBasisTuple::Tuple(Vec::new()));
+        crate::DynBasisLayout::new(self.raw_shape().to_dyn(), stride)
+            .expect("a static basis layout satisfies the DynBasisLayout invariants")
     }
 }
 
