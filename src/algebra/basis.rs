@@ -36,7 +36,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::complement::complement_plain;
-use super::divide::check_covers;
+use super::divide::{check_covers, grouped, Grouping};
 use super::tiler::{AsTiler, DynTiler};
 use super::{concat, err, flat_modes, from_modes, unwrap, EXACT_SEARCH_LIMIT};
 use crate::basis::{DynBasisLayout, DynBasisTuple, DynScaledBasis};
@@ -347,52 +347,41 @@ pub fn try_composition_layout(a: &DynBasisLayout, b: &DynLayout) -> Result<DynBa
 plain!(composition_layout = try_composition_layout(a: &DynBasisLayout, b: &DynLayout) -> DynBasisLayout);
 
 /// Applies `op` by mode along a tiler (paper §3.3.5): a layout applies to the whole, a tuple by
-/// mode (modes beyond it kept), `_` keeps the (sub)layout. Result leaves are static iff `A` and
-/// the tiler were.
+/// mode (modes beyond it kept), `_` keeps the (sub)layout — the integer engine's walk. Result
+/// leaves are static iff `A` and the tiler were.
 fn by_mode(
     a: &DynBasisLayout,
     t: &DynTiler,
     op: &dyn Fn(&DynBasisLayout, &DynLayout) -> Result<DynBasisLayout>,
 ) -> Result<DynBasisLayout> {
-    fn go(
-        a: &DynBasisLayout,
-        t: &DynTiler,
-        op: &dyn Fn(&DynBasisLayout, &DynLayout) -> Result<DynBasisLayout>,
-    ) -> Result<DynBasisLayout> {
-        match t {
-            DynTiler::Layout(b) => op(a, b),
-            DynTiler::Skip => Ok(a.clone()),
-            DynTiler::Tuple(ts) => {
-                check_rank(a, ts.len(), t)?;
-                let modes = a
-                    .modes()
-                    .enumerate()
-                    .map(|(i, m)| match ts.get(i) {
-                        Some(ti) => go(&m, ti, op),
-                        None => Ok(m),
-                    })
-                    .collect::<Result<Vec<_>>>()?;
-                if a.shape().is_int() && ts.len() == 1 {
-                    return modes
-                        .into_iter()
-                        .next()
-                        .ok_or_else(|| LayoutError::new(ErrorKind::RankMismatch));
-                }
-                concat_basis(modes)
-            }
-        }
-    }
-    mark(go(a, t, op)?, a.is_static() && t.is_static())
+    mark(
+        crate::algebra::composition::by_mode_unmarked(a, t, op)?,
+        a.is_static() && t.is_static(),
+    )
 }
 
-fn check_rank(a: &DynBasisLayout, n: usize, t: &DynTiler) -> Result<()> {
-    if n > a.rank() {
-        return Err(err(
-            ErrorKind::RankMismatch,
-            format!("tiler {t} has {n} modes but {a} has rank {}", a.rank()),
-        ));
+impl crate::algebra::composition::ModeTree for DynBasisLayout {
+    fn tree_rank(&self) -> usize {
+        self.rank()
     }
-    Ok(())
+    fn is_int_shape(&self) -> bool {
+        self.shape().is_int()
+    }
+    fn mode_list(&self) -> Vec<Self> {
+        self.modes().collect()
+    }
+    fn concat_modes(modes: Vec<Self>) -> Result<Self> {
+        concat_basis(modes)
+    }
+    fn mode_at(&self, i: usize) -> Result<Self> {
+        self.mode(i)
+    }
+    fn marked(self, is_static: bool) -> Result<Self> {
+        mark(self, is_static)
+    }
+    fn tree_is_static(&self) -> bool {
+        self.is_static()
+    }
 }
 
 /// `A ∘ T` for an integer layout or tiler `T` (paper §3.3.5): a layout composes with the whole
@@ -423,64 +412,6 @@ fn divide_layout(a: &DynBasisLayout, b: &DynLayout) -> Result<DynBasisLayout> {
     let rest = complement_plain(b, a.size())?;
     check_covers(b, a.size())?;
     try_composition_layout(a, &concat([b.clone(), rest])?)
-}
-
-#[derive(Clone, Copy)]
-enum Grouping {
-    Zipped,
-    Tiled,
-    Flat,
-}
-
-fn split(a: &DynBasisLayout, t: &DynTiler) -> Result<(Vec<DynBasisLayout>, Vec<DynBasisLayout>)> {
-    match t {
-        DynTiler::Layout(b) => {
-            let r = divide_layout(a, b)?;
-            Ok((alloc::vec![r.mode(0)?], alloc::vec![r.mode(1)?]))
-        }
-        DynTiler::Skip => Ok((alloc::vec![a.clone()], Vec::new())),
-        DynTiler::Tuple(ts) => {
-            check_rank(a, ts.len(), t)?;
-            let mut tiles = Vec::new();
-            let mut rests = Vec::new();
-            for (i, m) in a.modes().enumerate() {
-                match ts.get(i) {
-                    Some(sub @ DynTiler::Tuple(_)) => {
-                        let (st, sr) = split(&m, sub)?;
-                        tiles.push(concat_basis(st)?);
-                        rests.push(concat_basis(sr)?);
-                    }
-                    Some(ti) => {
-                        let (st, sr) = split(&m, ti)?;
-                        tiles.extend(st);
-                        rests.extend(sr);
-                    }
-                    None => rests.push(m),
-                }
-            }
-            Ok((tiles, rests))
-        }
-    }
-}
-
-fn grouped(a: &DynBasisLayout, t: &DynTiler, g: Grouping) -> Result<DynBasisLayout> {
-    let (tiles, rests) = split(a, t)?;
-    let (tile, rest) = if matches!(t, DynTiler::Layout(_)) {
-        let first = |v: Vec<DynBasisLayout>| {
-            v.into_iter()
-                .next()
-                .ok_or_else(|| LayoutError::new(ErrorKind::RankMismatch))
-        };
-        (first(tiles)?, first(rests)?)
-    } else {
-        (concat_basis(tiles)?, concat_basis(rests)?)
-    };
-    let r = match g {
-        Grouping::Zipped => concat_basis([tile, rest])?,
-        Grouping::Tiled => concat_basis(core::iter::once(tile).chain(rest.modes()))?,
-        Grouping::Flat => concat_basis(tile.modes().chain(rest.modes()).collect::<Vec<_>>())?,
-    };
-    mark(r, a.is_static() && t.is_static())
 }
 
 /// `logical_divide(A, T)` (paper §3.5.2): `A ∘ (T, complement(T, size(A)))`, by mode for a
@@ -515,7 +446,7 @@ pub fn logical_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasi
 /// assert_eq!(zipped_divide(&id, &t).to_string(), "((4,3),(2,2)):((1@0,1@1),(4@0,3@1))");
 /// ```
 pub fn try_zipped_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> Result<DynBasisLayout> {
-    grouped(a, &*t.as_tiler()?, Grouping::Zipped)
+    grouped(a, &*t.as_tiler()?, &divide_layout, Grouping::Zipped)
 }
 
 /// Panicking form of [`try_zipped_divide`].
@@ -526,7 +457,7 @@ pub fn zipped_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasis
 
 /// `tiled_divide(A, T)`: `((tiles), rest0, rest1, …)`.
 pub fn try_tiled_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> Result<DynBasisLayout> {
-    grouped(a, &*t.as_tiler()?, Grouping::Tiled)
+    grouped(a, &*t.as_tiler()?, &divide_layout, Grouping::Tiled)
 }
 
 /// Panicking form of [`try_tiled_divide`].
@@ -537,7 +468,7 @@ pub fn tiled_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasisL
 
 /// `flat_divide(A, T)`: `(tile0, tile1, …, rest0, rest1, …)`.
 pub fn try_flat_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> Result<DynBasisLayout> {
-    grouped(a, &*t.as_tiler()?, Grouping::Flat)
+    grouped(a, &*t.as_tiler()?, &divide_layout, Grouping::Flat)
 }
 
 /// Panicking form of [`try_flat_divide`].

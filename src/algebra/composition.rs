@@ -412,41 +412,87 @@ pub(crate) fn by_mode(
     Ok(mark(r, a.is_static() && t.is_static()))
 }
 
-fn by_mode_unmarked(
-    a: &DynLayout,
+/// A runtime layout kind that a tiler can walk mode by mode: integer ([`DynLayout`]) and basis
+/// ([`DynBasisLayout`](crate::DynBasisLayout)) layouts.
+pub(crate) trait ModeTree: Clone + core::fmt::Display + Sized {
+    /// The rank.
+    fn tree_rank(&self) -> usize;
+    /// Whether the shape is an integer (a rank-1 layout that is not a tuple).
+    fn is_int_shape(&self) -> bool;
+    /// The top-level modes.
+    fn mode_list(&self) -> Vec<Self>;
+    /// The layout whose modes are `modes`.
+    fn concat_modes(modes: Vec<Self>) -> Result<Self>;
+    /// Mode `i`.
+    fn mode_at(&self, i: usize) -> Result<Self>;
+    /// The same layout with every leaf marked static iff `is_static`.
+    fn marked(self, is_static: bool) -> Result<Self>;
+    /// Whether every leaf is static.
+    fn tree_is_static(&self) -> bool;
+}
+
+impl ModeTree for DynLayout {
+    fn tree_rank(&self) -> usize {
+        self.rank()
+    }
+    fn is_int_shape(&self) -> bool {
+        self.shape().is_int()
+    }
+    fn mode_list(&self) -> Vec<Self> {
+        self.modes().collect()
+    }
+    fn concat_modes(modes: Vec<Self>) -> Result<Self> {
+        concat(modes)
+    }
+    fn mode_at(&self, i: usize) -> Result<Self> {
+        self.mode(i)
+    }
+    fn marked(self, is_static: bool) -> Result<Self> {
+        Ok(mark(self, is_static))
+    }
+    fn tree_is_static(&self) -> bool {
+        self.is_static()
+    }
+}
+
+/// [`by_mode`] without the static marks, for any [`ModeTree`] `A`; `op` applies at the
+/// tiler's layouts.
+pub(crate) fn by_mode_unmarked<L: ModeTree>(
+    a: &L,
     t: &DynTiler,
-    op: &dyn Fn(&DynLayout, &DynLayout) -> Result<DynLayout>,
-) -> Result<DynLayout> {
+    op: &dyn Fn(&L, &DynLayout) -> Result<L>,
+) -> Result<L> {
     match t {
         DynTiler::Layout(b) => op(a, b),
         DynTiler::Skip => Ok(a.clone()),
         DynTiler::Tuple(ts) => {
             check_tiler_rank(a, ts.len(), t)?;
             let modes = a
-                .modes()
+                .mode_list()
+                .into_iter()
                 .enumerate()
                 .map(|(i, m)| match ts.get(i) {
                     Some(ti) => by_mode_unmarked(&m, ti, op),
                     None => Ok(m),
                 })
                 .collect::<Result<Vec<_>>>()?;
-            if a.shape().is_int() && ts.len() == 1 {
+            if a.is_int_shape() && ts.len() == 1 {
                 // A rank-1 integer layout tiled by a one-element tuple stays rank 1.
                 return modes
                     .into_iter()
                     .next()
                     .ok_or_else(|| LayoutError::new(ErrorKind::RankMismatch));
             }
-            concat(modes)
+            L::concat_modes(modes)
         }
     }
 }
 
-pub(crate) fn check_tiler_rank(a: &DynLayout, n: usize, t: &DynTiler) -> Result<()> {
-    if n > a.rank() {
+pub(crate) fn check_tiler_rank<L: ModeTree>(a: &L, n: usize, t: &DynTiler) -> Result<()> {
+    if n > a.tree_rank() {
         return Err(err(
             ErrorKind::RankMismatch,
-            format!("tiler {t} has {n} modes but {a} has rank {}", a.rank()),
+            format!("tiler {t} has {n} modes but {a} has rank {}", a.tree_rank()),
         ));
     }
     Ok(())

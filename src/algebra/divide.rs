@@ -4,9 +4,9 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::complement::complement_plain;
-use super::composition::{by_mode, check_tiler_rank, static_of, try_composition_layout};
+use super::composition::{by_mode, check_tiler_rank, try_composition_layout, ModeTree};
 use super::tiler::{AsTiler, DynTiler};
-use super::{concat, err, flat_modes, mark};
+use super::{concat, err, flat_modes};
 use crate::dynamic::DynLayout;
 use crate::error::{ErrorKind, Result};
 
@@ -79,28 +79,28 @@ plain_tiler!(logical_divide = try_logical_divide);
 /// The tiles and rests of a by-mode divide or product: for a layout tiler, the two modes of
 /// `op(A, B)`; for a tuple tiler, one (tile, rest) pair per tiled mode (a `_` mode is a tile
 /// with no rest) with the untiled modes of `A` appended to the rests.
-pub(crate) fn split(
-    a: &DynLayout,
+pub(crate) fn split<L: ModeTree>(
+    a: &L,
     t: &DynTiler,
-    op: &dyn Fn(&DynLayout, &DynLayout) -> Result<DynLayout>,
-) -> Result<(Vec<DynLayout>, Vec<DynLayout>)> {
+    op: &dyn Fn(&L, &DynLayout) -> Result<L>,
+) -> Result<(Vec<L>, Vec<L>)> {
     match t {
         DynTiler::Layout(b) => {
             let r = op(a, b)?;
-            Ok((alloc::vec![r.mode(0)?], alloc::vec![r.mode(1)?]))
+            Ok((alloc::vec![r.mode_at(0)?], alloc::vec![r.mode_at(1)?]))
         }
         DynTiler::Skip => Ok((alloc::vec![a.clone()], Vec::new())),
         DynTiler::Tuple(ts) => {
             check_tiler_rank(a, ts.len(), t)?;
             let mut tiles = Vec::new();
             let mut rests = Vec::new();
-            for (i, m) in a.modes().enumerate() {
+            for (i, m) in a.mode_list().into_iter().enumerate() {
                 match ts.get(i) {
-                    Some(DynTiler::Tuple(sub)) => {
+                    Some(sub @ DynTiler::Tuple(_)) => {
                         // A nested tuple tiler: this mode's tiles and rests, grouped.
-                        let (st, sr) = split(&m, &DynTiler::Tuple(sub.clone()), op)?;
-                        tiles.push(concat(st)?);
-                        rests.push(concat(sr)?);
+                        let (st, sr) = split(&m, sub, op)?;
+                        tiles.push(L::concat_modes(st)?);
+                        rests.push(L::concat_modes(sr)?);
                     }
                     Some(ti) => {
                         let (st, sr) = split(&m, ti, op)?;
@@ -124,37 +124,42 @@ pub(crate) enum Grouping {
     Flat,
 }
 
-pub(crate) fn grouped(
-    a: &DynLayout,
+pub(crate) fn grouped<L: ModeTree>(
+    a: &L,
     t: &DynTiler,
-    op: &dyn Fn(&DynLayout, &DynLayout) -> Result<DynLayout>,
+    op: &dyn Fn(&L, &DynLayout) -> Result<L>,
     g: Grouping,
-) -> Result<DynLayout> {
+) -> Result<L> {
     let (tiles, rests) = split(a, t, op)?;
     // For a layout tiler the tile and rest are single modes whose own modes are the groups.
     let (tiles, rests) = if matches!(t, DynTiler::Layout(_)) {
         (tiles, rests)
     } else {
-        (alloc::vec![concat(tiles)?], alloc::vec![concat(rests)?])
+        (
+            alloc::vec![L::concat_modes(tiles)?],
+            alloc::vec![L::concat_modes(rests)?],
+        )
     };
-    let tile = tiles
-        .into_iter()
-        .next()
-        .ok_or_else(|| crate::LayoutError::new(crate::ErrorKind::RankMismatch))?;
-    let rest = rests
-        .into_iter()
-        .next()
-        .ok_or_else(|| crate::LayoutError::new(crate::ErrorKind::RankMismatch))?;
+    let first = |v: Vec<L>| {
+        v.into_iter()
+            .next()
+            .ok_or_else(|| crate::LayoutError::new(crate::ErrorKind::RankMismatch))
+    };
+    let (tile, rest) = (first(tiles)?, first(rests)?);
     let r = match g {
-        Grouping::Zipped => concat([tile, rest])?,
+        Grouping::Zipped => L::concat_modes(alloc::vec![tile, rest])?,
         Grouping::Tiled => {
             let mut v = alloc::vec![tile];
-            v.extend(rest.modes());
-            concat(v)?
+            v.extend(rest.mode_list());
+            L::concat_modes(v)?
         }
-        Grouping::Flat => concat(tile.modes().chain(rest.modes()).collect::<Vec<_>>())?,
+        Grouping::Flat => {
+            let mut v = tile.mode_list();
+            v.extend(rest.mode_list());
+            L::concat_modes(v)?
+        }
     };
-    Ok(mark(r, static_of(a, t)))
+    r.marked(a.tree_is_static() && t.is_static())
 }
 
 /// `zipped_divide(A, T)`: the by-mode divide with tiles and rests gathered,
