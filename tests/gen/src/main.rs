@@ -1034,7 +1034,7 @@ fn basis_tuple_tiler(a: &BasisL, r: &mut Rng, mixed: bool, depth: u32) -> Option
 /// the checks of one operand and coalesce, in the integer right-hand operand for composition
 /// and the divides.
 fn basis_family() -> File {
-    let mut r = Rng(0xba5e_5_0f_c0de_d1ff);
+    let mut r = Rng(0xba5e_50fc_0ded_1ff5);
     let mut f = File::new("basis");
     let divide_ops = [
         "basis_logical_divide",
