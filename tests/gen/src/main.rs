@@ -1005,28 +1005,30 @@ fn basis_divide_ok(a: &BasisL, b: &DynLayout) -> bool {
 }
 
 /// A tuple tiler for the modes of a basis layout `a` (a prefix of them), each element `_`, a
-/// layout that [`basis_divide_ok`] accepts for the mode, or (at `depth` 1, for a tuple-shaped
-/// mode) a nested tuple tiler.
+/// layout that [`basis_divide_ok`] accepts for the mode (drawn until one is, at most 16 tries),
+/// or (at `depth` 1, for a tuple-shaped mode) a nested tuple tiler; at least one element is
+/// not `_`.
 fn basis_tuple_tiler(a: &BasisL, r: &mut Rng, mixed: bool, depth: u32) -> Option<String> {
     let modes = a.modes();
     let k = 1 + r.below(modes.len() as u64) as usize;
-    let mut exprs = Vec::new();
+    let (mut exprs, mut layouts) = (Vec::new(), 0);
     for m in modes.iter().take(k) {
-        match r.below(6) {
-            0 | 1 => exprs.push("_".to_string()),
-            2 if depth > 0 && !m.shape.is_int() => {
-                exprs.push(basis_tuple_tiler(m, r, mixed, depth - 1)?)
+        match r.below(5) {
+            0 => exprs.push("_".to_string()),
+            1 if depth > 0 && !m.shape.is_int() => {
+                exprs.push(basis_tuple_tiler(m, r, mixed, depth - 1)?);
+                layouts += 1;
             }
             _ => {
-                let b = random_layout(r, 1);
-                if !basis_divide_ok(m, &b) {
-                    return None;
-                }
+                let b = (0..16)
+                    .map(|_| random_layout(r, 1))
+                    .find(|b| basis_divide_ok(m, b))?;
                 exprs.push(expr(&b, r, mixed));
+                layouts += 1;
             }
         }
     }
-    Some(format!("[{}]", exprs.join(", ")))
+    (layouts > 0).then(|| format!("[{}]", exprs.join(", ")))
 }
 
 /// The basis family: each case a random basis layout A with one check or operation. The
