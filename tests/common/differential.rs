@@ -391,3 +391,271 @@ macro_rules! blocked_product { ($c:ident: $($t:tt)*) => { product_case!($c, bloc
 macro_rules! raked_product { ($c:ident: $($t:tt)*) => { product_case!($c, raked_product, try_raked_product; $($t)*) }; }
 macro_rules! upcast { ($c:ident: $($t:tt)*) => { cast_case!($c, upcast, try_upcast; $($t)*) }; }
 macro_rules! downcast { ($c:ident: $($t:tt)*) => { cast_case!($c, downcast, try_downcast; $($t)*) }; }
+
+// ---------------------------------------------------------------------------------------------
+// Basis-strided operands (`tests/differential_basis.rs`): a first operand whose strides are
+// scaled bases `v@i` (`(4,8):(1@0,2@1)`), evaluated to coordinates. The type-level engine works
+// on the static (or mixed) `Layout` through `BasisLayout` and the verb traits; the runtime engine
+// on its `BasisLayout::to_dyn()` copy, a `DynBasisLayout`, through `algebra::basis`.
+// Coordinates are compared as arithmetic tuples: equal up to trailing zeros
+// (`basis::arithmetic_eq`), the static tuple converted by `IntTuple::to_dyn`.
+
+use cute_layout::basis::arithmetic_eq;
+use cute_layout::{BasisLayout, DynBasisLayout, DynTuple, IntTuple};
+use std::collections::BTreeMap;
+
+/// The non-zero entries of an arithmetic tuple by path (outermost first): equal maps are
+/// equal arithmetic tuples (up to zero padding).
+fn entries(t: &DynTuple) -> BTreeMap<Vec<usize>, i64> {
+    fn go(t: &DynTuple, path: &mut Vec<usize>, out: &mut BTreeMap<Vec<usize>, i64>) {
+        match t {
+            DynTuple::Int(i) if i.value != 0 => {
+                out.insert(path.clone(), i.value);
+            }
+            DynTuple::Int(_) => {}
+            DynTuple::Tuple(v) => {
+                for (k, x) in v.iter().enumerate() {
+                    path.push(k);
+                    go(x, path, out);
+                    path.pop();
+                }
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    go(t, &mut Vec::new(), &mut out);
+    out
+}
+
+/// `L(i)` written out from the flat modes: the colexicographic digits of `i` (the last mode
+/// takes the rest) times each mode's scale, summed per path.
+fn coordinate_ref(l: &DynBasisLayout, i: i64) -> BTreeMap<Vec<usize>, i64> {
+    let modes = l.flat_modes();
+    let (mut q, mut out) = (i, BTreeMap::new());
+    for (k, (s, b)) in modes.iter().enumerate() {
+        let digit = if k + 1 == modes.len() { q } else { q % s };
+        q /= s;
+        *out.entry(b.modes.clone()).or_insert(0) += digit * b.value.value;
+    }
+    out.retain(|_, v| *v != 0);
+    out
+}
+
+/// The operand text as the runtime parser reads it: no spaces, runtime values `{v(n)}` as `n`.
+fn runtime_text(text: &str) -> String {
+    let t: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    t.replace("{v(", "").replace(")}", "")
+}
+
+/// The runtime engine's basis result, or a panic naming the type-level result it refused.
+#[track_caller]
+fn basis_ok<L: core::fmt::Display>(
+    stat: &L,
+    rt: Result<DynBasisLayout, LayoutError>,
+) -> DynBasisLayout {
+    rt.unwrap_or_else(|e| {
+        panic!("runtime engine refused where the type-level engine gave {stat:#}: {e}")
+    })
+}
+
+/// The static (or mixed) layout and the runtime one take equal coordinates at every integral
+/// coordinate of the domain (`eval`).
+#[track_caller]
+fn same_coordinates<L>(stat: &L, rt: &DynBasisLayout)
+where
+    L: BasisLayout + core::fmt::Display,
+    L::Coord: IntTuple,
+{
+    let n = BasisLayout::to_dyn(stat).size();
+    assert_eq!(n, rt.size(), "size of {stat:#} vs {rt:#}");
+    for i in 0..n {
+        let (s, r) = (BasisLayout::eval(stat, i).to_dyn(), rt.eval(i));
+        assert!(
+            arithmetic_eq(&s, &r),
+            "{stat:#} vs {rt:#} at {i}: {s} vs {r}"
+        );
+    }
+}
+
+/// A static basis result prints exactly as the runtime engine's result (`{}` and `{:#}`,
+/// static marks included) and takes the same coordinates.
+#[track_caller]
+pub fn same_basis_print<L>((stat, rt): (L, Result<DynBasisLayout, LayoutError>))
+where
+    L: BasisLayout + core::fmt::Display,
+    L::Coord: IntTuple,
+{
+    let rt = basis_ok(&stat, rt);
+    assert_eq!(
+        format!("{stat}"),
+        format!("{rt}"),
+        "type-level vs runtime engine"
+    );
+    assert_eq!(
+        format!("{stat:#}"),
+        format!("{rt:#}"),
+        "type-level vs runtime engine"
+    );
+    same_coordinates(&stat, &rt);
+}
+
+/// A mixed basis result is the same function as the runtime engine's result: same size, equal
+/// coordinates at every integral coordinate.
+#[track_caller]
+pub fn same_basis_function<L>((mixed, rt): (L, Result<DynBasisLayout, LayoutError>))
+where
+    L: BasisLayout + core::fmt::Display,
+    L::Coord: IntTuple,
+{
+    let rt = basis_ok(&mixed, rt);
+    same_coordinates(&mixed, &rt);
+}
+
+/// Evaluation: at every integral coordinate `i`, the static (or mixed) operand's `eval` and
+/// `try_eval`, its runtime copy's `eval` and `try_eval`, and the coordinate written out from
+/// the operand's text (parsed by the runtime engine) agree.
+#[track_caller]
+pub fn same_basis_values<L>((stat, rt, text): (L, Result<DynBasisLayout, LayoutError>, &str))
+where
+    L: BasisLayout + core::fmt::Display,
+    L::Coord: IntTuple,
+{
+    let rt = basis_ok(&stat, rt);
+    let parsed: DynBasisLayout = runtime_text(text).parse().unwrap();
+    assert_eq!(parsed.size(), rt.size(), "size of {parsed} vs {rt:#}");
+    for i in 0..rt.size() {
+        let want = coordinate_ref(&parsed, i);
+        let s = BasisLayout::eval(&stat, i).to_dyn();
+        let ts = BasisLayout::try_eval(&stat, i).map(|c| c.to_dyn());
+        let r = rt.eval(i);
+        let tr = rt.try_eval(&DynTuple::int(i));
+        assert_eq!(entries(&s), want, "{stat:#} at {i}: {s}");
+        assert!(
+            ts.as_ref().is_ok_and(|t| arithmetic_eq(t, &s)),
+            "{stat:#} at {i}: try_eval {ts:?}"
+        );
+        assert_eq!(entries(&r), want, "{rt:#} (runtime) at {i}: {r}");
+        assert!(
+            tr.as_ref().is_ok_and(|t| arithmetic_eq(t, &r)),
+            "{rt:#} at {i}: try_eval {tr:?}"
+        );
+        assert!(arithmetic_eq(&s, &r), "{stat:#} at {i}: {s} vs {r}");
+    }
+}
+
+/// Printing: the static (or mixed) operand prints as its runtime copy (`{}` and `{:#}`) and,
+/// in the plain form, as the operand's text parsed by the runtime engine; both texts parse back
+/// to a layout printing the same.
+#[track_caller]
+pub fn same_basis_text<L: core::fmt::Display>(
+    (stat, rt, text): (L, Result<DynBasisLayout, LayoutError>, &str),
+) {
+    let rt = basis_ok(&stat, rt);
+    let parsed: DynBasisLayout = runtime_text(text).parse().unwrap();
+    assert_eq!(
+        format!("{stat}"),
+        format!("{parsed}"),
+        "type level vs the parsed operand"
+    );
+    for alt in [false, true] {
+        let (s, r) = if alt {
+            (format!("{stat:#}"), format!("{rt:#}"))
+        } else {
+            (format!("{stat}"), format!("{rt}"))
+        };
+        assert_eq!(s, r, "type-level vs runtime engine");
+        let back: DynBasisLayout = s
+            .parse()
+            .unwrap_or_else(|e| panic!("{s:?} does not parse: {e}"));
+        let again = if alt {
+            format!("{back:#}")
+        } else {
+            format!("{back}")
+        };
+        assert_eq!(again, s, "printed, parsed, printed");
+    }
+}
+
+/// A basis operand `shape:stride` (a stride leaf `1@0@1` is several tokens), as `operand!`
+/// (unwrapped where some leaf is a runtime value `{..}`).
+macro_rules! basis_operand {
+    ($($t:tt)*) => { operand!(@scan [$($t)*] $($t)*) };
+}
+
+/// Splits a basis case's operands at the first top-level comma: calls
+/// `m!(pre.. [first operand's tokens] rest..)`.
+macro_rules! basis_split {
+    ($m:ident!($($pre:tt)*) [$($a:tt)*] , $($rest:tt)*) => { $m!($($pre)* [$($a)*] $($rest)*) };
+    ($m:ident!($($pre:tt)*) [$($a:tt)*] $t:tt $($rest:tt)*) => {
+        basis_split!($m!($($pre)*) [$($a)* $t] $($rest)*)
+    };
+}
+
+/// The basis operand itself against its runtime copy, with its text:
+/// `(a, Ok(a.to_dyn()), "shape:stride")`.
+macro_rules! basis_identity {
+    ($check:ident: $($a:tt)*) => {
+        $check({
+            let a = basis_operand!($($a)*);
+            let d = cute_layout::BasisLayout::to_dyn(&a);
+            (a, Ok(d), stringify!($($a)*))
+        })
+    };
+}
+
+/// `a.coalesce()` against `algebra::basis::try_coalesce(&a.to_dyn())`.
+macro_rules! basis_coalesce {
+    ($check:ident: $($a:tt)*) => {
+        $check({
+            let a = basis_operand!($($a)*);
+            (a.coalesce(), algebra::basis::try_coalesce(&cute_layout::BasisLayout::to_dyn(&a)))
+        })
+    };
+}
+
+/// `a.compose(b)` (B an integer layout) against `algebra::basis::try_composition`.
+macro_rules! basis_compose {
+    (@go $check:ident [$($a:tt)*] $bs:tt : $bd:tt) => {
+        $check({
+            let (a, b) = (basis_operand!($($a)*), operand!($bs : $bd));
+            (
+                a.compose(b),
+                algebra::basis::try_composition(&cute_layout::BasisLayout::to_dyn(&a), &b.to_dyn()),
+            )
+        })
+    };
+    ($check:ident: $($t:tt)*) => { basis_split!(basis_compose!(@go $check) [] $($t)*) };
+}
+
+/// A divide of a basis layout by a tuple tiler or an integer layout: `a.op(tiler)` against
+/// `algebra::basis::try_op(&a.to_dyn(), &DynTiler)`.
+macro_rules! basis_divide_case {
+    (@go $check:ident, $op:ident, $try:ident; [$($a:tt)*] [$($t:tt)*]) => {
+        $check({
+            let a = basis_operand!($($a)*);
+            (
+                a.$op(tiler!([$($t)*])),
+                algebra::basis::$try(&cute_layout::BasisLayout::to_dyn(&a), &dyn_tiler!([$($t)*])),
+            )
+        })
+    };
+    (@go $check:ident, $op:ident, $try:ident; [$($a:tt)*] $bs:tt : $bd:tt) => {
+        $check({
+            let (a, b) = (basis_operand!($($a)*), operand!($bs : $bd));
+            (
+                a.$op(b),
+                algebra::basis::$try(
+                    &cute_layout::BasisLayout::to_dyn(&a),
+                    &algebra::DynTiler::from(b.to_dyn()),
+                ),
+            )
+        })
+    };
+    ($check:ident, $op:ident, $try:ident; $($t:tt)*) => {
+        basis_split!(basis_divide_case!(@go $check, $op, $try;) [] $($t)*)
+    };
+}
+macro_rules! basis_logical_divide { ($c:ident: $($t:tt)*) => { basis_divide_case!($c, logical_divide, try_logical_divide; $($t)*) }; }
+macro_rules! basis_zipped_divide { ($c:ident: $($t:tt)*) => { basis_divide_case!($c, zipped_divide, try_zipped_divide; $($t)*) }; }
+macro_rules! basis_tiled_divide { ($c:ident: $($t:tt)*) => { basis_divide_case!($c, tiled_divide, try_tiled_divide; $($t)*) }; }
+macro_rules! basis_flat_divide { ($c:ident: $($t:tt)*) => { basis_divide_case!($c, flat_divide, try_flat_divide; $($t)*) }; }

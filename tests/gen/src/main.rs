@@ -27,7 +27,7 @@ mod common;
 
 use common::{covers, flat};
 use cute_layout::algebra;
-use cute_layout::{DynLayout, DynTuple};
+use cute_layout::{DynBasisLayout, DynLayout, DynTuple};
 
 /// Cases per operation family.
 const CASES: usize = 500;
@@ -161,9 +161,13 @@ fn leaf_ok(a: &[(i64, i64)], s: i64, d: i64) -> bool {
 
 /// Whether the type-level engine accepts `A ∘ B` (base cases and distributivity).
 fn compose_ok(a: &DynLayout, b: &DynLayout) -> bool {
-    let an = normalized(a);
+    compose_ok_normalized(&normalized(a), b)
+}
+
+/// [`compose_ok`] for A given by its normalised modes (only their shapes matter).
+fn compose_ok_normalized(an: &[(i64, i64)], b: &DynLayout) -> bool {
     let bm = flat(b);
-    if !bm.iter().all(|&(s, d)| leaf_ok(&an, s, d)) {
+    if !bm.iter().all(|&(s, d)| leaf_ok(an, s, d)) {
         return false;
     }
     let live: Vec<(i64, i64)> = bm.into_iter().filter(|&(s, d)| s > 1 && d != 0).collect();
@@ -538,6 +542,7 @@ fn main() {
     files.push(divides);
     files.push(products);
     files.push(composed_family());
+    files.push(basis_family());
     if let Err(e) = finish(&files, dir, check) {
         eprintln!("cute-layout-gen: {e}");
         std::process::exit(1);
@@ -779,6 +784,310 @@ fn composed_family() -> File {
                     }
                     let ea = composed_expr(sw, o, &a, &mut r, mixed);
                     f.composed_case(mixed, kind, format!("{ea}, U{by}"));
+                }
+                _ => unreachable!(),
+            }
+            n += 1;
+        }
+    }
+    f
+}
+
+// ---------------------------------------------------------------------------------------------
+// Basis-strided layouts (`differential_basis.rs`): CuTe's coordinate layouts, strides `v@i`
+// (scaled basis elements), drawn from their own generator so that the families above stay as
+// they were.
+
+/// Cases of the basis family per check or operation group: `(kind, count)`.
+const BASIS: [(&str, usize); 5] = [
+    ("values", 30),
+    ("text", 20),
+    ("coalesce", 30),
+    ("compose", 40),
+    ("divide", 64),
+];
+
+/// A stride tree of a basis layout: leaves `value@path`, the path outermost first.
+#[derive(Clone)]
+enum BasisStride {
+    Leaf(i64, Vec<usize>),
+    Node(Vec<BasisStride>),
+}
+
+/// A basis-strided layout as the generator draws it.
+#[derive(Clone)]
+struct BasisL {
+    shape: DynTuple,
+    stride: BasisStride,
+}
+
+impl BasisL {
+    /// The flat modes `(shape, value, path)`, leaf by leaf.
+    fn flat(&self) -> Vec<(i64, i64, Vec<usize>)> {
+        fn go(s: &DynTuple, d: &BasisStride, out: &mut Vec<(i64, i64, Vec<usize>)>) {
+            match (s, d) {
+                (DynTuple::Int(i), BasisStride::Leaf(v, p)) => out.push((i.value, *v, p.clone())),
+                (DynTuple::Tuple(ss), BasisStride::Node(ds)) => {
+                    ss.iter().zip(ds).for_each(|(s, d)| go(s, d, out))
+                }
+                _ => unreachable!("shape and stride are congruent by construction"),
+            }
+        }
+        let mut out = Vec::new();
+        go(&self.shape, &self.stride, &mut out);
+        out
+    }
+    fn size(&self) -> i64 {
+        self.shape.leaves().product()
+    }
+    /// The top-level modes (the layout itself for an integral shape).
+    fn modes(&self) -> Vec<BasisL> {
+        match (&self.shape, &self.stride) {
+            (DynTuple::Tuple(ss), BasisStride::Node(ds)) => ss
+                .iter()
+                .zip(ds)
+                .map(|(s, d)| BasisL {
+                    shape: s.clone(),
+                    stride: d.clone(),
+                })
+                .collect(),
+            _ => vec![self.clone()],
+        }
+    }
+    /// The modes normalised for composition, as [`normalized`] with the type level's merge rule
+    /// for bases (`s0:d0, s1:d1` merge where `d1 = s0·d0`, the same path and value); only their
+    /// shapes matter to [`compose_ok_normalized`].
+    fn normalized(&self) -> Vec<(i64, i64)> {
+        let modes = self.flat();
+        let mut out = vec![modes.last().unwrap().clone()];
+        for (s0, d0, p0) in modes[..modes.len() - 1].iter().rev().cloned() {
+            let protected = out.len() == 1;
+            let (s1, d1, p1) = out[0].clone();
+            if s0 == 1 {
+                continue;
+            } else if s1 == 1 && !protected {
+                out[0] = (s0, d0, p0);
+            } else if p1 == p0 && d1 == s0 * d0 {
+                out[0] = (s0 * s1, d0, p0);
+            } else {
+                out.insert(0, (s0, d0, p0));
+            }
+        }
+        out.into_iter().map(|(s, d, _)| (s, d)).collect()
+    }
+    /// The layout in `layout!` notation: `(4,8):(1@0,2@0@1)` (a path printed innermost
+    /// first); `mixed` writes some shape leaves and stride values as runtime values `{v(n)}`.
+    fn text(&self, r: &mut Rng, mixed: bool) -> String {
+        fn val(v: i64, r: &mut Rng, mixed: bool) -> String {
+            if mixed && r.below(3) == 0 {
+                format!("{{v({v})}}")
+            } else {
+                v.to_string()
+            }
+        }
+        fn shape(t: &DynTuple, r: &mut Rng, mixed: bool) -> String {
+            match t {
+                DynTuple::Int(i) => val(i.value, r, mixed),
+                DynTuple::Tuple(v) => {
+                    let parts: Vec<String> = v.iter().map(|x| shape(x, r, mixed)).collect();
+                    format!("({})", parts.join(","))
+                }
+            }
+        }
+        fn stride(t: &BasisStride, r: &mut Rng, mixed: bool) -> String {
+            match t {
+                BasisStride::Leaf(v, p) => {
+                    let mut s = val(*v, r, mixed);
+                    for i in p.iter().rev() {
+                        write!(s, "@{i}").unwrap();
+                    }
+                    s
+                }
+                BasisStride::Node(v) => {
+                    let parts: Vec<String> = v.iter().map(|x| stride(x, r, mixed)).collect();
+                    format!("({})", parts.join(","))
+                }
+            }
+        }
+        let s = shape(&self.shape, r, mixed);
+        format!("{s}:{}", stride(&self.stride, r, mixed))
+    }
+    /// The runtime engine's copy, parsed from the (static) text.
+    fn to_dyn(&self) -> DynBasisLayout {
+        let text = self.text(&mut Rng(1), false);
+        text.parse()
+            .unwrap_or_else(|e| panic!("{text}: not a basis layout: {e}"))
+    }
+}
+
+/// A random basis layout: a shape as [`random_layout`]'s; a quarter of them identity layouts
+/// (`make_identity_layout`, a tuple shape), the others with strides drawn over 1 to 3 codomain
+/// components, each component flat (`k@i`) or nested (`k@j@i`), scales unit, larger, negative
+/// or zero, and often a mode contiguous with the previous one on the same path (so that
+/// coalescing merges them).
+fn random_basis_layout(r: &mut Rng) -> BasisL {
+    let mut shape = random_layout(r, 3).shape().clone();
+    if r.below(4) == 0 {
+        fn basis_like(s: &DynTuple, prefix: &mut Vec<usize>) -> BasisStride {
+            match s {
+                DynTuple::Int(_) => BasisStride::Leaf(1, prefix.clone()),
+                DynTuple::Tuple(v) => BasisStride::Node(
+                    v.iter()
+                        .enumerate()
+                        .map(|(i, x)| {
+                            prefix.push(i);
+                            let b = basis_like(x, prefix);
+                            prefix.pop();
+                            b
+                        })
+                        .collect(),
+                ),
+            }
+        }
+        if shape.is_int() {
+            shape = DynTuple::tuple([shape]);
+        }
+        let stride = basis_like(&shape, &mut Vec::new());
+        return BasisL { shape, stride };
+    }
+    let k = 1 + r.below(3) as usize;
+    let nested: Vec<bool> = (0..k).map(|_| r.below(4) == 0).collect();
+    let mut prev: Option<(i64, i64, Vec<usize>)> = None;
+    fn build(
+        s: &DynTuple,
+        r: &mut Rng,
+        k: usize,
+        nested: &[bool],
+        prev: &mut Option<(i64, i64, Vec<usize>)>,
+    ) -> BasisStride {
+        match s {
+            DynTuple::Int(n) => {
+                let (v, p) = match prev.clone() {
+                    Some((ps, pv, pp)) if pv != 0 && r.below(3) == 0 => (pv * ps, pp),
+                    _ => {
+                        let i = r.below(k as u64) as usize;
+                        let p = if nested[i] {
+                            vec![i, r.below(2) as usize]
+                        } else {
+                            vec![i]
+                        };
+                        (r.pick(&[1, 1, 1, 1, 2, 3, 4, -1, -2, 0]), p)
+                    }
+                };
+                *prev = Some((n.value, v, p.clone()));
+                BasisStride::Leaf(v, p)
+            }
+            DynTuple::Tuple(v) => {
+                BasisStride::Node(v.iter().map(|x| build(x, r, k, nested, prev)).collect())
+            }
+        }
+    }
+    let stride = build(&shape, r, k, &nested, &mut prev);
+    BasisL { shape, stride }
+}
+
+/// Whether the type-level logical divide accepts `A ⊘ B` for a basis A: [`divide_ok`]'s
+/// conditions, A normalised with the basis merge rule.
+fn basis_divide_ok(a: &BasisL, b: &DynLayout) -> bool {
+    let Ok(c) = algebra::try_complement(b, a.size()) else {
+        return false;
+    };
+    let Ok(c) = algebra::try_coalesce(&c) else {
+        return false;
+    };
+    let Ok(t) = algebra::try_make_layout(&[b.clone(), c]) else {
+        return false;
+    };
+    b.size() <= a.size()
+        && covers(b, a.size()) == Some(true)
+        && compose_ok_normalized(&a.normalized(), &t)
+        && algebra::basis::try_logical_divide(&a.to_dyn(), b).is_ok()
+}
+
+/// A tuple tiler for the modes of a basis layout `a` (a prefix of them), each element `_`, a
+/// layout that [`basis_divide_ok`] accepts for the mode (drawn until one is, at most 16 tries),
+/// or (at `depth` 1, for a tuple-shaped mode) a nested tuple tiler; at least one element is
+/// not `_`.
+fn basis_tuple_tiler(a: &BasisL, r: &mut Rng, mixed: bool, depth: u32) -> Option<String> {
+    let modes = a.modes();
+    let k = 1 + r.below(modes.len() as u64) as usize;
+    let (mut exprs, mut layouts) = (Vec::new(), 0);
+    for m in modes.iter().take(k) {
+        match r.below(5) {
+            0 => exprs.push("_".to_string()),
+            1 if depth > 0 && !m.shape.is_int() => {
+                exprs.push(basis_tuple_tiler(m, r, mixed, depth - 1)?);
+                layouts += 1;
+            }
+            _ => {
+                let b = (0..16)
+                    .map(|_| random_layout(r, 1))
+                    .find(|b| basis_divide_ok(m, b))?;
+                exprs.push(expr(&b, r, mixed));
+                layouts += 1;
+            }
+        }
+    }
+    (layouts > 0).then(|| format!("[{}]", exprs.join(", ")))
+}
+
+/// The basis family: each case a random basis layout A with one check or operation. The
+/// first fifth of each group is mixed: runtime leaves (shape leaves, basis scales) in A for
+/// the checks of one operand and coalesce, in the integer right-hand operand for composition
+/// and the divides.
+fn basis_family() -> File {
+    let mut r = Rng(0xba5e_50fc_0ded_1ff5);
+    let mut f = File::new("basis");
+    let divide_ops = [
+        "basis_logical_divide",
+        "basis_zipped_divide",
+        "basis_tiled_divide",
+        "basis_flat_divide",
+    ];
+    for (kind, count) in BASIS {
+        let mut n = 0;
+        while n < count {
+            let mixed = n < count / 5;
+            let a = random_basis_layout(&mut r);
+            let function = if mixed {
+                "same_basis_function"
+            } else {
+                "same_basis_print"
+            };
+            match kind {
+                "values" | "text" => {
+                    let check = if kind == "values" {
+                        "same_basis_values"
+                    } else {
+                        "same_basis_text"
+                    };
+                    let ea = a.text(&mut r, mixed);
+                    f.case_with(check, "basis_identity", ea);
+                }
+                "coalesce" => {
+                    let ea = a.text(&mut r, mixed);
+                    f.case_with(function, "basis_coalesce", ea);
+                }
+                "compose" => {
+                    let b = random_layout(&mut r, 2);
+                    if b.size() > 64 || !compose_ok_normalized(&a.normalized(), &b) {
+                        continue;
+                    }
+                    let ea = a.text(&mut r, false);
+                    let eb = expr(&b, &mut r, mixed);
+                    f.case_with(function, "basis_compose", format!("{ea}, {eb}"));
+                }
+                "divide" => {
+                    let op = divide_ops[n % 4];
+                    let tiler = if n % 3 == 2 && !a.shape.is_int() {
+                        basis_tuple_tiler(&a, &mut r, mixed, 1)
+                    } else {
+                        let b = random_layout(&mut r, 2);
+                        basis_divide_ok(&a, &b).then(|| expr(&b, &mut r, mixed))
+                    };
+                    let Some(tiler) = tiler else { continue };
+                    let ea = a.text(&mut r, false);
+                    f.case_with(function, op, format!("{ea}, {tiler}"));
                 }
                 _ => unreachable!(),
             }
