@@ -127,7 +127,9 @@ where
     type Stride = TupleOf<<ConsOf<C> as ConsSlice<ConsOf<S>, ConsOf<D>>>::Strides>;
     #[inline(always)]
     fn slice_parts(&self, shape: &S, stride: &D) -> (Self::Shape, Self::Stride) {
-        let (s, d) = self.to_cons().slice_list(&shape.to_cons(), &stride.to_cons());
+        let (s, d) = self
+            .to_cons()
+            .slice_list(&shape.to_cons(), &stride.to_cons());
         (s.from_cons(), d.from_cons())
     }
     #[inline]
@@ -236,9 +238,9 @@ where
     #[inline]
     fn slice_offset(&self, acc: i64, shape: &Cons<SH, ST>, stride: &Cons<DH, DT>) -> Result<i64> {
         let head = self.0.lift_offset(&shape.0, &stride.0)?;
-        let acc = acc.checked_add(head).ok_or_else(|| {
-            crate::error::layout_error!(ErrorKind::Overflow, "{acc} + {head}")
-        })?;
+        let acc = acc
+            .checked_add(head)
+            .ok_or_else(|| crate::error::layout_error!(ErrorKind::Overflow, "{acc} + {head}"))?;
         self.1.slice_offset(acc, &shape.1, &stride.1)
     }
 }
