@@ -263,10 +263,12 @@ where
                 }
             }
         }
-        (ra, rb, rc) => return Err(layout_error!(
+        (ra, rb, rc) => {
+            return Err(layout_error!(
             ErrorKind::RankMismatch,
             "gemm takes ranks (1,1,1), (1,1,2), (2,2,2), (2,2,3) or (3,3,3); got ({ra},{rb},{rc})"
-        )),
+        ))
+        }
     }
     Ok(())
 }
