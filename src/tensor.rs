@@ -435,6 +435,7 @@ pub trait FragmentLayout: TensorLayout {
     /// The fragment's length, `cosize(L)`.
     type Len: ArrayLength;
 }
+#[diagnostic::do_not_recommend]
 impl<S: Congruent<D>, D: IntTuple> FragmentLayout for Layout<S, D>
 where
     Self: TensorLayout + ops::complement::Cosize,

@@ -90,46 +90,53 @@ macro_rules! pad_int {
 pad_int!(i64, i32, u32, u64, usize);
 impl<C: ToCons, S: ToCons> PadCoord<S> for C
 where
-    ConsOf<C>: ConsPad<ConsOf<S>>,
+    ConsOf<S>: PadList<ConsOf<C>>,
 {
-    type Output = TupleOf<<ConsOf<C> as ConsPad<ConsOf<S>>>::Output>;
+    type Output = TupleOf<<ConsOf<S> as PadList<ConsOf<C>>>::Output>;
     #[inline(always)]
     fn pad(self) -> Self::Output {
-        self.to_cons().cons_pad().from_cons()
+        <ConsOf<S> as PadList<ConsOf<C>>>::pad_list(self.to_cons()).from_cons()
     }
 }
-/// The list form of [`PadCoord`].
+/// The list form of [`PadCoord`], recursing on the shape's list `Self` (known) with the
+/// coordinate's list `CL`.
 #[doc(hidden)]
-pub trait ConsPad<SL> {
+#[diagnostic::on_unimplemented(
+    message = "the partition coordinate has more modes than the mode it indexes",
+    label = "a partition coordinate has at most the rank of the mode it slices",
+    note = "local_tile's coordinate indexes the rest mode of zipped_divide(T, tiler); local_partition's the tile mode"
+)]
+pub trait PadList<CL> {
     type Output: FromCons;
-    fn cons_pad(self) -> Self::Output;
+    fn pad_list(c: CL) -> Self::Output;
 }
-impl ConsPad<Nil> for Nil {
+impl PadList<Nil> for Nil {
     type Output = Nil;
     #[inline(always)]
-    fn cons_pad(self) -> Nil {
+    fn pad_list(_: Nil) -> Nil {
         Nil
     }
 }
-impl<SH, ST> ConsPad<Cons<SH, ST>> for Nil
+/// The coordinate ended: `_` for each remaining mode.
+impl<SH, ST: PadList<Nil>> PadList<Nil> for Cons<SH, ST>
 where
-    Nil: ConsPad<ST>,
-    Cons<Underscore, <Nil as ConsPad<ST>>::Output>: FromCons,
+    Cons<Underscore, ST::Output>: FromCons,
 {
-    type Output = Cons<Underscore, <Nil as ConsPad<ST>>::Output>;
+    type Output = Cons<Underscore, ST::Output>;
     #[inline(always)]
-    fn cons_pad(self) -> Self::Output {
-        Cons(Underscore, <Nil as ConsPad<ST>>::cons_pad(Nil))
+    fn pad_list(_: Nil) -> Self::Output {
+        Cons(Underscore, ST::pad_list(Nil))
     }
 }
-impl<CH: Plain, CT: ConsPad<ST>, SH, ST> ConsPad<Cons<SH, ST>> for Cons<CH, CT>
+#[diagnostic::do_not_recommend]
+impl<SH, ST: PadList<CT>, CH: Plain, CT> PadList<Cons<CH, CT>> for Cons<SH, ST>
 where
-    Cons<CH, CT::Output>: FromCons,
+    Cons<CH, ST::Output>: FromCons,
 {
-    type Output = Cons<CH, CT::Output>;
+    type Output = Cons<CH, ST::Output>;
     #[inline(always)]
-    fn cons_pad(self) -> Self::Output {
-        Cons(self.0, self.1.cons_pad())
+    fn pad_list(c: Cons<CH, CT>) -> Self::Output {
+        Cons(c.0, ST::pad_list(c.1))
     }
 }
 
