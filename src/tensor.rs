@@ -6,8 +6,8 @@
 //!   [`make_fragment_like`]), and raw pointers for FFI or device memory ([`RawEngine`], built
 //!   with the unsafe [`Tensor::from_raw_parts`]).
 //! * **Layouts** ([`TensorLayout`]): every layout of the crate — static and mixed
-//!   [`Layout`](crate::Layout)s, [`DynLayout`](crate::DynLayout)s and swizzled
-//!   [`ComposedLayout`](crate::ComposedLayout)s.
+//!   [`Layout`](struct@crate::Layout)s, [`DynLayout`](crate::DynLayout)s and swizzled
+//!   [`ComposedLayout`]s.
 //! * **Construction checks once** that every offset `base + L(c)` of the domain lies in the
 //!   engine, `[0, len)` (negative strides and a composed layout's cosize bound included): an
 //!   error, not a panic. Indexing then checks only that the coordinate lies in the shape — no
@@ -39,8 +39,8 @@ mod partition;
 pub use algorithm::{axpby, copy, fill, gemm, try_axpby, try_copy, try_gemm};
 pub use engine::{Engine, EngineMut, HostEngine, RawEngine};
 pub use partition::{
-    local_partition, local_tile, try_local_partition, try_local_tile, InnerPartition,
-    OuterPartition, ThreadCoord,
+    local_partition, local_tile, try_local_partition, try_local_tile, InnerPartition, LocalTileOf,
+    OuterPartition, PadCoord, PartitionOf, ThreadCoord,
 };
 
 use core::ops::{Index, IndexMut};

@@ -107,7 +107,7 @@ fn writes_through_every_engine() {
         let mut t = Tensor::try_new(&mut buf[..], layout!((3,4):(4,1))).unwrap();
         for i in 0..3 {
             for j in 0..4 {
-                t[(i, j)] = (10 * i + j) as i32;
+                t[(i, j)] = 10 * i + j;
             }
         }
         *t.get_mut((2, 3)) += 100;
@@ -116,7 +116,7 @@ fn writes_through_every_engine() {
     let mut f = make_tensor::<i32, _>(layout!((3,4):(4,1)));
     for i in 0..3 {
         for j in 0..4 {
-            f[(i, j)] = (10 * i + j) as i32;
+            f[(i, j)] = 10 * i + j;
         }
     }
     assert_eq!(
@@ -510,7 +510,7 @@ fn copy_fill_axpby_and_their_errors() {
     assert_eq!(frag.layout().to_string(), "(3,2):(1,3)");
     try_copy(&tile, &mut frag).unwrap();
     assert_eq!(&frag.engine()[..], &src[6..12]);
-    let mut dst = vec![0.0; 12];
+    let mut dst = [0.0; 12];
     let mut d = Tensor::try_new(&mut dst[..], layout!((3,4):(4,1))).unwrap();
     try_copy(&s, &mut d).unwrap();
     for i in 0..3 {
@@ -518,7 +518,7 @@ fn copy_fill_axpby_and_their_errors() {
             assert_eq!(dst[i * 4 + j], src[i + 3 * j]);
         }
     }
-    let mut short = vec![0.0; 11];
+    let mut short = [0.0; 11];
     let mut st = Tensor::try_new(&mut short[..], dl("11:1")).unwrap();
     assert_eq!(
         try_copy(&s, &mut st).unwrap_err().kind(),
@@ -530,7 +530,7 @@ fn copy_fill_axpby_and_their_errors() {
     );
     cute_layout::tensor::fill(&mut st, 2.5);
     assert!(short.iter().all(|&x| x == 2.5));
-    let mut y = vec![1.0; 12];
+    let mut y = [1.0; 12];
     let mut yt = Tensor::try_new(&mut y[..], dl("(3,4):(1,3)")).unwrap();
     try_axpby(2.0, &s, -1.0, &mut yt).unwrap();
     assert!(y
@@ -572,7 +572,7 @@ fn gemm_rank_dispatch() {
         &mut Tensor::try_new(&mut c3[..], layout!((2,1,1):(1,2,2))).unwrap(),
     )
     .unwrap();
-    assert_eq!(c3, [1 * 3 + 2 * 4, 10 * 30 + 20 * 40]);
+    assert_eq!(c3, [3 + 2 * 4, 10 * 30 + 20 * 40]);
     // Mismatches.
     let mut c2 = [0; 4];
     let mut ct = Tensor::try_new(&mut c2[..], layout!((2,2):(1,2))).unwrap();

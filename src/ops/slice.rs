@@ -28,7 +28,10 @@ use crate::tuple::{Congruent, Cons, ConsOf, FromCons, IntTuple, Nil, ToCons, Tup
 
 /// A slice coordinate of a layout with shape `S` and stride `D` (CuTe's `slice(crd, layout)`):
 /// `_`, an integer, or a tuple of slice coordinates with the shape's rank at every level
-/// where it is a tuple. See the [module documentation](self) for the rules.
+/// where it is a tuple. The rules (CuTe's `slice` and `lift_slice`): `_` keeps the whole
+/// (sub)layout, an integer keeps nothing, a tuple concatenates its elements' contributions — a
+/// `_` element its mode as one element, an integer nothing, a tuple the elements of its own
+/// slice (one level flattened).
 ///
 /// ```
 /// use cute_layout::{layout, Layout, ops::{SliceOf, Underscore as _X}};

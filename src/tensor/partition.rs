@@ -382,11 +382,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     /// assert_eq!(blk.layout().to_string(), "(4,2):(1,8)");
     /// assert_eq!((blk[(0, 0)], blk[(3, 1)]), (4 + 16, 7 + 24));
     /// ```
-    pub fn try_local_tile<T, C>(
-        self,
-        tiler: T,
-        c: C,
-    ) -> Result<Tensor<E, <ZippedDivideOf<L, T> as InnerPartition<C>>::Output>>
+    pub fn try_local_tile<T, C>(self, tiler: T, c: C) -> Result<Tensor<E, LocalTileOf<L, T, C>>>
     where
         L: ZippedDivide<T>,
         ZippedDivideOf<L, T>: InnerPartition<C>,
@@ -398,11 +394,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
 
     /// [`try_local_tile`](Tensor::try_local_tile), panicking with its error.
     #[track_caller]
-    pub fn local_tile<T, C>(
-        self,
-        tiler: T,
-        c: C,
-    ) -> Tensor<E, <ZippedDivideOf<L, T> as InnerPartition<C>>::Output>
+    pub fn local_tile<T, C>(self, tiler: T, c: C) -> Tensor<E, LocalTileOf<L, T, C>>
     where
         L: ZippedDivide<T>,
         ZippedDivideOf<L, T>: InnerPartition<C>,
@@ -470,6 +462,9 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     }
 }
 
+/// The layout [`local_tile`] returns: `L` divided by the tiler `T`, its rest sliced at `C`.
+pub type LocalTileOf<L, T, C> = <ZippedDivideOf<L, T> as InnerPartition<C>>::Output;
+
 /// The tensor [`local_partition`] returns: engine `E`, the partition of the layout `L` by the
 /// thread layout `Thr`.
 pub type PartitionOf<L, Thr, E> = Tensor<
@@ -480,13 +475,13 @@ pub type PartitionOf<L, Thr, E> = Tensor<
 >;
 
 /// `local_tile(tensor, tiler, coord)`: see [`Tensor::try_local_tile`].
-pub fn try_local_tile<E: Engine, L: TensorLayout, T, C>(
+pub fn try_local_tile<E: Engine, L, T, C>(
     tensor: Tensor<E, L>,
     tiler: T,
     c: C,
-) -> Result<Tensor<E, <ZippedDivideOf<L, T> as InnerPartition<C>>::Output>>
+) -> Result<Tensor<E, LocalTileOf<L, T, C>>>
 where
-    L: ZippedDivide<T>,
+    L: TensorLayout + ZippedDivide<T>,
     ZippedDivideOf<L, T>: InnerPartition<C>,
 {
     tensor.try_local_tile(tiler, c)
@@ -494,27 +489,27 @@ where
 
 /// `local_tile(tensor, tiler, coord)`: see [`Tensor::local_tile`].
 #[track_caller]
-pub fn local_tile<E: Engine, L: TensorLayout, T, C>(
+pub fn local_tile<E: Engine, L, T, C>(
     tensor: Tensor<E, L>,
     tiler: T,
     c: C,
-) -> Tensor<E, <ZippedDivideOf<L, T> as InnerPartition<C>>::Output>
+) -> Tensor<E, LocalTileOf<L, T, C>>
 where
-    L: ZippedDivide<T>,
+    L: TensorLayout + ZippedDivide<T>,
     ZippedDivideOf<L, T>: InnerPartition<C>,
 {
     tensor.local_tile(tiler, c)
 }
 
 /// `local_partition(tensor, thr_layout, thr_idx)`: see [`Tensor::try_local_partition`].
-pub fn try_local_partition<E: Engine, L: TensorLayout, TS, TD>(
+pub fn try_local_partition<E: Engine, L, TS, TD>(
     tensor: Tensor<E, L>,
     thr: &Layout<TS, TD>,
     i: i64,
 ) -> Result<PartitionOf<L, Layout<TS, TD>, E>>
 where
     Layout<TS, TD>: ThreadCoord + crate::AnyLayout,
-    L: ZippedDivide<<Layout<TS, TD> as ThreadCoord>::Tiler>,
+    L: TensorLayout + ZippedDivide<<Layout<TS, TD> as ThreadCoord>::Tiler>,
     ZippedDivideOf<L, <Layout<TS, TD> as ThreadCoord>::Tiler>:
         OuterPartition<<Layout<TS, TD> as ThreadCoord>::Coord>,
 {
@@ -523,14 +518,14 @@ where
 
 /// `local_partition(tensor, thr_layout, thr_idx)`: see [`Tensor::local_partition`].
 #[track_caller]
-pub fn local_partition<E: Engine, L: TensorLayout, TS, TD>(
+pub fn local_partition<E: Engine, L, TS, TD>(
     tensor: Tensor<E, L>,
     thr: &Layout<TS, TD>,
     i: i64,
 ) -> PartitionOf<L, Layout<TS, TD>, E>
 where
     Layout<TS, TD>: ThreadCoord + crate::AnyLayout,
-    L: ZippedDivide<<Layout<TS, TD> as ThreadCoord>::Tiler>,
+    L: TensorLayout + ZippedDivide<<Layout<TS, TD> as ThreadCoord>::Tiler>,
     ZippedDivideOf<L, <Layout<TS, TD> as ThreadCoord>::Tiler>:
         OuterPartition<<Layout<TS, TD> as ThreadCoord>::Coord>,
 {
