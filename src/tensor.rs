@@ -309,6 +309,15 @@ fn coordinate_error() -> LayoutError {
     )
 }
 
+/// The panic of `get`/`get_mut`/indexing, out of line so that an access's hot path is the
+/// coordinate check and the index arithmetic.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn coordinate_panic() -> ! {
+    panic!("{}", coordinate_error())
+}
+
 /// `base + [lo, hi] ⊆ [0, len)`, or the error naming the layout's offsets.
 fn check_range(base: i64, (lo, hi): (i64, i64), len: usize) -> Result<()> {
     let (Some(lo), Some(hi)) = (base.checked_add(lo), base.checked_add(hi)) else {
@@ -603,9 +612,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     where
         E: HostEngine,
     {
-        match self.try_get(c) {
-            Ok(v) => v,
-            Err(e) => panic!("{e}"),
+        match self.position(c) {
+            // SAFETY: as in `try_get`.
+            Some(i) => unsafe { &*self.engine.as_ptr().add(i) },
+            None => coordinate_panic(),
         }
     }
 
@@ -630,9 +640,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     where
         E: HostEngine + EngineMut,
     {
-        match self.try_get_mut(c) {
-            Ok(v) => v,
-            Err(e) => panic!("{e}"),
+        match self.position(c) {
+            // SAFETY: as in `try_get_mut`.
+            Some(i) => unsafe { &mut *self.engine.as_mut_ptr().add(i) },
+            None => coordinate_panic(),
         }
     }
 
