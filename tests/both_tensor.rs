@@ -13,7 +13,7 @@ use cute_layout::swizzle::SwizzleFn;
 use cute_layout::tensor::{
     make_fragment_like, make_tensor, try_axpby, try_copy, try_gemm, Engine, HostEngine,
 };
-use cute_layout::typenum::{U2, U3, U32, U4, U64};
+use cute_layout::typenum::{U16, U2, U3, U32, U4, U64};
 use cute_layout::{layout, DynLayout, DynTuple, ErrorKind, Tensor, TensorLayout};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
@@ -179,8 +179,29 @@ fn swizzled_tensors_index_through_the_swizzle() {
     assert_eq!(l.layout_a().apply(144), 144 ^ 16);
     assert!(Tensor::try_new(&data[..511], l).is_err()); // the cosize bound is 512
     let d: cute_layout::DynComposedLayout = "Sw<3,4,3> o 0 o (8,64):(64,1)".parse().unwrap();
-    let td = Tensor::try_new(&data[..], d).unwrap();
+    let td = Tensor::try_new(&data[..], d.clone()).unwrap();
     assert_eq!(td[(2, 17)], t[(2, 17)]);
+    // Slices and tiles of a swizzled tensor: the offset moves inside the swizzle.
+    let row = t.slice((2, X));
+    assert_eq!(row.layout().to_string(), "Sw<3,4,3> o 128 o (64):(1)");
+    assert!((0..64i64).all(|c| row[c] == t[(2, c)]));
+    let td2 = Tensor::try_new(&data[..], d.clone()).unwrap();
+    assert!((0..64i64).all(|c| td2.slice((2, X))[c] == t[(2, c)]));
+    let tile = t.local_tile((U4::new(), U16::new()), (1, 2));
+    assert_eq!(tile.layout().to_string(), "Sw<3,4,3> o 288 o (4,16):(64,1)");
+    for i in 0..4i64 {
+        for j in 0..16i64 {
+            assert_eq!(tile[(i, j)], t[(4 + i, 32 + j)]);
+        }
+    }
+    let part = Tensor::try_new(&data[..], l)
+        .unwrap()
+        .local_partition(&layout!((2,8):(8,1)), 9);
+    for i in 0..4i64 {
+        for j in 0..8i64 {
+            assert_eq!(part[(i, j)], t[(1 + 2 * i, 1 + 8 * j)]);
+        }
+    }
     // A swizzle over negative offsets has no range: refused.
     let neg: cute_layout::DynComposedLayout = "Sw<1,0,1> o 0 o 4:-1".parse().unwrap();
     assert!(Tensor::try_with_offset(&data[..], 3, neg).is_err());

@@ -310,3 +310,46 @@ impl<S: Congruent<D>, D: IntTuple, C: SliceCoord<S, D>> SliceAndOffset<C> for La
         Ok((Layout::from_parts_unchecked(s, d), offset))
     }
 }
+
+/// `slice(c, A ∘ O ∘ B) = A ∘ (O + off) ∘ slice(c, B)` with `off` the offset of `c` in `B`
+/// (CuTe `layout_composed.hpp`): the swizzle is not linear, so the offset moves inside it and
+/// the composed layout's own offset is 0. The new offset is a runtime `i64`.
+///
+/// ```
+/// use cute_layout::{layout, AnyLayout, ops::{Slice, SliceAndOffset, Underscore as _X}};
+/// let l = layout!(Sw<3,4,3> o 0 o (8,64):(64,1));
+/// let (row, off) = l.slice_and_offset((2, _X));
+/// assert_eq!((row.to_string(), off), ("Sw<3,4,3> o 128 o (64):(1)".to_string(), 0));
+/// assert!((0..64).all(|c| row.call(c) == l.call((2, c))));
+/// ```
+impl<A, O, B, C> Slice<C> for crate::composed::ComposedLayout<A, O, B>
+where
+    A: crate::composed::ComposedOuter,
+    O: crate::composed::ComposedOffset,
+    B: crate::composed::ComposedInner + SliceAndOffset<C>,
+    SliceOf<B, C>: crate::composed::ComposedInner,
+{
+    type Output = crate::composed::ComposedLayout<A, i64, SliceOf<B, C>>;
+    #[inline]
+    fn try_slice(&self, crd: C) -> Result<Self::Output> {
+        Ok(self.try_slice_and_offset(crd)?.0)
+    }
+}
+
+impl<A, O, B, C> SliceAndOffset<C> for crate::composed::ComposedLayout<A, O, B>
+where
+    A: crate::composed::ComposedOuter,
+    O: crate::composed::ComposedOffset,
+    B: crate::composed::ComposedInner + SliceAndOffset<C>,
+    SliceOf<B, C>: crate::composed::ComposedInner,
+{
+    fn try_slice_and_offset(&self, crd: C) -> Result<(Self::Output, i64)> {
+        let (b, off) = self.layout_b().try_slice_and_offset(crd)?;
+        let o = self.offset().value();
+        let o = o.checked_add(off).ok_or_else(|| {
+            crate::error::layout_error!(ErrorKind::Overflow, "offset {o} + {off} exceeds i64")
+        })?;
+        let l = crate::composed::ComposedLayout::try_new(self.layout_a().clone(), o, b)?;
+        Ok((l, 0))
+    }
+}

@@ -531,3 +531,30 @@ where
 {
     tensor.local_partition(thr, i)
 }
+
+/// The partitions of a composed layout `A ∘ O ∘ B` apply to `B`; the offset moves inside the
+/// swizzle (as [`Slice`](crate::ops::Slice) on composed layouts): `A ∘ (O + off) ∘ part(B)`.
+macro_rules! composed_partition {
+    ($Trait:ident $m:ident) => {
+        impl<A, O, B, C> $Trait<C> for crate::composed::ComposedLayout<A, O, B>
+        where
+            A: crate::composed::ComposedOuter,
+            O: crate::composed::ComposedOffset,
+            B: crate::composed::ComposedInner + $Trait<C>,
+            B::Output: crate::composed::ComposedInner,
+        {
+            type Output = crate::composed::ComposedLayout<A, i64, B::Output>;
+            fn $m(&self, c: C) -> Result<(Self::Output, i64)> {
+                let (b, off) = self.layout_b().$m(c)?;
+                let o = self.offset().value();
+                let o = o.checked_add(off).ok_or_else(|| {
+                    layout_error!(ErrorKind::Overflow, "offset {o} + {off} exceeds i64")
+                })?;
+                let l = crate::composed::ComposedLayout::try_new(self.layout_a().clone(), o, b)?;
+                Ok((l, 0))
+            }
+        }
+    };
+}
+composed_partition!(InnerPartition try_inner_partition);
+composed_partition!(OuterPartition try_outer_partition);
