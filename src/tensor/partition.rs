@@ -407,8 +407,11 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
 
     /// `local_partition(T, thr, i)` (CuTe `outer_partition` with the tiler
     /// `product_each(shape(thr))` at `thr.get_flat_coord(i)`): the elements of `T` that
-    /// thread `i` of the thread layout `thr` owns, one per tile. Errors: `i` outside
-    /// `[0, size(thr))`, a partition reaching past the engine.
+    /// thread `i` of the thread layout `thr` owns, one per tile. As in CuTe, each leaf takes
+    /// `(i / d) mod s`, so an index beyond `size(thr)` wraps — what CuTe's projections rely
+    /// on: `(16,1):(1,0)` gives thread `i` of a `(16,16)` layout its row `i mod 16`, and
+    /// `(16,1):(16,0)` its column. Errors: a negative `i`, a partition reaching past the
+    /// engine.
     ///
     /// ```
     /// use cute_layout::{layout, tensor::Tensor};
@@ -430,11 +433,10 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         ZippedDivideOf<L, <Layout<TS, TD> as ThreadCoord>::Tiler>:
             OuterPartition<<Layout<TS, TD> as ThreadCoord>::Coord>,
     {
-        let n: i64 = crate::AnyLayout::size(thr).into();
-        if !(0..n).contains(&i) {
+        if i < 0 {
             return Err(layout_error!(
                 ErrorKind::BadCoordinate,
-                "thread index {i} is outside the thread layout of size {n}"
+                "thread index {i} is negative"
             ));
         }
         let zipped = self.layout.try_zipped_divide(thr.tiler())?;
