@@ -46,6 +46,7 @@ pub use partition::{
 use core::ops::{Index, IndexMut};
 
 use generic_array::{ArrayLength, GenericArray};
+use typenum::Unsigned;
 
 use crate::any_layout::{AnyLayout, LayoutCoord};
 use crate::composed::{ComposedInner, ComposedLayout, ComposedOffset, ComposedOuter};
@@ -422,13 +423,19 @@ impl<T, L: TensorLayout> Tensor<RawEngine<T>, L> {
 /// assert_eq!(core::mem::size_of_val(&f), 6 * 4 + core::mem::size_of::<usize>());
 /// ```
 pub fn make_tensor<T: Default, L: FragmentLayout>(layout: L) -> Tensor<GenericArray<T, L::Len>, L> {
-    let (lo, _) = layout
+    let range = layout
         .offset_range()
         .expect("a static layout's offsets are known");
+    // The offsets `lo ..= hi` land in `[0, cosize)` from `−lo`; checked (constant for a static
+    // layout) so that an implementation of `FragmentLayout` with a short `Len` cannot make an
+    // invalid tensor.
+    let base = range.0.min(0).unsigned_abs() as usize;
+    if let Err(e) = check_range(base as i64, range, L::Len::USIZE) {
+        panic!("{e}");
+    }
     Tensor {
         engine: GenericArray::default(),
-        // `−lo ≤ cosize − 1 < len`: the offsets `lo ..= hi` land in `[0, cosize)`.
-        base: lo.unsigned_abs() as usize,
+        base,
         layout,
     }
 }
@@ -563,18 +570,6 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         if c.in_shape(self.layout.shape()) {
             // In the domain: `0 ≤ base + L(c) < len` (the invariant).
             Some((self.base as i64).wrapping_add(c.offset_in(&self.layout)) as usize)
-        } else {
-            None
-        }
-    }
-
-    /// The element at the integral coordinate `i` (`0 ≤ i < size`), `None` outside; the
-    /// generic access of the algorithms (no coordinate bound needed).
-    #[inline(always)]
-    pub(crate) fn position_of_index(&self, i: i64) -> Option<usize> {
-        let n: i64 = self.layout.size().into();
-        if (i as u64) < (n as u64) {
-            Some((self.base as i64).wrapping_add(self.layout.eval(i)) as usize)
         } else {
             None
         }

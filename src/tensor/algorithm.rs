@@ -12,25 +12,43 @@ fn size_of<E: HostEngine, L: TensorLayout>(t: &Tensor<E, L>) -> i64 {
     t.layout().size().into()
 }
 
-/// Element `i` of a tensor (`0 ≤ i < size`, checked by the callers).
-#[inline(always)]
-fn at<E: HostEngine, L: TensorLayout>(t: &Tensor<E, L>, i: i64) -> &E::Elem {
-    match t.position_of_index(i) {
-        // SAFETY: an index of the domain: in `[0, len)` by the tensor's invariant.
-        Some(p) => unsafe { &*t.engine().as_ptr().add(p) },
-        None => unreachable!("index {i} within the size"),
+/// A tensor's pointer, base and layout, read once before a loop (so that the loop does not
+/// reload them after each write through the data pointer).
+struct Raw<'a, T, L> {
+    ptr: *mut T,
+    base: i64,
+    layout: &'a L,
+}
+impl<T, L: TensorLayout> Raw<'_, T, L> {
+    /// The element at the integral coordinate `i`.
+    ///
+    /// # Safety
+    ///
+    /// `0 ≤ i < size(L)`: then `base + L(i)` lies in the engine (the tensor's invariant).
+    #[inline(always)]
+    unsafe fn at(&self, i: i64) -> *mut T {
+        debug_assert!((0..self.layout.size().into()).contains(&i));
+        // SAFETY: in the engine, by the caller's promise and the tensor's invariant.
+        unsafe {
+            self.ptr
+                .add(self.base.wrapping_add(self.layout.eval(i)) as usize)
+        }
     }
 }
-/// Element `i` of a tensor, for writing.
-#[inline(always)]
-fn at_mut<E: HostEngine + EngineMut, L: TensorLayout>(
-    t: &mut Tensor<E, L>,
-    i: i64,
-) -> &mut E::Elem {
-    match t.position_of_index(i) {
-        // SAFETY: as in `at`; `&mut` makes the access unique.
-        Some(p) => unsafe { &mut *t.engine.as_mut_ptr().add(p) },
-        None => unreachable!("index {i} within the size"),
+/// The reading view of a tensor (the pointer is only read through).
+fn reader<E: HostEngine, L: TensorLayout>(t: &Tensor<E, L>) -> Raw<'_, E::Elem, L> {
+    Raw {
+        ptr: t.engine.as_ptr() as *mut E::Elem,
+        base: t.base as i64,
+        layout: &t.layout,
+    }
+}
+/// The writing view of a tensor.
+fn writer<E: HostEngine + EngineMut, L: TensorLayout>(t: &mut Tensor<E, L>) -> Raw<'_, E::Elem, L> {
+    Raw {
+        ptr: t.engine.as_mut_ptr(),
+        base: t.base as i64,
+        layout: &t.layout,
     }
 }
 
@@ -68,8 +86,21 @@ where
     if n != m {
         return Err(mismatch("copy", n, m));
     }
-    for i in 0..n {
-        *at_mut(dst, i) = at(src, i).clone();
+    // `i = i0 + M0·i1` with `M0` the size of `dst`'s mode 0: the same order as one loop over
+    // `i`, written as two so that the divisions of `L(i)` by `M0` fold away.
+    let m0 = dst.layout.mode_size(0).clamp(1, n);
+    let (s, d) = (reader(src), writer(dst));
+    for i1 in 0..n / m0 {
+        for i0 in 0..m0 {
+            let i = i0 + m0 * i1;
+            // SAFETY: `i < size` of both; `dst` is borrowed mutably, `src` shared: disjoint.
+            unsafe { *d.at(i) = (*s.at(i)).clone() };
+        }
+    }
+    // A mode 0 whose size does not divide the size (not for a valid layout): the rest.
+    for i in (n / m0) * m0..n {
+        // SAFETY: as above.
+        unsafe { *d.at(i) = (*s.at(i)).clone() };
     }
     Ok(())
 }
@@ -100,8 +131,11 @@ pub fn fill<T: Clone, E: HostEngine<Elem = T> + EngineMut, L: TensorLayout>(
     dst: &mut Tensor<E, L>,
     v: T,
 ) {
-    for i in 0..size_of(dst) {
-        *at_mut(dst, i) = v.clone();
+    let n = size_of(dst);
+    let d = writer(dst);
+    for i in 0..n {
+        // SAFETY: `i < size`.
+        unsafe { *d.at(i) = v.clone() };
     }
 }
 
@@ -134,9 +168,10 @@ where
     if n != m {
         return Err(mismatch("axpby", n, m));
     }
+    let (xr, yw) = (reader(x), writer(y));
     for i in 0..n {
-        let v = alpha * *at(x, i) + beta * *at_mut(y, i);
-        *at_mut(y, i) = v;
+        // SAFETY: `i < size` of both.
+        unsafe { *yw.at(i) = alpha * *xr.at(i) + beta * *yw.at(i) };
     }
     Ok(())
 }
@@ -209,19 +244,21 @@ where
             let v = size_of(c);
             check("gemm (V)x(V)->(V): V of A and C", size_of(a), v)?;
             check("gemm (V)x(V)->(V): V of B and C", size_of(b), v)?;
+            let (ar, br, cw) = (reader(a), reader(b), writer(c));
             for i in 0..v {
-                let x = *at(c, i) + *at(a, i) * *at(b, i);
-                *at_mut(c, i) = x;
+                // SAFETY: `i < V`, the size of all three.
+                unsafe { *cw.at(i) = *cw.at(i) + *ar.at(i) * *br.at(i) };
             }
         }
         (1, 1, 2) => {
             let (m, n) = (lc.mode_size(0), lc.mode_size(1));
             check("gemm (M)x(N)->(M,N): M of A and C", size_of(a), m)?;
             check("gemm (M)x(N)->(M,N): N of B and C", size_of(b), n)?;
+            let (ar, br, cw) = (reader(a), reader(b), writer(c));
             for j in 0..n {
                 for i in 0..m {
-                    let x = *at(c, i + m * j) + *at(a, i) * *at(b, j);
-                    *at_mut(c, i + m * j) = x;
+                    // SAFETY: `i < M = size(A)`, `j < N = size(B)`, `i + M·j < M·N = size(C)`.
+                    unsafe { *cw.at(i + m * j) = *cw.at(i + m * j) + *ar.at(i) * *br.at(j) };
                 }
             }
         }
@@ -249,6 +286,7 @@ where
             check("gemm: M of A and C", am, m)?;
             check("gemm: N of B and C", bn, n)?;
             check("gemm: K of A and B", ak, bk)?;
+            let (ar, br, cw) = (reader(a), reader(b), writer(c));
             for kk in 0..ak {
                 for j in 0..n {
                     for i in 0..m {
@@ -256,8 +294,9 @@ where
                             let ci = s + v * (i + m * j);
                             let ai = s + v * (i + m * kk);
                             let bi = s + v * (j + n * kk);
-                            let x = *at(c, ci) + *at(a, ai) * *at(b, bi);
-                            *at_mut(c, ci) = x;
+                            // SAFETY: each index is below the product of its tensor's mode
+                            // sizes, checked equal above: its size.
+                            unsafe { *cw.at(ci) = *cw.at(ci) + *ar.at(ai) * *br.at(bi) };
                         }
                     }
                 }
