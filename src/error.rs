@@ -59,6 +59,8 @@ pub enum ErrorKind {
     /// block's mode sizes divide the target's; `upcast<N>`: strides and `N` divide one another,
     /// and the element count per wide element divides the size).
     NotDivisible,
+    /// Tensors whose sizes or mode sizes must agree do not (`copy`, `axpby`, `gemm`).
+    ShapeMismatch,
 }
 
 impl ErrorKind {
@@ -93,6 +95,7 @@ impl ErrorKind {
             }
             ErrorKind::BasisStride => "operation not defined for basis (coordinate) strides",
             ErrorKind::NotDivisible => "a shape or stride does not divide as required",
+            ErrorKind::ShapeMismatch => "tensor sizes do not match",
         }
     }
 }

@@ -31,6 +31,7 @@ pub mod parse;
 #[cfg(feature = "alloc")]
 pub mod print;
 pub mod swizzle;
+pub mod tensor;
 pub mod tuple;
 
 pub use any_layout::{AnyLayout, LayoutCoord, ShapeOf, SizeOf, StrideOf, StridedLayout};
@@ -55,5 +56,8 @@ pub use ops::basis::{
 pub use print::print_layout;
 pub use static_assertions;
 pub use swizzle::{DynSwizzle, Swizzle, SwizzleFn};
+pub use tensor::{
+    local_partition, local_tile, make_fragment_like, make_tensor, Tensor, TensorLayout,
+};
 pub use tuple::IntTuple;
 pub use typenum;

@@ -22,6 +22,7 @@ body() {  # body FILE FUNC: the instructions of FUNC (no labels, directives or c
 EVAL=$(emit eval)
 KERN=$(emit kernels 2>/dev/null || true)
 SWZ=$(emit swizzle 2>/dev/null || true)
+TENS=$(emit tensor 2>/dev/null || true)
 FUNCS=("$@")
 if [ ${#FUNCS[@]} -eq 0 ]; then
     FUNCS=(cute_static_eval_pow2 hand_eval_pow2 cute_static_eval_npow2 hand_eval_npow2
@@ -32,12 +33,13 @@ get() {
     local file=$EVAL
     grep -q "^$1:" "$file" || file=$KERN
     grep -q "^$1:" "$file" || file=$SWZ
+    grep -q "^$1:" "$file" || file=$TENS
     body "$file" "$1"
 }
 status=0
 for f in "${FUNCS[@]}"; do
     # LLVM merges identical functions: `f = g` in the assembly.
-    alias=$(awk -v f="$f" '$1 == f && $2 == "=" {print $3; exit}' "$EVAL" ${KERN:+"$KERN"} ${SWZ:+"$SWZ"} 2>/dev/null || true)
+    alias=$(awk -v f="$f" '$1 == f && $2 == "=" {print $3; exit}' "$EVAL" ${KERN:+"$KERN"} ${SWZ:+"$SWZ"} ${TENS:+"$TENS"} 2>/dev/null || true)
     if [ -n "$alias" ]; then
         echo "== $f: identical to $alias (merged by LLVM: \`$f = $alias\`)"
         continue
@@ -63,5 +65,16 @@ if [ "${PAIRS:-0}" = 1 ]; then
         if [ "$a" = "$h" ]; then same="identical"; else same="different"; fi
         echo "== kernel $k: static $na lines, hand-written $nh lines: $same (labels and panic-location constants normalised)"
     done
+    # Tensor indexing with a static layout: the hot path (up to the first ret) is the
+    # coordinate check and the index arithmetic, as the hand-written access: no engine-length
+    # comparison (the engine was checked once, at construction).
+    hot() { get "$1" | awk '{print} /^ret/ {exit}'; }
+    if [ -n "$TENS" ]; then
+        tc=$(hot cute_tensor_get_static); th=$(hot hand_tensor_get_static)
+        nc=$(printf '%s\n' "$tc" | grep -vc '^ret'); nh=$(printf '%s\n' "$th" | grep -vc '^ret')
+        echo "== tensor get (8,16):(16,1): $nc instructions on the hot path, hand-written $nh"
+        printf '%s\n' "$tc" | sed 's/^/    /'
+        if [ "$nc" -gt "$nh" ]; then echo "   !! the tensor access does more than the hand-written one"; status=1; fi
+    fi
 fi
 exit $status

@@ -57,6 +57,7 @@ mod divide;
 mod inverse;
 mod product;
 mod reshape;
+mod slice;
 mod tiler;
 mod vector;
 
@@ -67,6 +68,7 @@ pub use divide::*;
 pub use inverse::*;
 pub use product::*;
 pub use reshape::*;
+pub use slice::*;
 pub use tiler::{AsTiler, DynTiler};
 pub use vector::*;
 

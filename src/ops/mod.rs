@@ -27,6 +27,7 @@ pub(crate) mod modeops;
 pub(crate) mod modes;
 pub(crate) mod product;
 pub(crate) mod reshape;
+pub(crate) mod slice;
 pub(crate) mod tiler;
 pub(crate) mod vector;
 
@@ -43,6 +44,7 @@ pub use reshape::{
     RecastLayoutOf, TileDivides, TileToShapeOrdered, TileToShapeOrderedOf, Upcast, UpcastOf,
     UpcastOffsetDivides, UpcastShapeDivides, UpcastStrideDivides,
 };
+pub use slice::{SliceAndOffset, SliceCoord};
 pub use tiler::Underscore;
 
 use crate::error::Result;
@@ -451,6 +453,22 @@ op_table! {
         /// assert_eq!(t.to_string(), "((8,16),(64,1)):((64,512),(1,0))");
         /// ```
         TileToShape<T>(target) -> TileToShapeOf, try_tile_to_shape / tile_to_shape via TileToShapeArg;
+        /// `slice(c, L)` (CuTe `layout.hpp`): the sub-layout of the modes that the coordinate
+        /// `c` leaves open with `_` ([`Underscore`]), integer entries fixing their modes; see
+        /// [`SliceCoord`] for the rules and [`SliceAndOffset`] for the offset where it starts. An
+        /// integer entry outside its mode is an error; a coordinate not weakly congruent with the
+        /// shape does not compile.
+        ///
+        /// ```
+        /// use cute_layout::{layout, ops::{Slice, Underscore as _X}, DynLayout};
+        /// let l = layout!((4,(2,3)):(1,(4,8)));
+        /// assert_eq!(l.slice((_X, (1, _X))).to_string(), "(4,3):(1,8)");
+        /// assert_eq!(l.slice((2, _X)).to_string(), "((2,3)):((4,8))");
+        /// let d: DynLayout = l.into();
+        /// assert_eq!(d.slice((_X, (1, _X))).to_string(), "(4,3):(1,8)");
+        /// assert!(l.try_slice((4, _X)).is_err()); // 4 is outside mode 0 (size 4)
+        /// ```
+        Slice<C>(crd) -> SliceOf, try_slice / slice via SliceArg;
     }
     refint {
         /// `max_common_vector(A, B)` (paper §3.4.2): the largest `K` such that `A‡(k) = B‡(k)` for
