@@ -118,7 +118,7 @@ fn tuple_mode_size<S: IntTuple>(s: &S, i: usize) -> i64 {
 // fits i64, checked at construction), and `L(c) = Σ cₖ·dₖ` with `0 ≤ cₖ < sₖ`.
 unsafe impl<S: Congruent<D>, D: IntTuple> TensorLayout for Layout<S, D>
 where
-    Self: AnyLayout,
+    Self: AnyLayout + core::fmt::Display,
 {
     #[inline(always)]
     fn offset_range(&self) -> Result<(i64, i64)> {
