@@ -16,6 +16,7 @@ macro_rules! with_diagnostic {
 }
 
 pub(crate) mod basis;
+pub(crate) mod basis_complement;
 pub(crate) mod build;
 pub(crate) mod coalesce;
 pub(crate) mod complement;
