@@ -190,13 +190,40 @@ impl<H, T: Plain> KeepIf<B0> for Cons<H, T> {
 // ---------------------------------------------------------------------------------------------
 // One component: the integer complement of the modes along it
 
-/// The integer complement of a flat list of integer modes up to the cotarget `Cot` (an integer,
-/// or [`Full`] for the list's own cosize): the fold of the integer complement, trailing mode
-/// kept.
+/// The cotarget of one component, the modes along it being `L`: an integer cotarget as given,
+/// [`Full`] the cosize of `L` (`1 + Σ (s−1)·|d|`, as the runtime engine's `cosize`).
+#[diagnostic::on_unimplemented(
+    message = "complement: the cotarget `{Self}` does not have the structure of the basis layout's codomain",
+    label = "an integer is needed here: this codomain entry is one component",
+    note = "with basis strides the complement is taken by codomain component (paper Eq. 27): the cotarget is a tuple nested like the strides' basis paths, e.g. `(U8, U16)` for strides along `@0` and `@1`"
+)]
 #[doc(hidden)]
-pub trait ComponentComplement<Cot> {
+pub trait LeafCotarget<L> {
+    type Mx: Int;
+    fn leaf_cotarget(self, l: L) -> Result<Self::Mx>;
+}
+impl<L, Mx: Int> LeafCotarget<L> for Mx {
+    type Mx = Mx;
+    #[inline(always)]
+    fn leaf_cotarget(self, _: L) -> Result<Mx> {
+        Ok(self)
+    }
+}
+impl<L: CosizeFold<U1>> LeafCotarget<L> for Full {
+    type Mx = L::Output;
+    #[inline(always)]
+    fn leaf_cotarget(self, l: L) -> Result<L::Output> {
+        l.cosize_fold(U1::default())
+    }
+}
+
+/// The integer complement of a flat list of integer modes up to the cotarget `Mx`: the fold of
+/// the integer complement, trailing mode kept. One impl, so that a violated condition of the
+/// fold is the error reported.
+#[doc(hidden)]
+pub trait ComponentComplement<Mx> {
     type Output: LayoutParts;
-    fn component_complement(self, cot: Cot) -> Result<Self::Output>;
+    fn component_complement(self, m: Mx) -> Result<Self::Output>;
 }
 impl<L, Mx: Int> ComponentComplement<Mx> for L
 where
@@ -221,16 +248,6 @@ where
             .complement_fold(U1::default(), m)?
             .coalesce_ext()?
             .try_to_layout()
-    }
-}
-impl<L: Copy + CosizeFold<U1> + ComponentComplement<<L as CosizeFold<U1>>::Output>>
-    ComponentComplement<Full> for L
-{
-    type Output = <L as ComponentComplement<<L as CosizeFold<U1>>::Output>>::Output;
-    #[inline(always)]
-    fn component_complement(self, _: Full) -> Result<Self::Output> {
-        let m = self.cosize_fold(U1::default())?;
-        <L as ComponentComplement<<L as CosizeFold<U1>>::Output>>::component_complement(self, m)
     }
 }
 
@@ -313,176 +330,191 @@ where
 }
 
 // ---------------------------------------------------------------------------------------------
-// The walk over the codomain, paired with the cotarget
+// The walk over the codomain, paired with the cotarget. Each step has one impl per node of the
+// codomain profile (the self type), so that a violated condition deep in a component's fold is
+// the error reported, not the step.
 
-/// A leaf of a codomain profile.
-#[doc(hidden)]
-pub trait ProfileLeaf {}
-impl ProfileLeaf for Absent {}
-impl ProfileLeaf for Filled {}
-
-/// The complement of the modes `Modes` (the flat modes of `A`) over the part `Node` of the
-/// codomain at path `Prefix`, with `Self` the matching part of the cotarget: an integer at a
-/// codomain leaf, a tuple of the same rank at a tuple ([`Full`] anywhere for the full
+/// The complement of the modes `Modes` (the flat modes of `A`) over the part `Self` of the
+/// codomain profile at path `Prefix`, with `Cot` the matching part of the cotarget: an integer
+/// at a codomain leaf, a tuple of the same rank at a tuple ([`Full`] anywhere for the full
 /// complement).
-#[diagnostic::on_unimplemented(
-    message = "complement: the cotarget `{Self}` does not have the structure of the basis layout's codomain",
-    label = "the cotarget of a basis layout's complement needs one integer per codomain component",
-    note = "with basis strides the complement is taken by codomain component (paper Eq. 27): the cotarget is a tuple nested like the strides' basis paths, e.g. `(U8, U16)` for strides along `@0` and `@1` (an integer only when every stride is an integer)"
-)]
-pub trait CotargetFits<Node, Modes, Prefix> {
-    /// The complement's shape over `Node`.
+#[doc(hidden)]
+pub trait Walk<Cot, Modes, Prefix> {
+    /// The complement's shape over this part.
     type Shape: Plain;
-    /// The complement's stride over `Node`.
+    /// The complement's stride over this part.
     type Stride: Plain;
-    /// The values.
-    fn complement_node(self, modes: Modes) -> Result<(Self::Shape, Self::Stride)>;
+    fn walk(cot: Cot, modes: Modes) -> Result<(Self::Shape, Self::Stride)>;
 }
-/// The component at a codomain leaf, up to an integer cotarget.
-impl<N: ProfileLeaf, Modes: SelectAlong<Prefix>, Prefix, Mx: Int> CotargetFits<N, Modes, Prefix>
-    for Mx
-where
-    Modes::Output: ComponentComplement<Mx>,
-    Prefix: Onto<<<Modes::Output as ComponentComplement<Mx>>::Output as LayoutParts>::Stride>,
-{
-    type Shape = <<Modes::Output as ComponentComplement<Mx>>::Output as LayoutParts>::Shape;
-    type Stride = <Prefix as Onto<
-        <<Modes::Output as ComponentComplement<Mx>>::Output as LayoutParts>::Stride,
-    >>::Output;
-    #[inline(always)]
-    fn complement_node(self, modes: Modes) -> Result<(Self::Shape, Self::Stride)> {
-        let (s, d) = modes
-            .select_along()
-            .component_complement(self)?
-            .into_parts();
-        Ok((s, Prefix::onto(d)))
-    }
+macro_rules! walk_leaf {
+    ($Node:ty) => {
+        /// One component: the modes along `Prefix`, complemented as an integer layout and
+        /// written back along `Prefix`.
+        impl<Cot, Modes: SelectAlong<Prefix>, Prefix> Walk<Cot, Modes, Prefix> for $Node
+        where
+            Cot: LeafCotarget<Modes::Output>,
+            Modes::Output: ComponentComplement<Cot::Mx>,
+            Prefix: Onto<
+                <<Modes::Output as ComponentComplement<Cot::Mx>>::Output as LayoutParts>::Stride,
+            >,
+        {
+            type Shape =
+                <<Modes::Output as ComponentComplement<Cot::Mx>>::Output as LayoutParts>::Shape;
+            type Stride = <Prefix as Onto<
+                <<Modes::Output as ComponentComplement<Cot::Mx>>::Output as LayoutParts>::Stride,
+            >>::Output;
+            #[inline(always)]
+            fn walk(cot: Cot, modes: Modes) -> Result<(Self::Shape, Self::Stride)> {
+                let along = modes.select_along();
+                let m = cot.leaf_cotarget(along)?;
+                let (s, d) = along.component_complement(m)?.into_parts();
+                Ok((s, Prefix::onto(d)))
+            }
+        }
+    };
 }
-/// The component at a codomain leaf, up to its own cosize.
-impl<N: ProfileLeaf, Modes: SelectAlong<Prefix>, Prefix> CotargetFits<N, Modes, Prefix> for Full
+walk_leaf!(Absent);
+walk_leaf!(Filled);
+
+/// A tuple of the codomain: element by element.
+impl<H, R, Cot: CotargetList, Modes, Prefix> Walk<Cot, Modes, Prefix> for Cons<H, R>
 where
-    Modes::Output: ComponentComplement<Full>,
-    Prefix: Onto<<<Modes::Output as ComponentComplement<Full>>::Output as LayoutParts>::Stride>,
+    Cons<H, R>: WalkList<Cot::List, Modes, Prefix, U0>,
 {
-    type Shape = <<Modes::Output as ComponentComplement<Full>>::Output as LayoutParts>::Shape;
-    type Stride = <Prefix as Onto<
-        <<Modes::Output as ComponentComplement<Full>>::Output as LayoutParts>::Stride,
-    >>::Output;
+    type Shape = TupleOf<<Cons<H, R> as WalkList<Cot::List, Modes, Prefix, U0>>::Shapes>;
+    type Stride = TupleOf<<Cons<H, R> as WalkList<Cot::List, Modes, Prefix, U0>>::Strides>;
     #[inline(always)]
-    fn complement_node(self, modes: Modes) -> Result<(Self::Shape, Self::Stride)> {
-        let (s, d) = modes
-            .select_along()
-            .component_complement(Full)?
-            .into_parts();
-        Ok((s, Prefix::onto(d)))
-    }
-}
-/// A tuple of the codomain: element by element, with a tuple cotarget of the same rank.
-impl<H, R, Modes, Prefix, C: ToCons> CotargetFits<Cons<H, R>, Modes, Prefix> for C
-where
-    C::Cons: CotargetList<Cons<H, R>, Modes, Prefix, U0>,
-{
-    type Shape = TupleOf<<C::Cons as CotargetList<Cons<H, R>, Modes, Prefix, U0>>::Shapes>;
-    type Stride = TupleOf<<C::Cons as CotargetList<Cons<H, R>, Modes, Prefix, U0>>::Strides>;
-    #[inline(always)]
-    fn complement_node(self, modes: Modes) -> Result<(Self::Shape, Self::Stride)> {
-        let (s, d) = <C::Cons as CotargetList<Cons<H, R>, Modes, Prefix, U0>>::complement_list(
-            self.to_cons(),
+    fn walk(cot: Cot, modes: Modes) -> Result<(Self::Shape, Self::Stride)> {
+        let (s, d) = <Cons<H, R> as WalkList<Cot::List, Modes, Prefix, U0>>::walk_list(
+            cot.cotarget_list(),
             modes,
         )?;
         Ok((s.from_cons(), d.from_cons()))
     }
 }
-/// A tuple of the codomain, every component up to its own cosize.
-impl<H, R, Modes, Prefix> CotargetFits<Cons<H, R>, Modes, Prefix> for Full
-where
-    Full: CotargetList<Cons<H, R>, Modes, Prefix, U0>,
-{
-    type Shape = TupleOf<<Full as CotargetList<Cons<H, R>, Modes, Prefix, U0>>::Shapes>;
-    type Stride = TupleOf<<Full as CotargetList<Cons<H, R>, Modes, Prefix, U0>>::Strides>;
+
+/// The cotarget at a tuple of the codomain, as a list: a tuple's elements; for [`Full`],
+/// [`FullList`].
+#[diagnostic::on_unimplemented(
+    message = "complement: the cotarget `{Self}` does not have the structure of the basis layout's codomain",
+    label = "a tuple is needed here: this codomain entry has several components",
+    note = "with basis strides the complement is taken by codomain component (paper Eq. 27): the cotarget is a tuple nested like the strides' basis paths, e.g. `(U8, U16)` for strides along `@0` and `@1` (an integer only when every stride is an integer)"
+)]
+#[doc(hidden)]
+pub trait CotargetList {
+    type List;
+    fn cotarget_list(self) -> Self::List;
+}
+/// A tuple (one impl per arity, so that an integer where the codomain has a tuple reports this
+/// trait's message).
+macro_rules! cotarget_list_tuple {
+    ($($T:ident)+) => {
+        impl<$($T),+> CotargetList for ($($T,)+)
+        where
+            ($($T,)+): ToCons,
+        {
+            type List = <($($T,)+) as ToCons>::Cons;
+            #[inline(always)]
+            fn cotarget_list(self) -> Self::List {
+                self.to_cons()
+            }
+        }
+    };
+}
+cotarget_list_tuple!(A);
+cotarget_list_tuple!(A B);
+cotarget_list_tuple!(A B C);
+cotarget_list_tuple!(A B C D);
+cotarget_list_tuple!(A B C D E);
+cotarget_list_tuple!(A B C D E F);
+cotarget_list_tuple!(A B C D E F G);
+cotarget_list_tuple!(A B C D E F G H);
+cotarget_list_tuple!(A B C D E F G H I);
+cotarget_list_tuple!(A B C D E F G H I J);
+cotarget_list_tuple!(A B C D E F G H I J K);
+cotarget_list_tuple!(A B C D E F G H I J K L);
+impl CotargetList for Full {
+    type List = FullList;
     #[inline(always)]
-    fn complement_node(self, modes: Modes) -> Result<(Self::Shape, Self::Stride)> {
-        let (s, d) =
-            <Full as CotargetList<Cons<H, R>, Modes, Prefix, U0>>::complement_list(self, modes)?;
-        Ok((s.from_cons(), d.from_cons()))
+    fn cotarget_list(self) -> FullList {
+        FullList
     }
 }
-
-/// [`CotargetFits`] over the elements `Nodes` of a codomain tuple, from index `I`.
+/// [`Full`] at every element of a tuple.
 #[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct FullList;
+
+/// The first element of a cotarget list and the rest.
 #[diagnostic::on_unimplemented(
-    message = "complement: the cotarget does not have the structure of the basis layout's codomain: a tuple has a different rank",
+    message = "complement: the cotarget does not have the structure of the basis layout's codomain: a tuple has fewer entries than the codomain's",
     label = "the cotarget of a basis layout's complement needs one integer per codomain component",
     note = "with basis strides the complement is taken by codomain component (paper Eq. 27): the cotarget is a tuple nested like the strides' basis paths, e.g. `(U8, U16)` for strides along `@0` and `@1`"
 )]
-pub trait CotargetList<Nodes, Modes, Prefix, I> {
+#[doc(hidden)]
+pub trait CotargetSplit {
+    type Head;
+    type Tail;
+    fn split(self) -> (Self::Head, Self::Tail);
+}
+impl<H, T> CotargetSplit for Cons<H, T> {
+    type Head = H;
+    type Tail = T;
+    #[inline(always)]
+    fn split(self) -> (H, T) {
+        (self.0, self.1)
+    }
+}
+impl CotargetSplit for FullList {
+    type Head = Full;
+    type Tail = FullList;
+    #[inline(always)]
+    fn split(self) -> (Full, FullList) {
+        (Full, FullList)
+    }
+}
+/// The end of a cotarget list.
+#[diagnostic::on_unimplemented(
+    message = "complement: the cotarget does not have the structure of the basis layout's codomain: a tuple has more entries than the codomain's",
+    label = "the cotarget of a basis layout's complement needs one integer per codomain component",
+    note = "with basis strides the complement is taken by codomain component (paper Eq. 27): the cotarget is a tuple nested like the strides' basis paths, e.g. `(U8, U16)` for strides along `@0` and `@1`"
+)]
+#[doc(hidden)]
+pub trait CotargetEnd {}
+impl CotargetEnd for Nil {}
+impl CotargetEnd for FullList {}
+
+/// [`Walk`] over the elements `Self` of a codomain tuple, from index `I`, with the cotarget
+/// list `CL`.
+#[doc(hidden)]
+pub trait WalkList<CL, Modes, Prefix, I> {
     type Shapes: FromCons;
     type Strides: FromCons;
-    fn complement_list(self, modes: Modes) -> Result<(Self::Shapes, Self::Strides)>;
+    fn walk_list(cl: CL, modes: Modes) -> Result<(Self::Shapes, Self::Strides)>;
 }
-impl<Modes, Prefix, I> CotargetList<Nil, Modes, Prefix, I> for Nil {
+impl<CL: CotargetEnd, Modes, Prefix, I> WalkList<CL, Modes, Prefix, I> for Nil {
     type Shapes = Nil;
     type Strides = Nil;
     #[inline(always)]
-    fn complement_list(self, _: Modes) -> Result<(Nil, Nil)> {
+    fn walk_list(_: CL, _: Modes) -> Result<(Nil, Nil)> {
         Ok((Nil, Nil))
     }
 }
-impl<Modes, Prefix, I> CotargetList<Nil, Modes, Prefix, I> for Full {
-    type Shapes = Nil;
-    type Strides = Nil;
-    #[inline(always)]
-    fn complement_list(self, _: Modes) -> Result<(Nil, Nil)> {
-        Ok((Nil, Nil))
-    }
-}
-impl<CH, CT, NH, NT, Modes: Copy, Prefix: PathPush<I>, I: Add<B1>>
-    CotargetList<Cons<NH, NT>, Modes, Prefix, I> for Cons<CH, CT>
+impl<NH, NT, CL: CotargetSplit, Modes: Copy, Prefix: PathPush<I>, I: Add<B1>>
+    WalkList<CL, Modes, Prefix, I> for Cons<NH, NT>
 where
-    CH: CotargetFits<NH, Modes, Prefix::Output>,
-    CT: CotargetList<NT, Modes, Prefix, Add1<I>>,
-    Cons<CH::Shape, CT::Shapes>: FromCons,
-    Cons<CH::Stride, CT::Strides>: FromCons,
+    NH: Walk<CL::Head, Modes, Prefix::Output>,
+    NT: WalkList<CL::Tail, Modes, Prefix, Add1<I>>,
+    Cons<NH::Shape, NT::Shapes>: FromCons,
+    Cons<NH::Stride, NT::Strides>: FromCons,
 {
-    type Shapes = Cons<CH::Shape, CT::Shapes>;
-    type Strides = Cons<CH::Stride, CT::Strides>;
+    type Shapes = Cons<NH::Shape, NT::Shapes>;
+    type Strides = Cons<NH::Stride, NT::Strides>;
     #[inline(always)]
-    fn complement_list(self, modes: Modes) -> Result<(Self::Shapes, Self::Strides)> {
-        let (s, d) =
-            <CH as CotargetFits<NH, Modes, Prefix::Output>>::complement_node(self.0, modes)?;
-        let (ss, ds) =
-            <CT as CotargetList<NT, Modes, Prefix, Add1<I>>>::complement_list(self.1, modes)?;
-        Ok((Cons(s, ss), Cons(d, ds)))
-    }
-}
-impl<NH, NT, Modes: Copy, Prefix: PathPush<I>, I: Add<B1>>
-    CotargetList<Cons<NH, NT>, Modes, Prefix, I> for Full
-where
-    Full: CotargetFits<NH, Modes, Prefix::Output>,
-    Full: CotargetList<NT, Modes, Prefix, Add1<I>>,
-    Cons<
-        <Full as CotargetFits<NH, Modes, Prefix::Output>>::Shape,
-        <Full as CotargetList<NT, Modes, Prefix, Add1<I>>>::Shapes,
-    >: FromCons,
-    Cons<
-        <Full as CotargetFits<NH, Modes, Prefix::Output>>::Stride,
-        <Full as CotargetList<NT, Modes, Prefix, Add1<I>>>::Strides,
-    >: FromCons,
-{
-    type Shapes = Cons<
-        <Full as CotargetFits<NH, Modes, Prefix::Output>>::Shape,
-        <Full as CotargetList<NT, Modes, Prefix, Add1<I>>>::Shapes,
-    >;
-    type Strides = Cons<
-        <Full as CotargetFits<NH, Modes, Prefix::Output>>::Stride,
-        <Full as CotargetList<NT, Modes, Prefix, Add1<I>>>::Strides,
-    >;
-    #[inline(always)]
-    fn complement_list(self, modes: Modes) -> Result<(Self::Shapes, Self::Strides)> {
-        let (s, d) =
-            <Full as CotargetFits<NH, Modes, Prefix::Output>>::complement_node(Full, modes)?;
-        let (ss, ds) =
-            <Full as CotargetList<NT, Modes, Prefix, Add1<I>>>::complement_list(Full, modes)?;
+    fn walk_list(cl: CL, modes: Modes) -> Result<(Self::Shapes, Self::Strides)> {
+        let (h, t) = cl.split();
+        let (s, d) = <NH as Walk<CL::Head, Modes, Prefix::Output>>::walk(h, modes)?;
+        let (ss, ds) = <NT as WalkList<CL::Tail, Modes, Prefix, Add1<I>>>::walk_list(t, modes)?;
         Ok((Cons(s, ss), Cons(d, ds)))
     }
 }
@@ -502,17 +534,16 @@ impl<S, D, Cot> BasisComplement<Cot> for Layout<S, D>
 where
     S: FlattenInto<D, Nil>,
     D: CodomainProfile,
-    Cot: CotargetFits<Profile<D>, FlatModes<S, D>, Nil>,
+    Profile<D>: Walk<Cot, FlatModes<S, D>, Nil>,
 {
     type Output = Layout<
-        <Cot as CotargetFits<Profile<D>, FlatModes<S, D>, Nil>>::Shape,
-        <Cot as CotargetFits<Profile<D>, FlatModes<S, D>, Nil>>::Stride,
+        <Profile<D> as Walk<Cot, FlatModes<S, D>, Nil>>::Shape,
+        <Profile<D> as Walk<Cot, FlatModes<S, D>, Nil>>::Stride,
     >;
     #[inline(always)]
     fn try_basis_complement(&self, cot: Cot) -> Result<Self::Output> {
         let modes = self.raw_shape().flatten_into(self.raw_stride(), Nil);
-        let (s, d) =
-            <Cot as CotargetFits<Profile<D>, FlatModes<S, D>, Nil>>::complement_node(cot, modes)?;
+        let (s, d) = <Profile<D> as Walk<Cot, FlatModes<S, D>, Nil>>::walk(cot, modes)?;
         // Each component is a checked integer layout along one path: every coordinate entry
         // fits i64.
         Ok(Layout::from_raw_parts(s, d))
