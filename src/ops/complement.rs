@@ -187,7 +187,7 @@ where
 }
 
 /// Dispatched on the stride kind: integer strides (below), or basis strides by codomain
-/// component ([`BasisComplement`](crate::ops::basis_complement::BasisComplement)).
+/// component, as [`algebra::basis::try_complement`](crate::algebra::basis::try_complement).
 impl<S, D: StrideTuple, Mx> Complement<Mx> for Layout<S, D>
 where
     Layout<S, D>: ComplementKind<Mx, D::HasBasis>,
