@@ -491,7 +491,8 @@ mod basis_complement {
         // Bases with the empty path are integers: the codomain is one integer, the complement
         // an integer layout, as the runtime engine's (which delegates to the integer engine).
         // By hand: 4:1 leaves no gap, 2:8 the gap 2:4, extension at 16 past the cosize 12.
-        let a: Layout<(U4, U2), (E<()>, ScaledBasis<U8, ()>)> = Layout::new_basis();
+        type EmptyPaths = (E<()>, ScaledBasis<U8, ()>);
+        let a: Layout<(U4, U2), EmptyPaths> = Layout::new_basis();
         assert_eq!(full!(a).to_string(), "(2,1):(4,16)");
     }
 
