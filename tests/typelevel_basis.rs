@@ -5,6 +5,8 @@ use cute_layout::typenum::{U0, U1, U2, U3, U4, U8};
 use cute_layout::{layout, make_identity_layout, BasisLayout, Layout, ScaledBasis, E, E0, E1};
 use static_assertions::assert_type_eq_all as same;
 
+mod common;
+
 #[test]
 fn scaled_basis_prints_like_cute() {
     assert_eq!(E0::default().to_string(), "1@0");
@@ -342,4 +344,337 @@ fn divides_static_and_mixed_agree() {
         s.try_logical_divide(bad).unwrap_err().kind(),
         cute_layout::ErrorKind::NotSurjective
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Complement of a basis layout (paper §3.5, Eq. 27–29, Table 7): by codomain component, the
+// result weakly congruent with the codomain; the same as the runtime engine.
+
+mod basis_complement {
+    use super::*;
+    use cute_layout::algebra::basis as alg;
+    use cute_layout::ops::{ComplementFullOf, ComplementOf};
+    use cute_layout::typenum::U16;
+    use cute_layout::{DynBasisLayout, DynTuple, ErrorKind};
+    use proptest::prelude::*;
+    use std::fmt::{Debug, Display};
+
+    /// The static or mixed layout in the runtime form: printed (static leaves marked) and
+    /// parsed.
+    fn dynb<L: Display>(l: &L) -> DynBasisLayout {
+        format!("{l:#}").parse().unwrap()
+    }
+
+    /// A coordinate of the type-level engine (nested tuples of `i64`) in CuTe notation.
+    fn text<C: Debug>(c: &C) -> String {
+        format!("{c:?}").replace(' ', "").replace(",)", ")")
+    }
+
+    /// `c(k)` for `k` in `0..reach`, by the type-level evaluation, checked against the runtime
+    /// evaluation of the same layout.
+    fn values<C: BasisLayout + Display>(c: &C, reach: i64) -> Vec<DynTuple>
+    where
+        C::Coord: Debug,
+    {
+        let cd = dynb(c);
+        (0..reach)
+            .map(|k| {
+                let x = cd.eval(k);
+                assert_eq!(text(&c.eval(k)), x.to_string(), "{c} at {k}");
+                x
+            })
+            .collect()
+    }
+
+    /// Eq. 27–29 for the complement `c` of `a` (over `c`'s extended domain), by brute force.
+    fn postconditions<A: Display, C: BasisLayout + Display>(a: &A, c: &C)
+    where
+        C::Coord: Debug,
+    {
+        let (ad, cd) = (dynb(a), dynb(c));
+        // Eq. 27: the codomain of A is weakly congruent with the complement's shape.
+        assert!(ad.codomain().weakly_congruent(cd.shape()), "{a} -> {c}");
+        let reach = 2 * cd.size() + 8;
+        let cv = values(c, reach);
+        // Eq. 28: no value of A on its domain is a value of c at a non-zero coordinate.
+        let image: Vec<DynTuple> = (0..ad.size()).map(|i| ad.eval(i)).collect();
+        for (k, x) in cv.iter().enumerate().skip(1) {
+            assert!(
+                !image.contains(x),
+                "{a} -> {c}: c({k}) = {x} is in A's image"
+            );
+        }
+        // Eq. 29: ordered, colexicographically (the last component most significant).
+        for k in 1..cv.len() {
+            let (x, y): (Vec<i64>, Vec<i64>) =
+                (cv[k - 1].leaves().collect(), cv[k].leaves().collect());
+            assert!(x.iter().rev().lt(y.iter().rev()), "{a} -> {c} at {k}");
+        }
+    }
+
+    /// `complement(A)` of a static layout: Eq. 27–29, zero-sized, and the runtime engine's
+    /// result printed the same (static marks included).
+    macro_rules! full {
+        ($a:expr) => {{
+            let a = $a;
+            let c = a.complement_full();
+            postconditions(&a, &c);
+            assert_eq!(core::mem::size_of_val(&c), 0);
+            assert_eq!(
+                format!("{c:#}"),
+                format!("{:#}", alg::complement_full(&dynb(&a))),
+                "{a}"
+            );
+            c
+        }};
+    }
+
+    #[test]
+    fn table_7_basis_rows() {
+        // Last row: (4,(4,2)):(e1,(e0,12e1)) → (1,(3,1)):(4e0,(4e1,24e1)).
+        let c = full!(layout!((4,(4,2)):(1@1,(1@0,12@1))));
+        assert_eq!(c.to_string(), "(1,(3,1)):(4@0,(4@1,24@1))");
+        same!(
+            ComplementFullOf<Layout![(4,(4,2)):(1@1,(1@0,12@1))]>,
+            Layout![(1,(3,1)):(4@0,(4@1,24@1))]
+        );
+        // The row before: the paper prints (1,1):(4e0,4e1), whose extended domain reaches
+        // (0,4) = A(0,4) at coordinate 1 (Eq. 28 fails, see tests/runtime_basis.rs); the
+        // conditions give 8e1, the extent of A along e1.
+        let a = layout!((4,8):(1@0,1@1));
+        let paper = layout!((1,1):(4@0,4@1));
+        assert_eq!(paper.eval(1), (0, 4));
+        assert_eq!(a.call((0, 4)), (0, 4));
+        let c = full!(a);
+        assert_eq!(c.to_string(), "(1,1):(4@0,8@1)");
+        same!(
+            ComplementFullOf<Layout![(4,8):(1@0,1@1)]>,
+            Layout![(1,1):(4@0,8@1)]
+        );
+    }
+
+    #[test]
+    fn static_complements_satisfy_eq_27_29_and_match_the_runtime() {
+        // A size-1 mode names a component (e0 here).
+        assert_eq!(
+            full!(layout!((2,(1,4)):(1@1,(7@0,2@1)))).to_string(),
+            "(1,1):(1@0,8@1)"
+        );
+        // Nested paths: the codomain (e0, e1, (e0@2)) gives a nested result.
+        assert_eq!(
+            full!(layout!((2,3):(1@1,2@0@2))).to_string(),
+            "(1,1,((2,1))):(1@0,2@1,((1@0@2,6@0@2)))"
+        );
+        // Only a nested path: the codomain (0, (0)).
+        full!(layout!(6:1@0@1));
+        // An integer 0 stride and a stride-0 basis: no image, a component still.
+        full!(layout!((2,3):(0,2@1)));
+        full!(layout!((4,4):(2@1,0@0)));
+        // A component no stride reaches (e1) is complemented from nothing: 1:1. By hand: along
+        // e0, 3:16 (cosize 33) leaves the gap 16:1 and extends at 48; along e2, (2,4):(1,2) is
+        // compact up to its cosize 8.
+        assert_eq!(
+            full!(layout!((2,4,3):(1@2,2@2,16@0))).to_string(),
+            "((16,1),1,1):((1@0,48@0),1@1,8@2)"
+        );
+        // Gaps, permuted orders, three components, identity layouts.
+        full!(layout!((3,(2,5)):(2@0,(1@1,12@0))));
+        full!(layout!((2,2,2):(4@1,1@0,1@1)));
+        full!(layout!((3,5):(5@1,1@1)));
+        full!(layout!((8,2):(3@0,1@1)));
+        full!(layout!((2,3,4):(3@2,1@0,2@1)));
+        full!(layout!((4,2):(1@0,8@0)));
+        full!(make_identity_layout((
+            (U2::default(), U3::default()),
+            U4::default()
+        )));
+        // Bases with the empty path are integers: the codomain is one integer, the complement
+        // an integer layout, as the runtime engine's (which delegates to the integer engine).
+        // By hand: 4:1 leaves no gap, 2:8 the gap 2:4, extension at 16 past the cosize 12.
+        type EmptyPaths = (E<()>, ScaledBasis<U8, ()>);
+        let a: Layout<(U4, U2), EmptyPaths> = Layout::new_basis();
+        assert_eq!(full!(a).to_string(), "(2,1):(4,16)");
+    }
+
+    #[test]
+    fn complement_up_to_a_cotarget() {
+        // The runtime engine's documented example.
+        let a = layout!((4,2):(1@0,4@1));
+        let c = a.complement((U8::default(), U16::default()));
+        assert_eq!(c.to_string(), "(2,(4,2)):(4@0,(1@1,8@1))");
+        same!(
+            ComplementOf<Layout![(4,2):(1@0,4@1)], (U8, U16)>,
+            Layout![(2,(4,2)):(4@0,(1@1,8@1))]
+        );
+        postconditions(&a, &c);
+        // Together with A, it reaches every coordinate below the cotarget.
+        let cases = [
+            (dynb(&a), dynb(&c), DynTuple::ints([8, 16])),
+            {
+                let a = layout!((4,(4,2)):(1@1,(1@0,12@1)));
+                let c = a.complement((U8::default(), cute_layout::typenum::U32::default()));
+                postconditions(&a, &c);
+                (dynb(&a), dynb(&c), DynTuple::ints([8, 32]))
+            },
+            {
+                let a = layout!((2,3):(1@1,2@0@2));
+                let cot = (U2::default(), U4::default(), (U8::default(),));
+                let c = a.complement(cot);
+                postconditions(&a, &c);
+                let rt = alg::complement(&dynb(&a), &"(2,4,(8))".parse().unwrap());
+                assert_eq!(format!("{c:#}"), format!("{rt:#}"));
+                (dynb(&a), dynb(&c), "(2,4,(8))".parse().unwrap())
+            },
+        ];
+        for (a, c, cot) in cases {
+            assert_eq!(alg::complement(&a, &cot), c, "{a} up to {cot}");
+            let both = DynBasisLayout::new(
+                DynTuple::tuple([a.shape().clone(), c.shape().clone()]),
+                cute_layout::DynBasisTuple::tuple([a.stride().clone(), c.stride().clone()]),
+            )
+            .unwrap();
+            let image: std::collections::HashSet<DynTuple> =
+                (0..both.size()).map(|i| both.eval(i)).collect();
+            let all = cute_layout::DynLayout::column_major(cot.clone()).unwrap();
+            for i in 0..all.size() {
+                let x = cot.idx2crd(i).unwrap();
+                assert!(image.contains(&x), "{a} with {c} misses {x}");
+            }
+        }
+    }
+
+    /// A runtime cotarget entry that is not positive is an error, as at run time.
+    #[test]
+    fn runtime_cotarget_is_checked() {
+        let a = layout!((4,2):(1@0,4@1));
+        let e = a.try_complement((U8::default(), 0i64)).unwrap_err();
+        let r = alg::try_complement(&dynb(&a), &"(8,0)".parse().unwrap()).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+        assert_eq!(e.kind(), r.kind());
+    }
+
+    /// The runtime engine names a non-injective layout `NotInjective` where the type level
+    /// (for integer strides too) names the violated fold condition `ModesInterleave`.
+    fn same_kind(k: ErrorKind) -> ErrorKind {
+        match k {
+            ErrorKind::NotInjective => ErrorKind::ModesInterleave,
+            k => k,
+        }
+    }
+
+    /// An interleaving component with runtime values is refused at run time, with the kind the
+    /// runtime engine gives; so is a non-injective one.
+    #[test]
+    fn runtime_interleaving_is_an_error() {
+        let n = common::v(5);
+        // (8,2):(2,5) along e1 is injective, its modes interleave (as ui-tests/complement_interleave.rs).
+        let a = layout!((4,(8,2)):(1@0,(2@1,{n}@1))).unwrap();
+        let e = a.try_complement_full().unwrap_err();
+        let r = alg::try_complement_full(&dynb(&a)).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::ModesInterleave);
+        assert_eq!(e.kind(), r.kind());
+        let n = common::v(1);
+        let a = layout!((4,2):(1@1,{n}@1)).unwrap();
+        let e = a.try_complement_full().unwrap_err();
+        let r = alg::try_complement_full(&dynb(&a)).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::ModesInterleave);
+        assert_eq!(r.kind(), ErrorKind::NotInjective);
+    }
+
+    /// `n` modes along e0 or e1 with runtime shapes and strides: injective with growing
+    /// strides half the time, otherwise random strides in 0..=12.
+    fn modes(n: usize) -> impl Strategy<Value = Vec<(i64, usize, i64)>> {
+        let injective = prop::collection::vec((1i64..=4, 0usize..2, 1i64..=3), n).prop_map(|m| {
+            let mut span = [1i64, 1];
+            m.into_iter()
+                .map(|(s, p, gap)| {
+                    let d = span[p] * gap;
+                    span[p] = d * s;
+                    (s, p, d)
+                })
+                .collect()
+        });
+        let random = prop::collection::vec((1i64..=4, 0usize..2, 0i64..=12), n);
+        prop_oneof![injective, random]
+    }
+
+    /// The type-level result `t` (a mixed layout) and the runtime one agree: both refuse with
+    /// the same kind, or both give the same values over the extended domain.
+    fn agree<C: BasisLayout + Display>(
+        t: Result<C, cute_layout::LayoutError>,
+        r: Result<DynBasisLayout, cute_layout::LayoutError>,
+    ) -> Result<(), TestCaseError>
+    where
+        C::Coord: Debug,
+    {
+        match (t, r) {
+            (Ok(t), Ok(r)) => {
+                let reach = 2 * r.size() + 8;
+                let tv = values(&t, reach);
+                for (k, x) in tv.iter().enumerate() {
+                    prop_assert_eq!(x, &r.eval(k as i64), "{} vs {} at {}", t, r, k);
+                }
+            }
+            (Err(e), Err(f)) => {
+                prop_assert_eq!(same_kind(e.kind()), same_kind(f.kind()), "{} vs {}", e, f)
+            }
+            (t, r) => prop_assert!(
+                false,
+                "type level {:?}, runtime {:?}",
+                t.map(|t| t.to_string()),
+                r
+            ),
+        }
+        Ok(())
+    }
+
+    fn stride(m: (i64, usize, i64)) -> String {
+        format!("{}@{}", m.2, m.1)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(512))]
+
+        /// Mixed layouts (runtime shapes and basis values, static paths) against the runtime
+        /// engine, full and up to a cotarget; Eq. 27–29 where the complement exists.
+        #[test]
+        fn mixed_complements_agree_with_the_runtime(m in modes(3), cot in (1i64..=40, 1i64..=40)) {
+            use common::v;
+            let (p0, p1, p2) = (m[0].1, m[1].1, m[2].1);
+            // The paths are static: one layout type per path pattern. The codomain is (e0, e1)
+            // except when every mode lies along e0.
+            macro_rules! case {
+                ($i0:tt $i1:tt $i2:tt, $cot:expr, $cotd:expr) => {{
+                    let a = layout!((({v(m[0].0)},{v(m[1].0)}),{v(m[2].0)}):(({v(m[0].2)}@$i0,{v(m[1].2)}@$i1),{v(m[2].2)}@$i2)).unwrap();
+                    let ad = dynb(&a);
+                    prop_assert_eq!(
+                        ad.to_string(),
+                        format!("(({},{}),{}):(({},{}),{})", m[0].0, m[1].0, m[2].0, stride(m[0]), stride(m[1]), stride(m[2]))
+                    );
+                    let full = a.try_complement_full();
+                    if let Ok(c) = &full {
+                        postconditions(&a, c);
+                    }
+                    agree(full, alg::try_complement_full(&ad))?;
+                    let c = a.try_complement($cot);
+                    if let Ok(c) = &c {
+                        postconditions(&a, c);
+                    }
+                    agree(c, alg::try_complement(&ad, &$cotd))?;
+                }};
+            }
+            let two = (v(cot.0), v(cot.1));
+            let twod = DynTuple::ints([cot.0, cot.1]);
+            match (p0, p1, p2) {
+                (0, 0, 0) => case!(0 0 0, (v(cot.0),), DynTuple::ints([cot.0])),
+                (0, 0, 1) => case!(0 0 1, two, twod),
+                (0, 1, 0) => case!(0 1 0, two, twod),
+                (0, 1, 1) => case!(0 1 1, two, twod),
+                (1, 0, 0) => case!(1 0 0, two, twod),
+                (1, 0, 1) => case!(1 0 1, two, twod),
+                (1, 1, 0) => case!(1 1 0, two, twod),
+                _ => case!(1 1 1, two, twod),
+            }
+        }
+    }
 }

@@ -1,7 +1,10 @@
 //! `complement` in the type system (paper §3.5).
 
 use crate::ops::{Complement, ComplementFull};
-use typenum::{B0, U1};
+use typenum::{B0, B1, U1};
+
+use crate::ops::basis::StrideTuple;
+use crate::ops::basis_complement::{BasisComplement, Full};
 
 use crate::error::{ErrorKind, Result};
 use crate::int::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel};
@@ -183,8 +186,28 @@ where
     }
 }
 
-/// The trailing size-1 mode kept (paper Table 7).
-impl<S, D, Mx: Int> Complement<Mx> for Layout<S, D>
+/// Dispatched on the stride kind: integer strides (below), or basis strides by codomain
+/// component, as [`algebra::basis::try_complement`](crate::algebra::basis::try_complement).
+impl<S, D: StrideTuple, Mx> Complement<Mx> for Layout<S, D>
+where
+    Layout<S, D>: ComplementKind<Mx, D::HasBasis>,
+{
+    type Output = <Layout<S, D> as ComplementKind<Mx, D::HasBasis>>::Output;
+    #[inline(always)]
+    fn try_complement(&self, m: Mx) -> Result<Self::Output> {
+        self.complement_kind(m)
+    }
+}
+
+/// [`Complement`] by stride kind `K` ([`StrideTuple::HasBasis`]).
+#[doc(hidden)]
+pub trait ComplementKind<Mx, K> {
+    type Output;
+    fn complement_kind(&self, m: Mx) -> Result<Self::Output>;
+}
+
+/// Integer strides: the trailing size-1 mode kept (paper Table 7).
+impl<S, D, Mx: Int> ComplementKind<Mx, B0> for Layout<S, D>
 where
     Layout<S, D>: ComplementRaw<Mx>,
     <Layout<S, D> as ComplementRaw<Mx>>::Modes: CoalesceExt,
@@ -192,8 +215,20 @@ where
 {
     type Output = LayoutOf<<<Layout<S, D> as ComplementRaw<Mx>>::Modes as CoalesceExt>::Output>;
     #[inline(always)]
-    fn try_complement(&self, m: Mx) -> Result<Self::Output> {
+    fn complement_kind(&self, m: Mx) -> Result<Self::Output> {
         self.complement_raw(m)?.coalesce_ext()?.try_to_layout()
+    }
+}
+
+/// Basis strides: by codomain component, the cotarget with the codomain's structure.
+impl<S, D, Mx> ComplementKind<Mx, B1> for Layout<S, D>
+where
+    Layout<S, D>: BasisComplement<Mx>,
+{
+    type Output = <Layout<S, D> as BasisComplement<Mx>>::Output;
+    #[inline(always)]
+    fn complement_kind(&self, m: Mx) -> Result<Self::Output> {
+        self.try_basis_complement(m)
     }
 }
 
@@ -222,7 +257,7 @@ where
     }
 }
 
-fn check_cotarget(m: i64) -> Result<()> {
+pub(crate) fn check_cotarget(m: i64) -> Result<()> {
     if m <= 0 {
         return Err(crate::error::layout_error!(
             ErrorKind::InvalidArgument,
@@ -282,10 +317,36 @@ where
     }
 }
 
-impl<L: Cosize + Complement<<L as Cosize>::Output>> ComplementFull for L {
-    type Output = <L as Complement<<L as Cosize>::Output>>::Output;
+/// Dispatched on the stride kind: `complement(A, cosize(A))` for integer strides, each
+/// codomain component up to its own cosize for basis strides.
+impl<S, D: StrideTuple> ComplementFull for Layout<S, D>
+where
+    Layout<S, D>: ComplementFullKind<D::HasBasis>,
+{
+    type Output = <Layout<S, D> as ComplementFullKind<D::HasBasis>>::Output;
     #[inline(always)]
     fn try_complement_full(&self) -> Result<Self::Output> {
+        self.complement_full_kind()
+    }
+}
+
+/// [`ComplementFull`] by stride kind `K` ([`StrideTuple::HasBasis`]).
+#[doc(hidden)]
+pub trait ComplementFullKind<K> {
+    type Output;
+    fn complement_full_kind(&self) -> Result<Self::Output>;
+}
+impl<L: Cosize + Complement<<L as Cosize>::Output>> ComplementFullKind<B0> for L {
+    type Output = <L as Complement<<L as Cosize>::Output>>::Output;
+    #[inline(always)]
+    fn complement_full_kind(&self) -> Result<Self::Output> {
         self.try_complement(self.cosize_int()?)
+    }
+}
+impl<L: BasisComplement<Full>> ComplementFullKind<B1> for L {
+    type Output = <L as BasisComplement<Full>>::Output;
+    #[inline(always)]
+    fn complement_full_kind(&self) -> Result<Self::Output> {
+        self.try_basis_complement(Full)
     }
 }

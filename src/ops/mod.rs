@@ -16,6 +16,7 @@ macro_rules! with_diagnostic {
 }
 
 pub(crate) mod basis;
+pub(crate) mod basis_complement;
 pub(crate) mod build;
 pub(crate) mod coalesce;
 pub(crate) mod complement;
@@ -269,7 +270,16 @@ op_table! {
         /// assert_eq!(layout!(((2,2),(4,2)):((1,8),(2,16))).flatten().to_string(), "(2,2,4,2):(1,8,2,16)");
         /// ```
         Flatten -> FlattenOf, try_flatten / flatten via FlattenOp;
-        /// `complement(A) = complement(A, cosize(A))`.
+        /// `complement(A) = complement(A, cosize(A))`. With basis strides, each codomain
+        /// component `e_p` is complemented up to the cosize of `A`'s modes along it (paper
+        /// Table 7; see [`Complement`]).
+        ///
+        /// ```
+        /// use cute_layout::layout;
+        /// // Paper Table 7, last row.
+        /// let c = layout!((4,(4,2)):(1@1,(1@0,12@1))).complement_full();
+        /// assert_eq!(c.to_string(), "(1,(3,1)):(4@0,(4@1,24@1))");
+        /// ```
         ComplementFull -> ComplementFullOf, try_complement_full / complement_full via ComplementFullOp;
         /// `right_inverse(L)` (paper §3.4.1, Eq. 24): the largest layout `L‡` with `L(L‡(k)) = k`
         /// for `k < size(L‡)`. From stride 1, follow the coalesced modes of `L`, each mode `s:d`
@@ -346,11 +356,26 @@ op_table! {
         /// the type system. A trailing size-1 mode is kept to show the stride of the extension, as in
         /// the paper's Table 7.
         ///
+        /// With basis strides (paper Eq. 27–29) the complement is taken by codomain component: for
+        /// each leaf `e_p` of the [`Codomain`](crate::Codomain), the modes of `A` along `e_p` are
+        /// complemented as an integer layout up to the cotarget's entry for `e_p`, and written back
+        /// along `e_p`. The cotarget `M` is a tuple with the codomain's structure (`(U8, U16)` for
+        /// strides along `@0` and `@1`), and the result's shape has that structure with each leaf
+        /// replaced by its component's complement. The same result as
+        /// [`algebra::basis::try_complement`](crate::algebra::basis::try_complement); a cotarget of
+        /// another structure, and a component whose modes interleave, are compile errors naming the
+        /// condition.
+        ///
         /// ```
         /// use cute_layout::{layout, Layout, ops::{ComplementFull, ComplementOf}};
         /// use cute_layout::typenum::U24;
         /// static_assertions::assert_type_eq_all!(ComplementOf<Layout![4:2], U24>, Layout![(2,3):(1,8)]);
         /// assert_eq!(layout!((4,8):(1,8)).complement_full().to_string(), "(2,1):(4,64)"); // Table 7
+        /// // Basis strides: one cotarget entry per codomain component.
+        /// use cute_layout::typenum::{U8, U16};
+        /// static_assertions::assert_type_eq_all!(
+        ///     ComplementOf<Layout![(4,2):(1@0,4@1)], (U8, U16)>,
+        ///     Layout![(2,(4,2)):(4@0,(1@1,8@1))]);
         /// ```
         Complement<Mx>(m) -> ComplementOf, try_complement / complement via ComplementArg;
         /// `logical_divide(A, T)` (paper §3.5.2): `A ∘ (B, complement(B, size(A)))`, by mode for a
