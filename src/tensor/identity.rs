@@ -16,12 +16,17 @@ use super::InShape;
 /// A tensor of coordinates: `T(c) = origin + L(c)`, `L` a layout with basis strides and `C`
 /// the coordinate type (its [`Codomain`]). No memory: for a static layout it is zero-sized
 /// apart from the origin, and an access is the index arithmetic into `C`. Built by
-/// [`make_coord_tensor`]; see the [module documentation](self).
+/// [`make_coord_tensor`]. Tiled and partitioned as a data tensor over the same shape,
+/// it gives the coordinates of the elements each tile or thread addresses; `coord < shape`
+/// predicates a tiling that does not divide the shape (CuTe's `elem_less`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct CoordTensor<L, C> {
     layout: L,
     origin: C,
 }
+
+/// The coordinate tensor of `zipped_divide(L, T)` with coordinate type `C`.
+pub type ZippedCoordTensor<L, T, C> = CoordTensor<ZippedDivideOf<L, T>, C>;
 
 /// The type of `make_coord_tensor(make_identity_layout(s))` for a shape of type `S`.
 pub type IdentityTensor<S> = CoordTensor<Layout<S, BasisLikeOf<S>>, Codomain<BasisLikeOf<S>>>;
@@ -108,10 +113,7 @@ impl<S: Copy, D: Copy, C: Copy> CoordTensor<Layout<S, D>, C> {
     }
 
     /// `zipped_divide(T, tiler)`: `((tile), (rest))`, the same origin.
-    pub fn try_zipped_divide<T>(
-        self,
-        tiler: T,
-    ) -> Result<CoordTensor<ZippedDivideOf<Layout<S, D>, T>, C>>
+    pub fn try_zipped_divide<T>(self, tiler: T) -> Result<ZippedCoordTensor<Layout<S, D>, T, C>>
     where
         Layout<S, D>: ZippedDivide<T>,
     {
