@@ -11,10 +11,14 @@ use cute_layout::algebra::DynSliceCoord;
 use cute_layout::ops::Underscore as X;
 use cute_layout::swizzle::SwizzleFn;
 use cute_layout::tensor::{
-    make_fragment_like, make_tensor, try_axpby, try_copy, try_gemm, Engine, HostEngine,
+    make_coord_tensor, make_fragment_like, make_tensor, try_axpby, try_copy, try_gemm, Engine,
+    HostEngine,
 };
-use cute_layout::typenum::{U16, U2, U3, U32, U4, U64};
-use cute_layout::{layout, DynLayout, DynTuple, ErrorKind, Tensor, TensorLayout};
+use cute_layout::typenum::{U16, U2, U3, U32, U4, U6, U64, U8};
+use cute_layout::{
+    layout, make_identity_layout, try_make_identity_layout, DynLayout, DynTuple, ErrorKind, Tensor,
+    TensorLayout,
+};
 use proptest::prelude::*;
 use std::collections::BTreeMap;
 
@@ -627,4 +631,102 @@ fn raw_tensors_compute_pointers() {
     assert!(unsafe { Tensor::from_raw_parts(p, 63, 0, layout!((8,8):(1,8))) }.is_err());
     let e = t.engine();
     assert_eq!(Engine::len(e), 64);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Coordinate tensors (make_identity_tensor) and predication
+
+proptest! {
+    /// The identity tensor partitioned as a data tensor gives, at every (thread, value), the
+    /// natural coordinate `(r, c)` of the element the data tensor's partition addresses there
+    /// (data over `(m,n):(1,m)` holding its own index `r + m·c`), through local_tile then
+    /// local_partition.
+    #[test]
+    fn identity_partition_addresses_the_data_partition(
+        pm in 1i64..4, pn in 1i64..4, am in 1i64..3, an in 1i64..3, bm in 1i64..3, bn in 1i64..3,
+        row_major_thr in any::<bool>(),
+    ) {
+        let thr = if row_major_thr {
+            layout!(({v(pm)},{v(pn)}):({v(pn)},{v(1)})).unwrap()
+        } else {
+            layout!(({v(pm)},{v(pn)}):({v(1)},{v(pm)})).unwrap()
+        };
+        let (tm, tn) = (pm * am, pn * an);
+        let (m, n) = (tm * bm, tn * bn);
+        let data: Vec<i64> = (0..m * n).collect();
+        let lay = layout!(({v(m)},{v(n)}):({v(1)},{v(m)})).unwrap();
+        let id = make_coord_tensor(try_make_identity_layout((m, n)).unwrap());
+        for (x, y) in (0..bm).flat_map(|x| (0..bn).map(move |y| (x, y))) {
+            let dt = Tensor::try_new(&data[..], lay).unwrap().local_tile((tm, tn), (x, y));
+            let it = id.local_tile((tm, tn), (x, y));
+            for tid in 0..pm * pn {
+                let dp = dt.local_partition(&thr, tid);
+                let ip = it.local_partition(&thr, tid);
+                let size = dp.layout().size();
+                prop_assert!(ip.try_get(size).is_err()); // the same size
+                prop_assert!(ip.try_get(size - 1).is_ok());
+                for k in 0..size {
+                    let (r, c) = ip.get(k);
+                    prop_assert_eq!(dp[k], r + m * c);
+                }
+            }
+        }
+    }
+
+    /// Predication of a tiling that does not divide the shape: over all `⌈m/tm⌉·⌈n/tn⌉`
+    /// tiles, tile `(x, y)` element `(i, j)` is the coordinate `(tm·x + i, tn·y + j)`, and the
+    /// elements with `coord < shape` are exactly the `m·n` coordinates of the shape, once each.
+    #[test]
+    fn identity_predicates_a_non_dividing_tiling(
+        m in 1i64..12, n in 1i64..12, tm in 1i64..6, tn in 1i64..6,
+    ) {
+        let id = make_coord_tensor(try_make_identity_layout((m, n)).unwrap());
+        let (gx, gy) = ((m + tm - 1) / tm, (n + tn - 1) / tn);
+        let mut seen = BTreeMap::new();
+        let mut masked = 0;
+        for (x, y) in (0..gx).flat_map(|x| (0..gy).map(move |y| (x, y))) {
+            let tile = id.local_tile((tm, tn), (x, y));
+            for (i, j) in (0..tm).flat_map(|i| (0..tn).map(move |j| (i, j))) {
+                let (r, c) = tile.get((i, j));
+                prop_assert_eq!((r, c), (tm * x + i, tn * y + j));
+                if r < m && c < n {
+                    *seen.entry((r, c)).or_insert(0) += 1;
+                } else {
+                    masked += 1;
+                }
+            }
+        }
+        prop_assert_eq!(seen.len() as i64, m * n);
+        prop_assert!(seen.values().all(|&k| k == 1));
+        prop_assert_eq!(masked, gx * gy * tm * tn - m * n);
+        prop_assert_eq!(id.try_local_tile((tm, tn), (gx, 0)).unwrap_err().kind(), ErrorKind::BadCoordinate);
+    }
+}
+
+/// Static shapes: the identity tensor of `(8,6)` is zero-sized apart from its origin, and its
+/// `local_tile`/`local_partition` match those of a static data tensor element by element.
+#[test]
+fn static_identity_matches_static_data_partition() {
+    let data: Vec<i64> = (0..48).collect();
+    let t = Tensor::try_new(&data[..], layout!((8, 6):(1, 8))).unwrap();
+    let id = make_coord_tensor(make_identity_layout((U8::new(), U6::new())));
+    assert_eq!(core::mem::size_of_val(id.layout()), 0);
+    let thr = layout!((2, 3):(3, 1));
+    for (x, y) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+        let dt = t.local_tile((U4::new(), U3::new()), (x, y));
+        let it = id.local_tile((U4::new(), U3::new()), (x, y));
+        for tid in 0..6 {
+            let dp = dt.local_partition(&thr, tid);
+            let ip = it.local_partition(&thr, tid);
+            for k in 0..4 {
+                // (4,3) tiles over (2,3) threads: 2 values each.
+                assert_eq!(ip.try_get(k).is_ok(), k < 2);
+                if k >= 2 {
+                    continue;
+                }
+                let (r, c) = ip.get(k);
+                assert_eq!(dp[k], r + 8 * c);
+            }
+        }
+    }
 }
