@@ -48,9 +48,8 @@ pub use layout::{
     try_make_layout_right, Coord, Layout, LayoutLeft, LayoutRight,
 };
 pub use ops::basis::{
-    make_basis_like, make_identity_layout, try_make_identity_layout, visit_stride, BasisCongruent,
-    BasisCoord, BasisLayout, BasisLike, BasisLikeOf, BasisPath, Codomain, ScaleBy, ScaledBasis,
-    StrideDisplay, StrideEq, StrideLeaf, StrideTuple, StrideVisitor, E, E0, E1, E2, E3,
+    make_basis_like, make_identity_layout, try_make_identity_layout, visit_stride, BasisLayout,
+    BasisLike, BasisLikeOf, Codomain, ScaledBasis, StrideVisitor, E, E0, E1, E2, E3,
 };
 #[cfg(feature = "std")]
 pub use print::print_layout;

@@ -89,7 +89,7 @@ fn runtime_arithmetic_is_checked() {
 #[test]
 fn scaled_basis_arithmetic() {
     let e1 = E1::default();
-    same!(<E1 as cute_layout::ScaleBy<U4>>::Output, ScaledBasis<U4, (U1,)>);
+    same!(<E1 as cute_layout::ops::ScaleBy<U4>>::Output, ScaledBasis<U4, (U1,)>);
     assert_eq!(
         e1.try_scale(3i64).unwrap(),
         ScaledBasis::<U3, (U1,)>::default()

@@ -39,7 +39,7 @@ use crate::tuple::{Cons, ConsOf, FromCons, IntTuple, Nil, StaticShape, ToCons, T
 /// element 0 of element 1); `()` is the empty path. Paths of depth 0 to 4.
 ///
 /// ```
-/// use cute_layout::{BasisPath, typenum::{U0, U1}};
+/// use cute_layout::{ops::BasisPath, typenum::{U0, U1}};
 /// let mut out = [0usize; 4];
 /// assert_eq!(<(U1, U0)>::indices_into(&mut out), 2);
 /// assert_eq!(out[..2], [1, 0]);
@@ -394,7 +394,7 @@ impl<V: crate::int::select::HasDyn, P> crate::int::select::HasDyn for ScaledBasi
 /// (`k · v@I = (k·v)@I`).
 ///
 /// ```
-/// use cute_layout::{ScaleBy, E1, ScaledBasis, typenum::{U3, U4, U12}};
+/// use cute_layout::{ops::ScaleBy, E1, ScaledBasis, typenum::{U3, U4, U12}};
 /// static_assertions::assert_type_eq_all!(<U4 as ScaleBy<U3>>::Output, U12);
 /// static_assertions::assert_type_eq_all!(<E1 as ScaleBy<U3>>::Output, ScaledBasis<U3, (cute_layout::typenum::U1,)>);
 /// assert_eq!(E1::default().scale_by(5i64).unwrap().to_string(), "5@1");
@@ -1439,7 +1439,7 @@ pub type BasisLikeOf<S> = <S as BasisLike<Nil>>::Output;
 ///
 /// ```
 /// use cute_layout::{make_basis_like, typenum::{U2, U3, U4}};
-/// use cute_layout::StrideDisplay;
+/// use cute_layout::ops::StrideDisplay;
 /// let b = make_basis_like(((U2::default(), U3::default()), U4::default()));
 /// assert_eq!(StrideDisplay(&b).to_string(), "((1@0@0,1@1@0),1@1)");
 /// ```

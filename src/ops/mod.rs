@@ -32,6 +32,12 @@ pub(crate) mod slice;
 pub(crate) mod tiler;
 pub(crate) mod vector;
 
+/// The building blocks of basis strides (CuTe's `ScaledBasis` arithmetic, the stride trees and
+/// their conditions); the user-facing names are at the crate root.
+pub use basis::{
+    BasisCongruent, BasisCoord, BasisPath, ScaleBy, StrideDisplay, StrideEq, StrideLeaf,
+    StrideTuple,
+};
 pub use build::{Append, Crd2Idx, GetMode, Idx2Crd, Prepend, SelectModes, Take};
 pub use complement::{Cosize, Injective, NonNegative};
 pub use compose::{ShapeDivisibility, StrideDivisibility};
