@@ -901,36 +901,57 @@ pub struct Display<'a, T>(pub &'a T);
 
 impl<T: IntTuple> fmt::Display for Display<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        struct W<'a, 'b>(&'a mut fmt::Formatter<'b>, bool, fmt::Result);
-        impl Visitor for W<'_, '_> {
-            fn open(&mut self) {
-                if self.2.is_ok() {
-                    self.2 = self.0.write_str("(");
-                }
-            }
-            fn separator(&mut self) {
-                if self.2.is_ok() {
-                    self.2 = self.0.write_str(",");
-                }
-            }
-            fn close(&mut self) {
-                if self.2.is_ok() {
-                    self.2 = self.0.write_str(")");
-                }
-            }
-            fn leaf(&mut self, v: i64, is_static: bool) {
-                if self.2.is_ok() {
-                    self.2 = if self.1 && is_static {
-                        write!(self.0, "_{v}")
-                    } else {
-                        write!(self.0, "{v}")
-                    };
-                }
-            }
-        }
-        let alt = f.alternate();
-        let mut w = W(f, alt, Ok(()));
+        let mut w = TupleWriter::new(f);
         self.0.visit(&mut w);
-        w.2
+        w.result
+    }
+}
+
+/// The writer behind the CuTe-notation printers (integer tuples here, stride trees with basis
+/// leaves in `ops::basis`): brackets, commas and integers, static ones `_`-marked under `{:#}`;
+/// it stops writing at the first error, which it keeps in `result`.
+pub(crate) struct TupleWriter<'a, 'b> {
+    f: &'a mut fmt::Formatter<'b>,
+    alt: bool,
+    pub(crate) result: fmt::Result,
+}
+
+impl<'a, 'b> TupleWriter<'a, 'b> {
+    pub(crate) fn new(f: &'a mut fmt::Formatter<'b>) -> Self {
+        let alt = f.alternate();
+        TupleWriter {
+            f,
+            alt,
+            result: Ok(()),
+        }
+    }
+    /// Writes `args` unless an earlier write failed.
+    pub(crate) fn write(&mut self, args: fmt::Arguments<'_>) {
+        if self.result.is_ok() {
+            self.result = self.f.write_fmt(args);
+        }
+    }
+    /// An integer, `_`-marked when static under `{:#}`.
+    pub(crate) fn int(&mut self, v: i64, is_static: bool) {
+        if self.alt && is_static {
+            self.write(format_args!("_{v}"));
+        } else {
+            self.write(format_args!("{v}"));
+        }
+    }
+}
+
+impl Visitor for TupleWriter<'_, '_> {
+    fn open(&mut self) {
+        self.write(format_args!("("));
+    }
+    fn separator(&mut self) {
+        self.write(format_args!(","));
+    }
+    fn close(&mut self) {
+        self.write(format_args!(")"));
+    }
+    fn leaf(&mut self, v: i64, is_static: bool) {
+        self.int(v, is_static);
     }
 }

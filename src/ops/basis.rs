@@ -568,43 +568,30 @@ where
 pub struct StrideDisplay<'a, T>(pub &'a T);
 impl<T: StrideTuple> fmt::Display for StrideDisplay<'_, T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        struct W<'a, 'b>(&'a mut fmt::Formatter<'b>, bool, fmt::Result);
+        use crate::tuple::{TupleWriter, Visitor};
+        /// The integer-tuple writer, with `@i` after the value of a basis leaf (innermost first,
+        /// as CuTe prints).
+        struct W<'a, 'b>(TupleWriter<'a, 'b>);
         impl StrideVisitor for W<'_, '_> {
             fn open(&mut self) {
-                if self.2.is_ok() {
-                    self.2 = self.0.write_str("(");
-                }
+                self.0.open();
             }
             fn separator(&mut self) {
-                if self.2.is_ok() {
-                    self.2 = self.0.write_str(",");
-                }
+                self.0.separator();
             }
             fn close(&mut self) {
-                if self.2.is_ok() {
-                    self.2 = self.0.write_str(")");
-                }
+                self.0.close();
             }
             fn leaf(&mut self, v: i64, is_static: bool, path: Option<&[usize]>) {
-                if self.2.is_err() {
-                    return;
-                }
-                self.2 = if self.1 && is_static {
-                    write!(self.0, "_{v}")
-                } else {
-                    write!(self.0, "{v}")
-                };
+                self.0.int(v, is_static);
                 for i in path.unwrap_or(&[]).iter().rev() {
-                    if self.2.is_ok() {
-                        self.2 = write!(self.0, "@{i}");
-                    }
+                    self.0.write(format_args!("@{i}"));
                 }
             }
         }
-        let alt = f.alternate();
-        let mut w = W(f, alt, Ok(()));
+        let mut w = W(TupleWriter::new(f));
         self.0.visit_stride(&mut w);
-        w.2
+        w.0.result
     }
 }
 
