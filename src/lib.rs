@@ -29,6 +29,8 @@ pub mod ops;
 #[cfg(feature = "alloc")]
 pub mod parse;
 #[cfg(feature = "alloc")]
+pub mod picture;
+#[cfg(feature = "alloc")]
 pub mod print;
 pub mod swizzle;
 pub mod tensor;
