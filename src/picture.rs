@@ -374,7 +374,8 @@ fn svg(g: &Grid) -> String {
     };
     let cell_h = if g.palette == Palette::Thread { 40 } else { 32 };
     let (left, top) = (40, 48);
-    let width = left + g.cols * cell_w + 10;
+    // Wide enough for the title line too (about 8 px a character at 13 px).
+    let width = (left + g.cols * cell_w + 10).max(left + g.title.chars().count() * 8 + 10);
     let height = top + g.rows * cell_h + 10;
     let mut out = String::new();
     let _ = writeln!(
