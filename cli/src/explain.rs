@@ -103,7 +103,11 @@ impl Val {
                 [one] => format!("({},)", one.render(src)),
                 _ => format!(
                     "({})",
-                    items.iter().map(|v| v.render(src)).collect::<Vec<_>>().join(", ")
+                    items
+                        .iter()
+                        .map(|v| v.render(src))
+                        .collect::<Vec<_>>()
+                        .join(", ")
                 ),
             },
             Val::Mode(s, d) => format!("{}:{}", s.render(src), d.render(src)),
@@ -120,7 +124,11 @@ impl Val {
                 } else {
                     format!(
                         "({})",
-                        items.iter().map(|v| v.render(src)).collect::<Vec<_>>().join(",")
+                        items
+                            .iter()
+                            .map(|v| v.render(src))
+                            .collect::<Vec<_>>()
+                            .join(",")
                     )
                 }
             }
@@ -189,7 +197,9 @@ impl<'a> Reader<'a> {
                 self.pos += 1;
             }
             last = &self.src[start..self.pos];
-            if b[self.pos..].starts_with(b"::") && b.get(self.pos + 2).is_some_and(|&c| is_ident_start(c)) {
+            if b[self.pos..].starts_with(b"::")
+                && b.get(self.pos + 2).is_some_and(|&c| is_ident_start(c))
+            {
                 self.pos += 2;
             } else {
                 return Some(last.to_string());
@@ -263,15 +273,15 @@ impl<'a> Reader<'a> {
 }
 
 /// The value of a parsed type.
-fn value(t: &Ty, src: &str) -> Val {
+fn value(t: &Ty) -> Val {
     let other = || {
         let (s, e) = t.span();
         Val::Other(s, e)
     };
     match t {
-        Ty::Tuple { items, .. } => Val::Tup(items.iter().map(|i| value(i, src)).collect()),
+        Ty::Tuple { items, .. } => Val::Tup(items.iter().map(value).collect()),
         Ty::Path { name, args, .. } => {
-            let vals: Vec<Val> = args.iter().map(|a| value(a, src)).collect();
+            let vals: Vec<Val> = args.iter().map(value).collect();
             let bit = |a: &Ty| match a {
                 Ty::Path { name, args, .. } if args.is_empty() && name == "B0" => Some(0u128),
                 Ty::Path { name, args, .. } if args.is_empty() && name == "B1" => Some(1u128),
@@ -327,7 +337,7 @@ fn value(t: &Ty, src: &str) -> Val {
 fn term_at(src: &str, pos: usize) -> Option<(Val, usize)> {
     let mut r = Reader { src, pos, depth: 0 };
     let t = r.ty()?;
-    let v = value(&t, src);
+    let v = value(&t);
     v.replaces().then_some((v, r.pos))
 }
 

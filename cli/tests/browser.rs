@@ -46,7 +46,10 @@ fn svgs_render_in_headless_chromium() {
     let cases: &[(&str, &[&str])] = &[
         ("layout", &["svg", "(8,8):(1,8)"]),
         ("swizzle", &["svg", "Sw<3,0,3> o 0 o (8,8):(8,1)"]),
-        ("tv", &["svg", "--tv", "16,8", "((4,8),(2,2)):((32,1),(16,8))"]),
+        (
+            "tv",
+            &["svg", "--tv", "16,8", "((4,8),(2,2)):((32,1),(16,8))"],
+        ),
     ];
     for (name, args) in cases {
         let svg_path = dir.join(format!("{name}.svg"));

@@ -44,7 +44,10 @@ fn show_layout_2x4_as_cute_docs_print2d() {
 fn show_rank1_is_a_column_and_rank3_has_no_table() {
     let out = ok(&["show", "4:3"]);
     assert_eq!(field(&out, "cosize"), "10"); // L(3) + 1
-    assert_eq!(table_cells(&out), vec![vec!["0"], vec!["3"], vec!["6"], vec!["9"]]);
+    assert_eq!(
+        table_cells(&out),
+        vec![vec!["0"], vec!["3"], vec!["6"], vec!["9"]]
+    );
     let out = ok(&["show", "(2,2,2):(1,2,4)"]);
     assert_eq!(field(&out, "rank"), "3");
     assert!(table_cells(&out).is_empty());
@@ -94,7 +97,11 @@ fn coalesce_paper_example_and_postcondition() {
     // Paper §3.2: (2,(1,6)):(1,(6,2)) coalesces to 12:1.
     assert_eq!(ok(&["coalesce", "(2,(1,6)):(1,(6,2))"]), "12:1");
     // Postcondition: same size and the same value at every index.
-    for a in ["(2,4):(4,1)", "((2,2),(3,4)):((1,2),(4,12))", "(4,(2,3)):(0,(1,0))"] {
+    for a in [
+        "(2,4):(4,1)",
+        "((2,2),(3,4)):((1,2),(4,12))",
+        "(4,(2,3)):(0,(1,0))",
+    ] {
         let (la, lc) = (L::parse(a), L::parse(&ok(&["coalesce", a])));
         assert_eq!(la.values(), lc.values(), "{a}");
     }
@@ -105,8 +112,14 @@ fn coalesce_paper_example_and_postcondition() {
 #[test]
 fn compose_paper_example_and_postcondition() {
     // Paper §3.3: (4,6,8,10):(2,3,5,7) ∘ 6:12 = (2,3):(9,5).
-    assert_eq!(ok(&["compose", "(4,6,8,10):(2,3,5,7)", "6:12"]), "(2,3):(9,5)");
-    for (a, b) in [("(6,2):(8,2)", "(4,3):(3,1)"), ("(10,2):(16,4)", "(5,4):(1,5)")] {
+    assert_eq!(
+        ok(&["compose", "(4,6,8,10):(2,3,5,7)", "6:12"]),
+        "(2,3):(9,5)"
+    );
+    for (a, b) in [
+        ("(6,2):(8,2)", "(4,3):(3,1)"),
+        ("(10,2):(16,4)", "(5,4):(1,5)"),
+    ] {
         let r = L::parse(&ok(&["compose", a, b]));
         let (la, lb) = (L::parse(a), L::parse(b));
         assert_eq!(r.size(), lb.size());
@@ -160,7 +173,11 @@ fn complement_paper_example_and_postcondition() {
 fn inverses_paper_tables_and_postconditions() {
     // Paper Table 5: right_inverse((4,8):(1,5)) = 4:1. Postcondition L(R(k)) = k.
     assert_eq!(ok(&["right-inverse", "(4,8):(1,5)"]), "4:1");
-    for l in ["(4,8):(8,1)", "(3,7,5):(5,15,1)", "((2,2),(4,2)):((1,8),(2,16))"] {
+    for l in [
+        "(4,8):(8,1)",
+        "(3,7,5):(5,15,1)",
+        "((2,2),(4,2)):((1,8),(2,16))",
+    ] {
         let (ll, r) = (L::parse(l), L::parse(&ok(&["right-inverse", l])));
         for k in 0..r.size() {
             assert_eq!(ll.at(r.at(k)), k, "right_inverse({l}) at {k}");
@@ -248,7 +265,10 @@ fn products_paper_section_3_5_1() {
         "((4,8),(3,2)):((20,2),(80,1))"
     );
     // reference/README: logical_product(128:1, 4:32) = (128,4):(1,4096).
-    assert_eq!(ok(&["logical-product", "128:1", "4:32"]), "(128,4):(1,4096)");
+    assert_eq!(
+        ok(&["logical-product", "128:1", "4:32"]),
+        "(128,4):(1,4096)"
+    );
     // Figures 10 and 11: the 6×20 tables of the blocked and raked products.
     let blocked = ok(&["blocked-product", "(3,4):(4,1)", "(2,5):(1,2)"]);
     assert_eq!(blocked, "((3,2),(4,5)):((4,12),(1,24))");
@@ -263,7 +283,11 @@ fn products_paper_section_3_5_1() {
         v.sort();
         v
     };
-    for (op, rank) in [("zipped-product", 2), ("tiled-product", 3), ("flat-product", 4)] {
+    for (op, rank) in [
+        ("zipped-product", 2),
+        ("tiled-product", 3),
+        ("flat-product", 4),
+    ] {
         let r = L::parse(&ok(&[op, a, b]));
         assert_eq!(r.shape.rank(), rank, "{op}");
         let mut v = r.values();
@@ -313,8 +337,7 @@ fn max_common_vector_postcondition() {
         let (la, lb) = (L::parse(a), L::parse(b));
         let pos = |l: &L, off: i64| (0..l.size()).find(|&i| l.at(i) == off);
         let mut want = 0;
-        while want < la.size() && pos(&la, want).is_some() && pos(&la, want) == pos(&lb, want)
-        {
+        while want < la.size() && pos(&la, want).is_some() && pos(&la, want) == pos(&lb, want) {
             want += 1;
         }
         assert_eq!(k, want.max(1), "max_common_vector({a}, {b})");
@@ -355,9 +378,13 @@ fn json_on_every_layout_subcommand() {
         assert_eq!(v["depth"], l.shape.depth(), "{args:?}");
         assert_eq!(v["cosize"], l.cosize(), "{args:?}");
     }
-    let v: serde_json::Value =
-        serde_json::from_str(&ok(&["--json", "max-common-vector", "(2,4):(1,8)", "(2,4):(1,2)"]))
-            .unwrap();
+    let v: serde_json::Value = serde_json::from_str(&ok(&[
+        "--json",
+        "max-common-vector",
+        "(2,4):(1,8)",
+        "(2,4):(1,2)",
+    ]))
+    .unwrap();
     assert_eq!(v["value"], 2);
     // Errors with --json: a JSON error on stdout, the message on stderr, status 2.
     let (code, out, err) = cute(&["--json", "coalesce", "(4,"]);

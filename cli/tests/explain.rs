@@ -35,9 +35,18 @@ fn every_ui_test_stderr_comes_out_decimal() {
             );
         }
         // Everything that held no typenum number is untouched, line for line.
-        assert_eq!(out.lines().count(), text.lines().count(), "{}", path.display());
+        assert_eq!(
+            out.lines().count(),
+            text.lines().count(),
+            "{}",
+            path.display()
+        );
         for (a, b) in text.lines().zip(out.lines()) {
-            if !a.contains("UTerm") && !a.contains("Z0") && !a.contains("Cons<") && !a.contains("Nil") {
+            if !a.contains("UTerm")
+                && !a.contains("Z0")
+                && !a.contains("Cons<")
+                && !a.contains("Nil")
+            {
                 assert_eq!(a, b, "{}", path.display());
             }
         }
@@ -49,17 +58,22 @@ fn ui_test_layouts_read_as_written_in_their_source() {
     // ui-tests/compose_shape_divisibility.rs writes `layout!((4,6,8):(2,3,5)).compose(layout!(6:1))`:
     // the explained note names both layouts, and the flattened mode list, in CuTe notation.
     let text = std::fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../ui-tests/compose_shape_divisibility.stderr"),
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("../ui-tests/compose_shape_divisibility.stderr"),
     )
     .unwrap();
     let out = explain(&text);
     assert!(
-        out.contains("required for `cute_layout::(4,6,8):(2,3,5)` to implement `Compose<cute_layout::6:1>`")
-            || out.contains("required for `(4,6,8):(2,3,5)` to implement `Compose<6:1>`"),
+        out.contains(
+            "required for `cute_layout::(4,6,8):(2,3,5)` to implement `Compose<cute_layout::6:1>`"
+        ) || out.contains("required for `(4,6,8):(2,3,5)` to implement `Compose<6:1>`"),
         "{out}"
     );
     // The mode list `Cons<M<4, 2>, Cons<M<6, 3>, Cons<M<8, 5>, Nil>>>`.
-    assert!(out.contains("(4,6,8):(2,3,5)` to implement `cute_layout::ops::compose::ComposeStepSel<"), "{out}");
+    assert!(
+        out.contains("(4,6,8):(2,3,5)` to implement `cute_layout::ops::compose::ComposeStepSel<"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -12,7 +12,10 @@ fn cells(svg: &str) -> Vec<(String, String)> {
     let doc = roxmltree::Document::parse(svg).expect("well-formed XML");
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "svg");
-    assert_eq!(root.tag_name().namespace(), Some("http://www.w3.org/2000/svg"));
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2000/svg")
+    );
     root.children()
         .filter(|n| n.has_tag_name("g"))
         .map(|g| {
@@ -35,7 +38,11 @@ fn cells(svg: &str) -> Vec<(String, String)> {
 
 #[test]
 fn layout_svg_cells_are_the_offsets() {
-    for (l, rows, cols) in [("(4,8):(8,1)", 4, 8), ("(2,(2,2)):(4,(2,1))", 2, 4), ("6:2", 6, 1)] {
+    for (l, rows, cols) in [
+        ("(4,8):(8,1)", 4, 8),
+        ("(2,(2,2)):(4,(2,1))", 2, 4),
+        ("6:2", 6, 1),
+    ] {
         let svg = ok(&["svg", l]);
         let c = cells(&svg);
         let ll = L::parse(l);
@@ -107,7 +114,12 @@ fn latex_is_cute_print_latex() {
     assert!(tex.contains("\\documentclass[convert]{standalone}"));
     assert!(tex.contains("\\begin{tikzpicture}"));
     // CuTe's gray map: offset k gets {black!00, black!40, black!20, black!60}[k % 8].
-    for (m, n, off, gray) in [(0, 0, 0, "00"), (0, 1, 1, "40"), (1, 0, 2, "20"), (1, 1, 3, "60")] {
+    for (m, n, off, gray) in [
+        (0, 0, 0, "00"),
+        (0, 1, 1, "40"),
+        (1, 0, 2, "20"),
+        (1, 1, 3, "60"),
+    ] {
         let node = format!("\\node[fill=black!{gray}] at ({m},{n}) {{{off}}};");
         assert!(tex.contains(&node), "{node} in\n{tex}");
     }

@@ -44,7 +44,10 @@ pub fn ok(args: &[&str]) -> String {
 /// Run `cute ARGS`, expecting the error exit status 2; its standard error.
 pub fn fails(args: &[&str]) -> String {
     let (code, out, err) = cute(args);
-    assert_eq!(code, 2, "cute {args:?} should fail with status 2; out: {out} err: {err}");
+    assert_eq!(
+        code, 2,
+        "cute {args:?} should fail with status 2; out: {out} err: {err}"
+    );
     assert!(!err.contains("panicked"), "{err}");
     err
 }
@@ -98,7 +101,12 @@ fn tuple(s: &[u8], pos: &mut usize) -> T {
     while *pos < s.len() && s[*pos].is_ascii_digit() {
         *pos += 1;
     }
-    T::I(std::str::from_utf8(&s[start..*pos]).unwrap().parse().unwrap())
+    T::I(
+        std::str::from_utf8(&s[start..*pos])
+            .unwrap()
+            .parse()
+            .unwrap(),
+    )
 }
 
 /// A layout read by this file's own parser (plain CuTe notation, no spaces).
