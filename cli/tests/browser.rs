@@ -38,6 +38,11 @@ fn ink(png_path: &Path) -> (usize, usize) {
 #[test]
 fn svgs_render_in_headless_chromium() {
     let Some(chromium) = chromium() else {
+        // CI installs chromium and sets CUTE_REQUIRE_BROWSER, so there a missing browser fails.
+        assert!(
+            std::env::var_os("CUTE_REQUIRE_BROWSER").is_none(),
+            "CUTE_REQUIRE_BROWSER is set but no chromium is on PATH"
+        );
         println!("SKIPPED: no chromium on PATH (run cli/tests/browser/install.sh to install it)");
         return;
     };
