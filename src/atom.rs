@@ -58,6 +58,9 @@ pub use sm90::*;
 #[cfg(feature = "alloc")]
 pub use table::{atom_layouts, atom_names, AtomLayouts};
 
+/// The register arrays of [`MmaTraits`] and [`CopyTraits`] (re-exported from `generic-array`).
+pub use generic_array::GenericArray;
+
 use crate::ops::{ElementBits, RecastLayoutOf};
 
 // ---------------------------------------------------------------------------------------------
