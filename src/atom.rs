@@ -24,8 +24,9 @@
 //! use cute_layout::atom::{MmaTraits, SM80_16x8x16_F32F16F16F32_TN as Atom};
 //! use cute_layout::Layout;
 //! type C = <Atom as MmaTraits>::CLayout;
-//! // Thread 5, value 2 holds C(m, n) with m + 16·n = 45: row 13, column 2.
-//! assert_eq!(C::new().call((5, 2)), 13 + 16 * 2);
+//! // Thread 5, value 2 holds C(m, n) with m + 16·n = 41: row 9, column 2 (PTX: c2 of lane 5
+//! // is row groupID + 8 = 9, column 2·(5 % 4) = 2).
+//! assert_eq!(C::new().call((5, 2)), 9 + 16 * 2);
 //! assert_eq!(C::new().to_string(), "((4,8),(2,2)):((32,1),(16,8))");
 //! ```
 //!
@@ -43,10 +44,10 @@ mod sm90;
 mod table;
 
 pub use copy::{
-    CopyBits, CpAsyncBits, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T, SM75_U32x1_LDSM_N,
-    SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM80_CP_ASYNC_CACHEALWAYS, SM90_U16x2_STSM_T,
-    SM90_U16x4_STSM_T, SM90_U16x8_STSM_T, SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N,
-    UniversalCopy,
+    CopyBits, CpAsyncBits, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T,
+    SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T,
+    SM90_U16x8_STSM_T, SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N, UniversalCopy,
+    SM80_CP_ASYNC_CACHEALWAYS,
 };
 pub use sm80::{
     SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x32_S32S8S8S32_TN,

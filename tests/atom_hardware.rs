@@ -155,7 +155,10 @@ fn lines_by_tv<'r>(
             ));
         }
         if by.insert(tv, l).is_some() {
-            return Err(format!("{label}:{ln}: `{key} {} {}` recorded twice", tv.0, tv.1));
+            return Err(format!(
+                "{label}:{ln}: `{key} {} {}` recorded twice",
+                tv.0, tv.1
+            ));
         }
     }
     for t in 0..threads {
@@ -201,7 +204,9 @@ fn check_operand(
         let (r, kk) = (x % own_rows, x / own_rows);
         let ents = &nums[2..];
         if ents.len() % 4 != 0 {
-            return Err(format!("{label}:{ln}: entries are not groups of `t1 v1 t2 v2`"));
+            return Err(format!(
+                "{label}:{ln}: entries are not groups of `t1 v1 t2 v2`"
+            ));
         }
         let mut seen = BTreeSet::new();
         let mut others = BTreeSet::new();
@@ -224,7 +229,10 @@ fn check_operand(
                 ));
             }
             if !seen.insert((g[0], g[1])) {
-                return Err(format!("{label}:{ln}: D value ({} {}) listed twice", g[0], g[1]));
+                return Err(format!(
+                    "{label}:{ln}: D value ({} {}) listed twice",
+                    g[0], g[1]
+                ));
             }
             others.insert(free);
         }
@@ -265,7 +273,10 @@ fn check_mma(
         if nums.len() != 4 {
             return Err(format!("{label}:{ln}: expected `C t v | t1 v1`"));
         }
-        let (x, y) = (at(c, t, v)?, at(c, nums[2], nums[3]).map_err(|e| format!("{label}:{ln}: {e}"))?);
+        let (x, y) = (
+            at(c, t, v)?,
+            at(c, nums[2], nums[3]).map_err(|e| format!("{label}:{ln}: {e}"))?,
+        );
         if x != y {
             return Err(format!(
                 "{label}:{ln}: C({t},{v}) is element {x} but came out in D({},{}), element {y}",
@@ -301,7 +312,9 @@ fn check_copy(
                 ));
             }
             if !reached.insert(x) {
-                return Err(format!("{label}:{ln}: bit {x} of the destination is written twice"));
+                return Err(format!(
+                    "{label}:{ln}: bit {x} of the destination is written twice"
+                ));
             }
         }
     }
@@ -318,7 +331,9 @@ fn check_copy(
 }
 
 fn data_dir(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name)
 }
 
 fn files(dir: &Path) -> Vec<PathBuf> {
@@ -414,12 +429,21 @@ fn wrong_layouts_are_rejected() {
     }
     let (label, text) = fixture(LDSM);
     for (which, wrong) in [
-        ("Dst", "(32,(32,4)):(32,(1,1024))".replace("(32,(1,1024))", "(32,(1,2048))")),
-        ("Dst", "((4,8),(16,2,4)):((256,16),(1,128,1024))".to_string()),
+        (
+            "Dst",
+            "(32,(32,4)):(32,(1,1024))".replace("(32,(1,1024))", "(32,(1,2048))"),
+        ),
+        (
+            "Dst",
+            "((4,8),(16,2,4)):((256,16),(1,128,1024))".to_string(),
+        ),
         ("Src", "(32,128):(128,1)".replace("(128,1)", "(1,32)")),
     ] {
         let l = with_layout(LDSM, which, &wrong);
-        assert!(check_record(&label, &text, &|_| Some(l.clone())).is_err(), "{which} {wrong}");
+        assert!(
+            check_record(&label, &text, &|_| Some(l.clone())).is_err(),
+            "{which} {wrong}"
+        );
     }
 }
 
@@ -457,5 +481,8 @@ fn an_unknown_atom_is_an_error() {
     let (label, text) = fixture(MMA);
     let renamed = text.replace(MMA, "SM80_16x8x16_F32F16F16F32_NT");
     let e = check_record(&label, &renamed, &atom_layouts).unwrap_err();
-    assert!(e.contains("the crate has no atom named `SM80_16x8x16_F32F16F16F32_NT`"), "{e}");
+    assert!(
+        e.contains("the crate has no atom named `SM80_16x8x16_F32F16F16F32_NT`"),
+        "{e}"
+    );
 }

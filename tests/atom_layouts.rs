@@ -181,7 +181,9 @@ fn names_are_unique_and_cute_spelled() {
     let set: std::collections::BTreeSet<_> = names.iter().collect();
     assert_eq!(set.len(), names.len());
     assert_eq!(names.len(), 7 + 32 + 12 + 5 + 3);
-    let l = atom_layouts("SM80_16x8x16_F32F16F16F32_TN").unwrap().lines();
+    let l = atom_layouts("SM80_16x8x16_F32F16F16F32_TN")
+        .unwrap()
+        .lines();
     assert_eq!(
         l,
         [
@@ -216,11 +218,19 @@ fn val_layouts_are_the_bit_layouts_in_elements() {
                 let elems: DynLayout = elems.parse().unwrap();
                 let t = bits.mode(0).unwrap().size();
                 assert_eq!(elems.mode(0).unwrap().size(), t, "{name}");
-                assert_eq!(elems.mode(1).unwrap().size() * 16, bits.mode(1).unwrap().size(), "{name}");
+                assert_eq!(
+                    elems.mode(1).unwrap().size() * 16,
+                    bits.mode(1).unwrap().size(),
+                    "{name}"
+                );
                 // Element v of thread t is bits 16v..16v+16 of that thread, at offset / 16.
                 for i in 0..elems.size() {
                     let (tt, v) = (i % t, i / t);
-                    assert_eq!(elems.eval(i) * 16, bits.eval(tt + t * 16 * v), "{name} ({tt},{v})");
+                    assert_eq!(
+                        elems.eval(i) * 16,
+                        bits.eval(tt + t * 16 * v),
+                        "{name} ({tt},{v})"
+                    );
                 }
             }
         }};
@@ -256,7 +266,12 @@ fn gmma_smem_atoms_swizzle_byte_addresses_as_cute() {
             let mut seen = std::collections::BTreeSet::new();
             for i in 0..inner.size() {
                 let plain = inner.eval(i) * $bytes;
-                assert_eq!(d.eval(i) * $bytes, cute_byte_swizzle($b, plain), "{} {i}", stringify!($A));
+                assert_eq!(
+                    d.eval(i) * $bytes,
+                    cute_byte_swizzle($b, plain),
+                    "{} {i}",
+                    stringify!($A)
+                );
                 assert!(seen.insert(d.eval(i)));
             }
             assert_eq!(seen.len() as i64, inner.size());

@@ -2,9 +2,9 @@
 //! has, computed in the type system.
 //!
 //! A layout's *image* is what its non-broadcast modes reach: the flat modes of size > 1 and
-//! stride ≠ 0 ([`FilterModes`]). Its *compact part* is found by following the strides from 1:
+//! stride ≠ 0 (`FilterModes`). Its *compact part* is found by following the strides from 1:
 //! the mode of stride 1, then the mode whose stride is that mode's `size·stride`, and so on
-//! ([`FindStride`], as the right inverse does). The product of the compact part's sizes equals
+//! (`FindStride`, as the right inverse does). The product of the compact part's sizes equals
 //! the image size exactly when the image modes tile `[0, image size)` one-to-one (every image
 //! mode has size ≥ 2 and the compact part's strides strictly increase, so equal products mean
 //! every image mode is in the compact part, which is a compact column-major layout). So
@@ -102,7 +102,8 @@ where
     type ThrSize = Size<St>;
     type ValSize = Size<Sv>;
     type ImageSize = <<FlatModes<(St, Sv), (Dt, Dv)> as FilterModes>::Output as ModesSize>::Output;
-    type CompactSize = <<FlatModes<(St, Sv), (Dt, Dv)> as FilterModes>::Output as Chain<U1>>::Output;
+    type CompactSize =
+        <<FlatModes<(St, Sv), (Dt, Dv)> as FilterModes>::Output as Chain<U1>>::Output;
 }
 
 /// `size(ThrID)` of a thread-id layout.

@@ -144,7 +144,12 @@ type OneThread<Bits> = Layout<(U1, Bits), (U0, U1)>;
 pub struct UniversalCopy<Bits>(PhantomData<Bits>);
 impl<Bits: CopyBits> CopyTraits for UniversalCopy<Bits>
 where
-    (Layout![1], OneThread<Bits>, OneThread<Bits>, OneThread<Bits>): super::check::CopyLayoutsValid,
+    (
+        Layout![1],
+        OneThread<Bits>,
+        OneThread<Bits>,
+        OneThread<Bits>,
+    ): super::check::CopyLayoutsValid,
 {
     type ThrID = Layout![1];
     type SrcLayout = OneThread<Bits>;
@@ -160,7 +165,12 @@ where
 pub struct SM80_CP_ASYNC_CACHEALWAYS<Bits>(PhantomData<Bits>);
 impl<Bits: CpAsyncBits> CopyTraits for SM80_CP_ASYNC_CACHEALWAYS<Bits>
 where
-    (Layout![1], OneThread<Bits>, OneThread<Bits>, OneThread<Bits>): super::check::CopyLayoutsValid,
+    (
+        Layout![1],
+        OneThread<Bits>,
+        OneThread<Bits>,
+        OneThread<Bits>,
+    ): super::check::CopyLayoutsValid,
 {
     type ThrID = Layout![1];
     type SrcLayout = OneThread<Bits>;

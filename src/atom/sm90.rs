@@ -84,16 +84,8 @@ pub mod gmma {
     /// The accumulator layout of a 64xN GMMA (CuTe's `GMMA::CLayout_64xN<N>`).
     pub type CLayout_64xN<N> = crate::Layout<
         (
-            (
-                typenum::U4,
-                typenum::U8,
-                typenum::U4,
-            ),
-            (
-                typenum::U2,
-                typenum::U2,
-                typenum::Quot<N, typenum::U8>,
-            ),
+            (typenum::U4, typenum::U8, typenum::U4),
+            (typenum::U2, typenum::U2, typenum::Quot<N, typenum::U8>),
         ),
         (
             (typenum::U128, typenum::U1, typenum::U16),
@@ -104,7 +96,8 @@ pub mod gmma {
     pub type ALayout_64x16 = Layout![((4,8,4),(2,2,2)):((128,1,16),(64,8,512))];
     /// The shared-memory source layout of an `M×K` operand: every thread of the warpgroup
     /// sees the whole tile (CuTe's `GMMA::ABLayout<M, K>`, thread stride 0).
-    pub type ABLayout<M, K> = crate::Layout<(typenum::U128, (M, K)), (typenum::U0, (typenum::U1, M))>;
+    pub type ABLayout<M, K> =
+        crate::Layout<(typenum::U128, (M, K)), (typenum::U0, (typenum::U1, M))>;
 }
 
 /// The N of a `wgmma.m64nNk16` instruction: a multiple of 8 from 8 to 256.
