@@ -14,6 +14,7 @@ pub use macros::__private;
 #[cfg(feature = "alloc")]
 pub mod algebra;
 pub mod any_layout;
+pub mod atom;
 #[cfg(feature = "alloc")]
 pub mod basis;
 pub mod composed;
