@@ -126,13 +126,20 @@ __global__ void mma_kernel(const typename At::RA* A, const typename At::RB* B,
 template <class At>
 static MmaSpec spec() {
   auto nv = [](int nregs, size_t regbytes, Ty t) { return nregs * (int)(regbytes * 8) / ty_bits(t); };
-  return MmaSpec{At::name,
-                 At::instr,
-                 32,
-                 nv(At::nA, sizeof(typename At::RA), At::tA),
-                 nv(At::nB, sizeof(typename At::RB), At::tB),
-                 nv(At::nC, sizeof(typename At::RC), At::tC),
-                 At::tA, At::tB, At::tC, At::M, At::N, At::K};
+  int nvA = nv(At::nA, sizeof(typename At::RA), At::tA);
+  int nvB = nv(At::nB, sizeof(typename At::RB), At::tB);
+  MmaSpec s;
+  s.name = At::name;
+  s.instr = At::instr;
+  s.T = 32;
+  s.nvC = nv(At::nC, sizeof(typename At::RC), At::tC);
+  s.A = OperandSpec{32 * nvA, nvA, true, At::tA};
+  s.B = OperandSpec{32 * nvB, nvB, true, At::tB};
+  s.tC = At::tC;
+  s.M = At::M;
+  s.N = At::N;
+  s.K = At::K;
+  return s;
 }
 
 #ifndef PROBE_SIMULATE
@@ -206,9 +213,9 @@ static bool probe(const Out& out, uint64_t seed) {
   MmaSpec s = spec<At>();
 #ifdef PROBE_SIMULATE
   int brk = getenv("PROBE_SIM_BREAK") ? atoi(getenv("PROBE_SIM_BREAK")) : 0;
-  return probe_mma(s, simulated_mma(s, seed * 7919, brk), out, seed);
+  return probe_mma(s, backend_from_dense(s, simulated_mma(s, seed * 7919, brk)), out, seed);
 #else
-  return probe_mma(s, gpu_runner<At>(), out, seed);
+  return probe_mma(s, backend_from_dense(s, gpu_runner<At>()), out, seed);
 #endif
 }
 
