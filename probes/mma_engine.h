@@ -416,3 +416,39 @@ static MmaRunner simulated_mma(const MmaSpec& s, uint64_t seed, int break_it) {
     return res;
   };
 }
+
+// Fast CPU model of the one-hot experiments for the same random layout as simulated_mma(s, seed)
+// (same permutations): computes the lit lists directly, like the GPU backend of the GMMA probe
+// (which returns only non-zero D values). Used to time the analysis at large N.
+static OneHotRunner simulated_onehot(const MmaSpec& s, uint64_t seed) {
+  const int NA = s.A.count, NB = s.B.count, NC = s.T * s.nvC;
+  std::mt19937_64 rng(seed);
+  auto perm = [&](int n) {
+    std::vector<int> p(n);
+    for (int i = 0; i < n; i++) p[i] = i;
+    std::shuffle(p.begin(), p.end(), rng);
+    return p;
+  };
+  auto pa = perm(NA), pb = perm(NB), pc = perm(NC);
+  std::vector<int> aAt(s.M * s.K, -1), bAt(s.K * s.N, -1), dAt(NC, -1);
+  for (int a = 0; a < NA; a++) if (pa[a] < s.M * s.K) aAt[pa[a]] = a;
+  for (int b = 0; b < NB; b++) if (pb[b] < s.K * s.N) bAt[pb[b]] = b;
+  for (int d = 0; d < NC; d++) dAt[pc[d]] = d;
+  return [=](const std::vector<OneHot>& q) {
+    std::vector<Lits> res;
+    for (auto& h : q) {
+      Lits l;
+      if (h.which == 0 && pa[h.idx] < s.M * s.K) {
+        int m = pa[h.idx] % s.M, k = pa[h.idx] / s.M;
+        for (int n = 0; n < s.N; n++) l.push_back({dAt[m + n * s.M], operand_code(bAt[k + n * s.K], s.B.base, h.pass)});
+      }
+      if (h.which == 1 && pb[h.idx] < s.K * s.N) {
+        int k = pb[h.idx] % s.K, n = pb[h.idx] / s.K;
+        for (int m = 0; m < s.M; m++) l.push_back({dAt[m + n * s.M], operand_code(aAt[m + k * s.M], s.A.base, h.pass)});
+      }
+      std::sort(l.begin(), l.end());
+      res.push_back(l);
+    }
+    return res;
+  };
+}

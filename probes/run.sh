@@ -53,24 +53,27 @@ fi
 cat "$WORK/common.txt" | tee -a "$LOG"
 
 # ---- build in parallel ----------------------------------------------------------------------
-# name and architecture flags of each probe
-PROBES="mma copy gmma"
-arch_of() { case $1 in gmma) echo "$ARCH90A" ;; *) echo "$ARCH90" ;; esac; }
+# binary | source | flags (the GMMA probe is built twice, f16 and bf16, to compile in parallel)
+BUILDS="mma|mma.cu|$ARCH90
+copy|copy.cu|$ARCH90
+gmma_f16|gmma.cu|$ARCH90A -DGMMA_ONLY_F16
+gmma_bf16|gmma.cu|$ARCH90A -DGMMA_ONLY_BF16"
 t0=$(date +%s)
-for p in $PROBES; do
-  [ -f "probes/$p.cu" ] || continue
-  cmd="$NVCC -std=c++17 -O2 $(arch_of $p) $SIMFLAG -o $WORK/$p probes/$p.cu"
-  echo "$cmd" >"$WORK/$p.buildcmd"
-  (eval "$cmd" >"$WORK/$p.buildlog" 2>&1; echo $? >"$WORK/$p.buildrc") &
-done
+NAMES=""
+while IFS='|' read -r name src flags; do
+  [ -f "probes/$src" ] || continue
+  NAMES="$NAMES $name"
+  cmd="$NVCC -std=c++17 -O2 $flags $SIMFLAG -o $WORK/$name probes/$src"
+  echo "$cmd" >"$WORK/$name.buildcmd"
+  (eval "$cmd" >"$WORK/$name.buildlog" 2>&1; echo $? >"$WORK/$name.buildrc") &
+done <<<"$BUILDS"
 wait
 say "build: $(( $(date +%s) - t0 )) s"
 
 # ---- run ------------------------------------------------------------------------------------
-for p in $PROBES; do
-  [ -f "probes/$p.cu" ] || continue
+for p in $NAMES; do
   say "=== $p"
-  say "build: $(cat "$WORK/$p.buildcmd" | sed "s#$WORK#BUILD#g")"
+  say "build: $(sed "s#$WORK#BUILD#g" "$WORK/$p.buildcmd")"
   cat "$WORK/$p.buildlog" >>"$LOG"
   if [ "$(cat "$WORK/$p.buildrc")" != 0 ]; then
     say "BUILD FAILED: $p"
