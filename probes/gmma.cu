@@ -19,9 +19,12 @@
 
 enum { INTER = 0, SW128 = 1 };  // value of the descriptor's layout_type field (bits 62-63)
 
-template <int N_, bool RS_, bool BF16_, int LAYOUT_>
+template <int N_, bool RS_, bool BF16_, int LAYOUT_, int KBLK_ = 0>
 struct Cfg {
   static constexpr int N = N_;
+  // k-block: the descriptors' start address is the buffer start + 32 * KBLK bytes (CuTe's
+  // iteration over the 16-wide k-blocks of a 64-wide SW128 buffer); 0 unless said.
+  static constexpr int KBLK = KBLK_;
   static constexpr bool RS = RS_, BF16 = BF16_;
   static constexpr int LAYOUT = LAYOUT_;
   static constexpr int NC = N / 2;                           // D floats per thread
@@ -123,8 +126,8 @@ __global__ void __launch_bounds__(128) gmma_kernel(const GExp* ex, const uint16_
   for (int v = 0; v < C::NC; v++) d[v] = e.kind == 2 ? imgC[(size_t)e.idx * 128 * C::NC + t * C::NC + v] : 0.0f;
   asm volatile("fence.proxy.async.shared::cta;\n" ::: "memory");
   __syncthreads();
-  uint64_t da = make_desc(sA, C::lbo(64), C::sbo(), C::LAYOUT);
-  uint64_t db = make_desc(sB, C::lbo(C::N), C::sbo(), C::LAYOUT);
+  uint64_t da = make_desc(sA + 16 * C::KBLK, C::lbo(64), C::sbo(), C::LAYOUT);
+  uint64_t db = make_desc(sB + 16 * C::KBLK, C::lbo(C::N), C::sbo(), C::LAYOUT);
   if (info && blockIdx.x == 0 && t == 0) {
     info[0] = (unsigned)__cvta_generic_to_shared(sA);
     info[1] = (unsigned)__cvta_generic_to_shared(sB);
@@ -249,7 +252,7 @@ static bool probe(const Out& out, uint64_t seed) {
   const char* tn = C::BF16 ? "bf16" : "f16";
   MmaSpec s;
   s.name = fmt("SM90_64x%dx16_F32%s_%s", C::N, C::BF16 ? "BF16BF16" : "F16F16", C::RS ? "RS" : "SS");
-  s.suffix = "_" + C::layout_name();
+  s.suffix = "_" + C::layout_name() + (C::KBLK ? fmt("_kb%d", C::KBLK) : std::string());
   s.instr = fmt("wgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s %s, desc-b, p(=1), 1, 1%s", C::N,
                 tn, tn, C::RS ? "d, {a0,a1,a2,a3}" : "d, desc-a", C::RS ? ", 0 (K-major B)" : ", 0, 0 (K-major A and B)");
   s.T = 128;
@@ -262,9 +265,9 @@ static bool probe(const Out& out, uint64_t seed) {
   s.K = 16;
   s.first_only = true;
   auto smem_line = [&](const char* op, int rows) {
-    return fmt("smem %s layout %s rows %d cols %d elements %d elem_bits 16 desc_start_bytes 0 "
+    return fmt("smem %s layout %s rows %d cols %d elements %d elem_bits 16 desc_start_bytes %d "
                "desc_lbo %llu desc_sbo %llu desc_layout_type %d desc_base_offset 0",
-               op, C::layout_name().c_str(), rows, C::KB, rows * C::KB,
+               op, C::layout_name().c_str(), rows, C::KB, rows * C::KB, 32 * C::KBLK,
                (unsigned long long)C::lbo(rows), (unsigned long long)C::sbo(), C::LAYOUT);
   };
   if (!C::RS) s.lines.push_back(smem_line("A", 64));
@@ -310,6 +313,12 @@ int main(int argc, char** argv) {
   if (maxn >= 256) fails += probe_n<BF, 256>(out);
 #if !defined(GMMA_ONLY_BF16)
   ALL_N(false)
+  // k-blocks 1..3 of the SW128 buffers (start address inside the swizzle atom), f16, N = 64
+  if (maxn >= 64) {
+    fails += !probe<Cfg<64, false, false, SW128, 1>>(out, 401);
+    fails += !probe<Cfg<64, false, false, SW128, 2>>(out, 402);
+    fails += !probe<Cfg<64, false, false, SW128, 3>>(out, 403);
+  }
 #endif
 #if !defined(GMMA_ONLY_F16)
   ALL_N(true)
