@@ -14,6 +14,9 @@ OUT=${1:?usage: probes/run.sh OUTDIR}
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 NVCC=${NVCC:-nvcc}
+if ! command -v "$NVCC" >/dev/null 2>&1 && [ -x /usr/local/cuda/bin/nvcc ]; then
+  NVCC=/usr/local/cuda/bin/nvcc
+fi
 mkdir -p "$OUT"
 OUT=$(cd "$OUT" && pwd)
 WORK=$(mktemp -d)
