@@ -376,7 +376,7 @@ static bool probe_mma(const MmaSpec& s, const MmaBackend& be, const Out& out, ui
 // `break_it` != 0 breaks the model to check that the probe notices:
 // 1: the last D value is off by one everywhere; 2: only products (several non-zero A and B
 // values) are off.
-static MmaRunner simulated_mma(const MmaSpec& s, uint64_t seed, int break_it) {
+static inline MmaRunner simulated_mma(const MmaSpec& s, uint64_t seed, int break_it) {
   const int NA = s.A.count, NB = s.B.count, NC = s.T * s.nvC;
   std::mt19937_64 rng(seed);
   auto perm = [&](int n) {
@@ -420,7 +420,7 @@ static MmaRunner simulated_mma(const MmaSpec& s, uint64_t seed, int break_it) {
 // Fast CPU model of the one-hot experiments for the same random layout as simulated_mma(s, seed)
 // (same permutations): computes the lit lists directly, like the GPU backend of the GMMA probe
 // (which returns only non-zero D values). Used to time the analysis at large N.
-static OneHotRunner simulated_onehot(const MmaSpec& s, uint64_t seed) {
+static inline OneHotRunner simulated_onehot(const MmaSpec& s, uint64_t seed) {
   const int NA = s.A.count, NB = s.B.count, NC = s.T * s.nvC;
   std::mt19937_64 rng(seed);
   auto perm = [&](int n) {
