@@ -452,3 +452,65 @@ pub fn picture(l: &Input, tile: Option<(i64, i64)>, svg: bool) -> Result<String,
         )),
     }
 }
+
+/// `cute atom`: without a name, every atom's name (one per line); with one, the atom's layouts
+/// in CuTe notation, one per line (`ThrID: 32:1`, `Shape_MNK: (16,8,16)`, `ALayout: …`, …);
+/// with `picture` = `a`, `b` or `c` (MMA atoms), an SVG of that operand's TV layout over its
+/// tile ((M,K), (N,K) or (M,N)), cells `T<t> V<v>`.
+pub fn atom(name: Option<&str>, picture: Option<&str>) -> Result<Output, Error> {
+    use cute_layout::atom::{atom_layouts, atom_names, AtomLayouts};
+    let Some(name) = name else {
+        let names = atom_names();
+        return Ok(Output {
+            text: names.iter().map(|n| format!("{n}\n")).collect(),
+            json: serde_json::json!({ "atoms": names }),
+        });
+    };
+    let layouts = atom_layouts(name).ok_or_else(|| {
+        LayoutError::with_detail(
+            ErrorKind::InvalidArgument,
+            format!("no atom named `{name}` (`cute atom` lists them)"),
+        )
+    })?;
+    if let Some(which) = picture {
+        let AtomLayouts::Mma {
+            shape_mnk: (m, n, k),
+            a,
+            b,
+            c,
+            ..
+        } = &layouts
+        else {
+            return Err(LayoutError::with_detail(
+                ErrorKind::InvalidArgument,
+                format!("`{name}` is a copy atom: pictures of operands a, b, c are for MMA atoms"),
+            ));
+        };
+        let (l, tile) = match which {
+            "a" | "A" => (a, (*m, *k)),
+            "b" | "B" => (b, (*n, *k)),
+            "c" | "C" => (c, (*m, *n)),
+            other => {
+                return Err(LayoutError::with_detail(
+                    ErrorKind::InvalidArgument,
+                    format!("operand `{other}`: expected a, b or c"),
+                ))
+            }
+        };
+        let text = cute_layout::picture::tv_svg(l, tile)?;
+        let json = serde_json::json!({ "atom": name, "operand": which, "picture": text });
+        return Ok(Output { text, json });
+    }
+    let lines = layouts.lines();
+    let mut json = serde_json::Map::new();
+    json.insert("atom".into(), name.into());
+    for line in &lines {
+        if let Some((key, value)) = line.split_once(": ") {
+            json.insert(key.into(), value.into());
+        }
+    }
+    Ok(Output {
+        text: lines.iter().map(|l| format!("{l}\n")).collect(),
+        json: json.into(),
+    })
+}

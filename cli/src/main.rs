@@ -27,8 +27,7 @@ struct Cli {
     cmd: Cmd,
 }
 
-// `cute atom NAME` (the atom table of issue 12) and `cute banks …` (bank maps) are added here
-// as subcommands once the library has them.
+// `cute banks …` (bank maps) is added here as a subcommand once the library has them.
 #[derive(Subcommand, Debug)]
 enum Cmd {
     /// Size, cosize, rank, depth and the table of offsets (CuTe's print_layout).
@@ -127,6 +126,14 @@ enum Cmd {
     Svg(PictureArgs),
     /// The layout as a LaTeX/TikZ picture (CuTe's print_latex).
     Latex(PictureArgs),
+    /// An MMA or copy atom's layouts in CuTe notation, one per line; without NAME, the atoms.
+    Atom {
+        /// The atom, e.g. `SM80_16x8x16_F32F16F16F32_TN` or `UniversalCopy<128>`.
+        name: Option<String>,
+        /// Instead, an SVG of an MMA atom's operand `a`, `b` or `c` as a TV picture.
+        #[arg(long, value_name = "OPERAND")]
+        svg: Option<String>,
+    },
     /// Rewrite typenum types on standard input to decimal: `cargo check 2>&1 | cute explain`.
     Explain,
 }
@@ -226,6 +233,7 @@ fn run(cmd: &Cmd) -> Result<Output, cli::Error> {
             let json = json!({"layout": l.to_string(), "picture": text});
             Ok(Output { text, json })
         }
+        Cmd::Atom { name, svg } => cli::atom(name.as_deref(), svg.as_deref()),
         Cmd::Explain => unreachable!("handled in main"),
     }
 }

@@ -405,3 +405,65 @@ fn errors_name_the_argument_and_exit_2() {
     fails(&["show"]);
     fails(&["no-such-command"]);
 }
+
+#[test]
+fn atom_prints_the_layouts_the_ptx_isa_describes() {
+    let out = ok(&["atom", "SM80_16x8x16_F32F16F16F32_TN"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 5, "{out}");
+    assert_eq!(lines[0], "ThrID: 32:1");
+    assert_eq!(lines[1], "Shape_MNK: (16,8,16)");
+    let a = L::parse(field(&out, "ALayout"));
+    let b = L::parse(field(&out, "BLayout"));
+    let c = L::parse(field(&out, "CLayout"));
+    // PTX ISA, mma.m16n8k16 with .f16 A/B and .f32 C/D: groupID = lane / 4,
+    // threadID_in_group = lane % 4. C/D element i of lane: row groupID (+8 for i >= 2),
+    // col 2·tig + (i & 1). A element i (8 halves): row groupID (+8 for i%4 >= 2),
+    // col 2·tig + (i & 1) (+8 for i >= 4). B element i (4 halves): row (k) 2·tig + (i & 1)
+    // (+8 for i >= 2), col (n) groupID. CuTe's TV index is t + 32·v, the value m + M·k etc.
+    for lane in 0..32 {
+        let (g, tig) = (lane / 4, lane % 4);
+        for i in 0..4 {
+            let (m, n) = (g + 8 * (i / 2), 2 * tig + (i & 1));
+            assert_eq!(c.at(lane + 32 * i), m + 16 * n, "C lane {lane} value {i}");
+            let (k, n) = (2 * tig + (i & 1) + 8 * (i / 2), g);
+            assert_eq!(b.at(lane + 32 * i), n + 8 * k, "B lane {lane} value {i}");
+        }
+        for i in 0..8 {
+            let (m, k) = (g + 8 * ((i % 4) / 2), 2 * tig + (i & 1) + 8 * (i / 4));
+            assert_eq!(a.at(lane + 32 * i), m + 16 * k, "A lane {lane} value {i}");
+        }
+    }
+}
+
+#[test]
+fn atom_copy_list_json_picture_and_errors() {
+    let out = ok(&["atom", "SM75_U32x4_LDSM_N"]);
+    let names: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.split_once(": "))
+        .map(|p| p.0)
+        .collect();
+    assert_eq!(names, ["ThrID", "SrcLayout", "DstLayout"]);
+    // ldmatrix: thread t supplies the address of 128-bit row t; destination bit 32·t + b of
+    // matrix 0 is row t/4, bits 32·(t%4) + b of that row.
+    let src = L::parse(field(&out, "SrcLayout"));
+    let dst = L::parse(field(&out, "DstLayout"));
+    for t in 0..32 {
+        for b in 0..32 {
+            assert_eq!(dst.at(t + 32 * b), src.at(t / 4 + 32 * (32 * (t % 4) + b)));
+        }
+    }
+    let list = ok(&["atom"]);
+    assert!(list.lines().any(|l| l == "SM80_16x8x16_F32F16F16F32_TN"));
+    assert!(list.lines().any(|l| l == "UniversalCopy<128>"));
+    let v: serde_json::Value =
+        serde_json::from_str(&ok(&["--json", "atom", "SM80_8x8x4_F64F64F64F64_TN"])).unwrap();
+    assert_eq!(v["Shape_MNK"], "(8,8,4)");
+    let svg = ok(&["atom", "SM80_16x8x8_F32F16F16F32_TN", "--svg", "c"]);
+    assert!(svg.starts_with("<svg") || svg.starts_with("<?xml"), "{svg}");
+    assert!(svg.contains("T0") && svg.contains("V3"));
+    assert!(fails(&["atom", "SM80_NOT_AN_ATOM"]).contains("no atom named"));
+    assert!(fails(&["atom", "SM75_U32x4_LDSM_N", "--svg", "a"]).contains("copy atom"));
+    assert!(fails(&["atom", "SM80_16x8x8_F32F16F16F32_TN", "--svg", "d"]).contains("operand"));
+}
