@@ -39,7 +39,9 @@ mod partition;
 
 pub use algorithm::{axpby, copy, fill, gemm, try_axpby, try_copy, try_gemm};
 pub use engine::{Engine, EngineMut, HostEngine, RawEngine};
-pub use identity::{make_coord_tensor, CoordTensor, IdentityTensor};
+pub use identity::{
+    make_coord_tensor, make_identity_tensor, try_make_identity_tensor, CoordTensor, IdentityTensor,
+};
 pub use partition::{
     local_partition, local_tile, try_local_partition, try_local_tile, InnerPartition, LocalTileOf,
     OuterPartition, PadCoord, PartitionOf, ThreadCoord,

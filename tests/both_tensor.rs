@@ -11,8 +11,8 @@ use cute_layout::algebra::DynSliceCoord;
 use cute_layout::ops::Underscore as X;
 use cute_layout::swizzle::SwizzleFn;
 use cute_layout::tensor::{
-    make_coord_tensor, make_fragment_like, make_tensor, try_axpby, try_copy, try_gemm, Engine,
-    HostEngine,
+    make_coord_tensor, make_fragment_like, make_identity_tensor, make_tensor, try_axpby, try_copy,
+    try_gemm, try_make_identity_tensor, Engine, HostEngine,
 };
 use cute_layout::typenum::{U16, U2, U3, U32, U4, U6, U64, U8};
 use cute_layout::{
@@ -680,7 +680,7 @@ proptest! {
     fn identity_predicates_a_non_dividing_tiling(
         m in 1i64..12, n in 1i64..12, tm in 1i64..6, tn in 1i64..6,
     ) {
-        let id = make_coord_tensor(try_make_identity_layout((m, n)).unwrap());
+        let id = try_make_identity_tensor((m, n)).unwrap();
         let (gx, gy) = ((m + tm - 1) / tm, (n + tn - 1) / tn);
         let mut seen = BTreeMap::new();
         let mut masked = 0;
@@ -709,7 +709,7 @@ proptest! {
 fn static_identity_matches_static_data_partition() {
     let data: Vec<i64> = (0..48).collect();
     let t = Tensor::try_new(&data[..], layout!((8, 6):(1, 8))).unwrap();
-    let id = make_coord_tensor(make_identity_layout((U8::new(), U6::new())));
+    let id = make_identity_tensor((U8::new(), U6::new()));
     assert_eq!(core::mem::size_of_val(id.layout()), 0);
     let thr = layout!((2, 3):(3, 1));
     for (x, y) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
@@ -729,4 +729,33 @@ fn static_identity_matches_static_data_partition() {
             }
         }
     }
+}
+
+/// `make_identity_tensor(shape)` in one call (CuTe's name): every index `i` of `((2,3),4)`
+/// maps to its natural coordinate, computed here by colexicographic division; so does the
+/// rank-R coordinate; the runtime form agrees on a mixed shape and refuses a zero extent.
+#[test]
+fn make_identity_tensor_maps_to_natural_coordinates() {
+    let id = make_identity_tensor(((U2::new(), U3::new()), U4::new()));
+    for i in 0..24i64 {
+        let nat = ((i % 2, (i / 2) % 3), i / 6);
+        assert_eq!(id.get(i), nat);
+        assert_eq!(id.get((i % 6, i / 6)), nat);
+        assert_eq!(id.get(nat), nat);
+    }
+    assert_eq!(id.try_get(24).unwrap_err().kind(), ErrorKind::BadCoordinate);
+    // The same as the two-call form.
+    assert_eq!(
+        *id.layout(),
+        *make_coord_tensor(make_identity_layout(((U2::new(), U3::new()), U4::new()))).layout()
+    );
+    let rt = try_make_identity_tensor((U4::new(), (3i64, U2::new()))).unwrap();
+    for i in 0..24i64 {
+        assert_eq!(rt.get(i), (i % 4, ((i / 4) % 3, i / 12)));
+    }
+    assert!(try_make_identity_tensor((U4::new(), 0i64)).is_err());
+    // Tiled as CuTe's predication example: the tile (1,1) of (5,6) by (4,4) starts at (4,4).
+    let tile = make_identity_tensor((cute_layout::typenum::U5::new(), U6::new()))
+        .local_tile((U4::new(), U4::new()), (1, 1));
+    assert_eq!(tile.get((3, 1)), (7, 5));
 }
