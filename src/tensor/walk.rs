@@ -351,8 +351,41 @@ impl<const K: usize> Plan<K> {
     /// Call `f` with the `K` offsets of every point of the nest, innermost loop fastest.
     /// Offsets are computed with wrapping arithmetic: every offset visited is one of the
     /// layouts' own (`L_k(i)`), so the results are exact where the plan was built from them.
+    ///
+    /// Where every innermost stride is 0 or 1 (contiguous and broadcast accesses, as in a
+    /// GEMM's inner loop) the nest is run with those strides as constants, so that the
+    /// compiler can vectorise a runtime nest as it does a static one (for a static nest the
+    /// choice is folded away).
     #[inline(always)]
-    pub(crate) fn run(&self, mut f: impl FnMut([i64; K])) {
+    pub(crate) fn run(&self, f: impl FnMut([i64; K])) {
+        let d0 = if self.len > 0 { self.stride[0] } else { [0; K] };
+        let mut mask = 0u8;
+        let mut unit = K <= 3;
+        for (k, &d) in d0.iter().enumerate() {
+            match d {
+                0 => {}
+                1 if k < 8 => mask |= 1 << k,
+                _ => unit = false,
+            }
+        }
+        if !unit {
+            return self.nest::<0, false>(f);
+        }
+        match mask {
+            0 => self.nest::<0, true>(f),
+            1 => self.nest::<1, true>(f),
+            2 => self.nest::<2, true>(f),
+            3 => self.nest::<3, true>(f),
+            4 => self.nest::<4, true>(f),
+            5 => self.nest::<5, true>(f),
+            6 => self.nest::<6, true>(f),
+            _ => self.nest::<7, true>(f),
+        }
+    }
+
+    /// [`run`](Plan::run), the innermost strides being the bits of `M` where `UNIT`.
+    #[inline(always)]
+    fn nest<const M: u8, const UNIT: bool>(&self, mut f: impl FnMut([i64; K])) {
         let n = self.len;
         let mode = |m: usize| {
             if m < n {
@@ -361,7 +394,12 @@ impl<const K: usize> Plan<K> {
                 (1, [0; K])
             }
         };
-        let ((s0, d0), (s1, d1)) = (mode(0), mode(1));
+        let ((s0, mut d0), (s1, d1)) = (mode(0), mode(1));
+        if UNIT {
+            for (k, d) in d0.iter_mut().enumerate() {
+                *d = i64::from((M >> k) & 1);
+            }
+        }
         let at = |o: [i64; K], d: [i64; K], i: i64| {
             let mut r = o;
             for k in 0..K {
