@@ -15,7 +15,7 @@ use super::partition::ThreadCoord;
 use super::InShape;
 
 /// A tensor of coordinates: `T(c) = origin + L(c)`, `L` a layout with basis strides and `C`
-/// the coordinate type (its [`Codomain`]). No memory: for a static layout it is zero-sized
+/// the coordinate type (its [`Codomain`](crate::Codomain)). No memory: for a static layout it is zero-sized
 /// apart from the origin, and an access is the index arithmetic into `C`. Built by
 /// [`make_coord_tensor`]. Tiled and partitioned as a data tensor over the same shape,
 /// it gives the coordinates of the elements each tile or thread addresses; `coord < shape`
