@@ -68,12 +68,15 @@ pub fn hand_tensor_sum_static(data: &[f32]) -> f32 {
 
 const N: usize = 64;
 
+/// The hand-written transpose: the lengths checked once (as a tensor's construction does),
+/// then a loop nest over destination columns in the tensor's order, the destination written
+/// contiguously.
 #[no_mangle]
 pub fn hand_tensor_copy(src: &[f32], dst: &mut [f32]) {
     let (src, dst) = (&src[..N * N], &mut dst[..N * N]);
-    for n in 0..N {
-        for m in 0..N {
-            dst[m + N * n] = src[N * m + n];
+    for (n, col) in dst.chunks_exact_mut(N).enumerate() {
+        for (m, x) in col.iter_mut().enumerate() {
+            *x = src[N * m + n];
         }
     }
 }
@@ -97,13 +100,16 @@ pub fn cute_tensor_copy_dyn(src: &[f32], dst: &mut [f32], ls: &DynLayout, ld: &D
     copy(&s, &mut d);
 }
 
+/// The hand-written product in the tensor's loop order (k, n outer, m inner): per `(k, n)`
+/// one column of `C` gains a column of `A` times one element of `B`, over slices (no index
+/// checks in the inner loop, `B(n,k)` loaded once).
 #[no_mangle]
 pub fn hand_tensor_gemm(a: &[f32], b: &[f32], c: &mut [f32]) {
     let (a, b, c) = (&a[..N * N], &b[..N * N], &mut c[..N * N]);
-    for k in 0..N {
-        for n in 0..N {
-            for m in 0..N {
-                c[m + N * n] += a[m + N * k] * b[n + N * k];
+    for (acol, bcol) in a.chunks_exact(N).zip(b.chunks_exact(N)) {
+        for (ccol, &bv) in c.chunks_exact_mut(N).zip(bcol) {
+            for (x, &av) in ccol.iter_mut().zip(acol) {
+                *x += av * bv;
             }
         }
     }

@@ -36,10 +36,16 @@ mod algorithm;
 mod engine;
 mod identity;
 mod partition;
+mod walk;
+
+#[doc(hidden)]
+pub use walk::{ConsConstModes, ConstModes, Modes};
 
 pub use algorithm::{axpby, copy, fill, gemm, try_axpby, try_copy, try_gemm};
 pub use engine::{Engine, EngineMut, HostEngine, RawEngine};
-pub use identity::{make_coord_tensor, CoordTensor, IdentityTensor};
+pub use identity::{
+    make_coord_tensor, make_identity_tensor, try_make_identity_tensor, CoordTensor, IdentityTensor,
+};
 pub use partition::{
     local_partition, local_tile, try_local_partition, try_local_tile, InnerPartition, LocalTileOf,
     OuterPartition, PadCoord, PartitionOf, ThreadCoord,
@@ -69,12 +75,57 @@ use crate::tuple::{Congruent, Cons, ConsOf, IntTuple, Nil, ToCons};
 /// `lo ≤ L(c) ≤ hi` for every coordinate `c` of the domain (every coordinate
 /// [`InShape`] accepts), `L(c)` computed by [`LayoutCoord::offset_in`] and
 /// [`AnyLayout::eval`]: tensors index their engine without a bounds check on that promise.
+/// The modes that `STATIC_MODES` and `modes` return, where they do, must describe the same
+/// map: the product of the flat sizes of a top-level mode is its size, and the offset at
+/// the integral coordinate `i` is `Σ dₖ·iₖ` for the colexicographic digits `iₖ` of `i` in
+/// the flat sizes `sₖ`; the algorithms walk the engine by those strides unchecked.
 pub unsafe trait TensorLayout: AnyLayout {
     /// `(lo, hi)`: every offset of the domain lies in `[lo, hi]`; an error where no such
     /// range is known (a composed layout whose inner offsets are negative).
     fn offset_range(&self) -> Result<(i64, i64)>;
     /// The size of top-level mode `i` (`i < rank`), for the rank dispatch of the algorithms.
     fn mode_size(&self, i: usize) -> i64;
+    /// The flat modes and top-level structure of a static layout, for the algorithms'
+    /// compile-time loop nests (`None`: not static, or not a product of modes).
+    #[doc(hidden)]
+    const STATIC_MODES: Option<Modes> = None;
+    /// The flat modes and top-level structure (`None`: not a product of modes, such as a
+    /// swizzled layout, or more than the algorithms' nests hold).
+    #[doc(hidden)]
+    #[inline(always)]
+    fn modes(&self) -> Option<Modes> {
+        None
+    }
+}
+
+/// Collects the leaves of a shape (with its top-level modes), then of the congruent stride.
+struct CollectModes {
+    modes: Modes,
+    depth: usize,
+    stride: bool,
+    at: usize,
+    ok: bool,
+}
+impl crate::tuple::Visitor for CollectModes {
+    fn open(&mut self) {
+        self.depth += 1;
+    }
+    fn close(&mut self) {
+        self.depth -= 1;
+    }
+    fn separator(&mut self) {
+        if self.depth == 1 && !self.stride {
+            self.ok &= self.modes.next_mode().is_some();
+        }
+    }
+    fn leaf(&mut self, value: i64, _: bool) {
+        if self.stride {
+            self.ok &= self.modes.set_stride(self.at, value).is_some();
+            self.at += 1;
+        } else {
+            self.ok &= self.modes.push_leaf(value, 0).is_some();
+        }
+    }
 }
 
 /// The sizes of the top-level modes of an `IntTuple`, through its visitor.
@@ -118,7 +169,7 @@ fn tuple_mode_size<S: IntTuple>(s: &S, i: usize) -> i64 {
 
 // SAFETY: the range is `(Σ (s−1)·d over d < 0, Σ (s−1)·d over d > 0)`, exact (the cosize
 // fits i64, checked at construction), and `L(c) = Σ cₖ·dₖ` with `0 ≤ cₖ < sₖ`.
-unsafe impl<S: Congruent<D>, D: IntTuple> TensorLayout for Layout<S, D>
+unsafe impl<S: Congruent<D> + ConstModes<D>, D: IntTuple> TensorLayout for Layout<S, D>
 where
     Self: AnyLayout + core::fmt::Display,
 {
@@ -128,6 +179,25 @@ where
     }
     fn mode_size(&self, i: usize) -> i64 {
         tuple_mode_size(self.shape_ref(), i)
+    }
+    const STATIC_MODES: Option<Modes> = <S as ConstModes<D>>::MODES;
+    #[inline(always)]
+    fn modes(&self) -> Option<Modes> {
+        if let Some(m) = Self::STATIC_MODES {
+            return Some(m);
+        }
+        // The shape and stride are congruent: their leaves pair up in order.
+        let mut v = CollectModes {
+            modes: Modes::EMPTY,
+            depth: 0,
+            stride: false,
+            at: 0,
+            ok: true,
+        };
+        self.shape_ref().visit(&mut v);
+        v.stride = true;
+        self.stride_ref().visit(&mut v);
+        (v.ok && v.at == v.modes.len()).then_some(v.modes)
     }
 }
 
@@ -142,6 +212,24 @@ unsafe impl TensorLayout for crate::DynLayout {
             crate::DynTuple::Int(n) => n.value,
             s => s.get(i).and_then(|m| m.size()).unwrap_or(0),
         }
+    }
+    fn modes(&self) -> Option<Modes> {
+        let mut m = Modes::EMPTY;
+        for (j, (s, d)) in self
+            .shape()
+            .elements()
+            .iter()
+            .zip(self.stride().elements())
+            .enumerate()
+        {
+            if j > 0 {
+                m.next_mode()?;
+            }
+            for (x, y) in s.leaves().zip(d.leaves()) {
+                m.push_leaf(x, y)?;
+            }
+        }
+        Some(m)
     }
 }
 

@@ -11,8 +11,8 @@ use cute_layout::algebra::DynSliceCoord;
 use cute_layout::ops::Underscore as X;
 use cute_layout::swizzle::SwizzleFn;
 use cute_layout::tensor::{
-    make_coord_tensor, make_fragment_like, make_tensor, try_axpby, try_copy, try_gemm, Engine,
-    HostEngine,
+    copy, gemm, make_coord_tensor, make_fragment_like, make_identity_tensor, make_tensor,
+    try_axpby, try_copy, try_gemm, try_make_identity_tensor, Engine, HostEngine,
 };
 use cute_layout::typenum::{U16, U2, U3, U32, U4, U6, U64, U8};
 use cute_layout::{
@@ -680,7 +680,7 @@ proptest! {
     fn identity_predicates_a_non_dividing_tiling(
         m in 1i64..12, n in 1i64..12, tm in 1i64..6, tn in 1i64..6,
     ) {
-        let id = make_coord_tensor(try_make_identity_layout((m, n)).unwrap());
+        let id = try_make_identity_tensor((m, n)).unwrap();
         let (gx, gy) = ((m + tm - 1) / tm, (n + tn - 1) / tn);
         let mut seen = BTreeMap::new();
         let mut masked = 0;
@@ -709,7 +709,7 @@ proptest! {
 fn static_identity_matches_static_data_partition() {
     let data: Vec<i64> = (0..48).collect();
     let t = Tensor::try_new(&data[..], layout!((8, 6):(1, 8))).unwrap();
-    let id = make_coord_tensor(make_identity_layout((U8::new(), U6::new())));
+    let id = make_identity_tensor((U8::new(), U6::new()));
     assert_eq!(core::mem::size_of_val(id.layout()), 0);
     let thr = layout!((2, 3):(3, 1));
     for (x, y) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
@@ -727,6 +727,251 @@ fn static_identity_matches_static_data_partition() {
                 let (r, c) = ip.get(k);
                 assert_eq!(dp[k], r + 8 * c);
             }
+        }
+    }
+}
+
+/// `make_identity_tensor(shape)` in one call (CuTe's name): every index `i` of `((2,3),4)`
+/// maps to its natural coordinate, computed here by colexicographic division; so does the
+/// rank-R coordinate; the runtime form agrees on a mixed shape and refuses a zero extent.
+#[test]
+fn make_identity_tensor_maps_to_natural_coordinates() {
+    let id = make_identity_tensor(((U2::new(), U3::new()), U4::new()));
+    for i in 0..24i64 {
+        let nat = ((i % 2, (i / 2) % 3), i / 6);
+        assert_eq!(id.get(i), nat);
+        assert_eq!(id.get((i % 6, i / 6)), nat);
+        assert_eq!(id.get(nat), nat);
+    }
+    assert_eq!(id.try_get(24).unwrap_err().kind(), ErrorKind::BadCoordinate);
+    // The same as the two-call form.
+    assert_eq!(
+        *id.layout(),
+        *make_coord_tensor(make_identity_layout(((U2::new(), U3::new()), U4::new()))).layout()
+    );
+    let rt = try_make_identity_tensor((U4::new(), (3i64, U2::new()))).unwrap();
+    for i in 0..24i64 {
+        assert_eq!(rt.get(i), (i % 4, ((i / 4) % 3, i / 12)));
+    }
+    assert!(try_make_identity_tensor((U4::new(), 0i64)).is_err());
+    // Tiled as CuTe's predication example: the tile (1,1) of (5,6) by (4,4) starts at (4,4).
+    let tile = make_identity_tensor((cute_layout::typenum::U5::new(), U6::new()))
+        .local_tile((U4::new(), U4::new()), (1, 1));
+    assert_eq!(tile.get((3, 1)), (7, 5));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The algorithms' loop nests (mode by mode) against the loop over the integral coordinate
+
+/// CuTe notation of a layout over the flat modes `m`, the first `group` of them (if at
+/// least 2) nested as one mode: `((2,3),4):((1,2),6)`.
+fn notation(m: &[(i64, i64)], group: usize) -> String {
+    let g = if group >= 2 && group <= m.len() {
+        group
+    } else {
+        0
+    };
+    let list = |f: &dyn Fn(&(i64, i64)) -> i64| {
+        let parts: Vec<String> = m.iter().map(|x| f(x).to_string()).collect();
+        if g == 0 {
+            format!("({})", parts.join(","))
+        } else {
+            let (a, b) = parts.split_at(g);
+            let mut outer = vec![format!("({})", a.join(","))];
+            outer.extend(b.iter().cloned());
+            format!("({})", outer.join(","))
+        }
+    };
+    format!("{}:{}", list(&|x| x.0), list(&|x| x.1))
+}
+
+/// The base that makes every offset of the flat modes non-negative, and the length reaching
+/// the largest.
+fn span(m: &[(i64, i64)]) -> (usize, usize) {
+    let n: i64 = m.iter().map(|x| x.0).product();
+    let offs: Vec<i64> = (0..n).map(|i| oracle(m, i)).collect();
+    let (lo, hi) = (*offs.iter().min().unwrap(), *offs.iter().max().unwrap());
+    ((-lo) as usize, (hi - lo + 1) as usize)
+}
+
+/// Sizes, a permutation of them (so that the two layouts may or may not refine each other:
+/// `(2,3)` against `(3,2)` does not), strides (negative and 0 included: a destination whose
+/// layout repeats an offset must receive the last value) and groupings.
+/// Two flat mode lists of the same size and a grouping for each.
+type TwoLayouts = (Vec<(i64, i64)>, Vec<(i64, i64)>, usize, usize);
+
+fn two_layouts() -> impl Strategy<Value = TwoLayouts> {
+    prop::collection::vec(1i64..5, 1..6).prop_flat_map(|sizes| {
+        let n = sizes.len();
+        (
+            Just(sizes.clone()),
+            Just(sizes).prop_shuffle(),
+            prop::collection::vec(-3i64..7, n),
+            prop::collection::vec(-3i64..7, n),
+            0usize..4,
+            0usize..4,
+        )
+            .prop_map(|(s, p, ds, dd, gs, gd)| {
+                let a = s.into_iter().zip(ds).collect();
+                let b = p.into_iter().zip(dd).collect();
+                (a, b, gs, gd)
+            })
+    })
+}
+
+proptest! {
+    /// `copy`, `axpby` and `fill` through `DynLayout` and mixed tensors do what the loop over
+    /// `i = 0..size` does, in that order: `dst[L_d(i)] = src[L_s(i)]` (the last write wins
+    /// where `L_d` repeats an offset), for nested layouts that do and do not refine.
+    #[test]
+    fn algorithms_follow_the_integral_order((ms, md, gs, gd) in two_layouts(), seed in any::<u64>()) {
+        let (ls, ld) = (dl(&notation(&ms, gs)), dl(&notation(&md, gd)));
+        let ((bs, ns), (bd, nd)) = (span(&ms), span(&md));
+        let n = ls.size();
+        let src: Vec<i64> = (0..ns as i64).map(|x| (x * 7919) ^ (seed % 4096) as i64).collect();
+        let init: Vec<i64> = (0..nd as i64).map(|x| x * 31 + 5).collect();
+        let mut want = init.clone();
+        for i in 0..n {
+            want[(bd as i64 + oracle(&md, i)) as usize] = src[(bs as i64 + oracle(&ms, i)) as usize];
+        }
+        let s = Tensor::try_with_offset(&src[..], bs, ls.clone()).unwrap();
+        let mut got = init.clone();
+        try_copy(&s, &mut Tensor::try_with_offset(&mut got[..], bd, ld.clone()).unwrap()).unwrap();
+        prop_assert_eq!(&got, &want);
+        // The same through a mixed layout of rank 2 (the first mode nested where it is).
+        if md.len() == 2 && gd == 0 {
+            let lm = layout!(({v(md[0].0)},{v(md[1].0)}):({v(md[0].1)},{v(md[1].1)})).unwrap();
+            let mut got = init.clone();
+            try_copy(&s, &mut Tensor::try_with_offset(&mut got[..], bd, lm).unwrap()).unwrap();
+            prop_assert_eq!(&got, &want);
+        }
+        // axpby: y(i) = 2·x(i) − y(i), read and written in the order of i.
+        let mut want = init.clone();
+        for i in 0..n {
+            let o = (bd as i64 + oracle(&md, i)) as usize;
+            want[o] = 2 * src[(bs as i64 + oracle(&ms, i)) as usize] - want[o];
+        }
+        let mut got = init.clone();
+        try_axpby(2, &s, -1, &mut Tensor::try_with_offset(&mut got[..], bd, ld.clone()).unwrap()).unwrap();
+        prop_assert_eq!(&got, &want);
+        // fill touches exactly the offsets of the layout.
+        let mut got = init.clone();
+        cute_layout::tensor::fill(&mut Tensor::try_with_offset(&mut got[..], bd, ld).unwrap(), -1);
+        let mut want = init;
+        for i in 0..n {
+            want[(bd as i64 + oracle(&md, i)) as usize] = -1;
+        }
+        prop_assert_eq!(got, want);
+    }
+
+    /// `gemm` (M,K)×(N,K)→(M,N) and (V,M,K)×(V,N,K)→(V,M,N) with every mode nested
+    /// differently in each tensor (a permutation of its sizes) and random strides, against
+    /// the naive loops over the oracle offsets.
+    #[test]
+    fn gemm_with_nested_modes_is_the_naive_product(
+        (am, cm, _, _) in two_layouts(), (bn, cn, _, _) in two_layouts(), (ak, bk, _, _) in two_layouts(),
+        vs in 1i64..3, g in 0usize..3, seed in any::<u64>(),
+    ) {
+        prop_assume!(am.len() + bn.len() + ak.len() <= 9);
+        let val = |i: i64| ((seed.wrapping_mul(i as u64 + 1) >> 9) % 13) as i64 - 6;
+        // Modes: A (V, M, K), B (V, N, K), C (V, M, N); V = vs:1 in each when batched.
+        for batched in [false, true] {
+            let with_v = |m: &[&[(i64, i64)]], vstride: i64| -> (String, Vec<Vec<(i64, i64)>>) {
+                let mut modes: Vec<Vec<(i64, i64)>> = m.iter().map(|x| x.to_vec()).collect();
+                if batched {
+                    modes.insert(0, vec![(vs, vstride)]);
+                }
+                let text = |f: &dyn Fn(&(i64, i64)) -> i64| {
+                    let ms: Vec<String> = modes.iter().enumerate().map(|(j, mm)| {
+                        let l: Vec<String> = mm.iter().map(|x| f(x).to_string()).collect();
+                        if mm.len() == 1 && j != g { l[0].clone() } else { format!("({})", l.join(",")) }
+                    }).collect();
+                    format!("({})", ms.join(","))
+                };
+                (format!("{}:{}", text(&|x| x.0), text(&|x| x.1)), modes)
+            };
+            // Stride of V: past every offset of the other modes, so that batches are apart.
+            let far = 1000;
+            let (la, ma) = with_v(&[&am, &ak], far);
+            let (lb, mb) = with_v(&[&bn, &bk], far);
+            let (lc, mc) = with_v(&[&cm, &cn], far);
+            let spans: Vec<(usize, usize)> = [&ma, &mb, &mc].iter().map(|m| {
+                let flat: Vec<(i64, i64)> = m.iter().flatten().copied().collect();
+                span(&flat)
+            }).collect();
+            let a: Vec<i64> = (0..spans[0].1 as i64).map(val).collect();
+            let b: Vec<i64> = (0..spans[1].1 as i64).map(|i| val(i + 5000)).collect();
+            let c0: Vec<i64> = (0..spans[2].1 as i64).map(|i| val(i + 9000)).collect();
+            let off = |m: &Vec<Vec<(i64, i64)>>, base: usize, cs: &[i64]| -> usize {
+                (base as i64 + m.iter().zip(cs).map(|(mm, &c)| oracle(mm, c)).sum::<i64>()) as usize
+            };
+            let size = |m: &[(i64, i64)]| m.iter().map(|x| x.0).product::<i64>();
+            let (mm, nn, kk) = (size(&am), size(&bn), size(&ak));
+            let mut want = c0.clone();
+            let vv = if batched { vs } else { 1 };
+            for k in 0..kk {
+                for j in 0..nn {
+                    for i in 0..mm {
+                        for s in 0..vv {
+                            let (ca, cb, cc) = if batched {
+                                (vec![s, i, k], vec![s, j, k], vec![s, i, j])
+                            } else {
+                                (vec![i, k], vec![j, k], vec![i, j])
+                            };
+                            let oc = off(&mc, spans[2].0, &cc);
+                            want[oc] += a[off(&ma, spans[0].0, &ca)] * b[off(&mb, spans[1].0, &cb)];
+                        }
+                    }
+                }
+            }
+            let mut got = c0.clone();
+            try_gemm(
+                &Tensor::try_with_offset(&a[..], spans[0].0, dl(&la)).unwrap(),
+                &Tensor::try_with_offset(&b[..], spans[1].0, dl(&lb)).unwrap(),
+                &mut Tensor::try_with_offset(&mut got[..], spans[2].0, dl(&lc)).unwrap(),
+            ).unwrap();
+            prop_assert_eq!(got, want, "{} x {} -> {}", la, lb, lc);
+        }
+    }
+}
+
+/// Static layouts (whose loop nests are computed at compile time): a nested transpose that
+/// refines, one that does not (`(2,3)` against `(3,2)`), and a static gemm with a nested M,
+/// each against the loop over the integral coordinate.
+#[test]
+fn static_nests_follow_the_integral_order() {
+    let src: Vec<i64> = (0..24).map(|x| x * 3 + 1).collect();
+    let s = Tensor::try_new(&src[..], layout!(((2, 3), 4):((1, 2), 6))).unwrap();
+    let mut dst = [0i64; 24];
+    copy(
+        &s,
+        &mut Tensor::try_new(&mut dst[..], layout!((6, 4):(4, 1))).unwrap(),
+    );
+    for i in 0..24i64 {
+        assert_eq!(dst[(4 * (i % 6) + i / 6) as usize], src[i as usize]);
+    }
+    let s = Tensor::try_new(&src[..6], layout!((2, 3):(1, 2))).unwrap();
+    let mut dst = [0i64; 6];
+    copy(
+        &s,
+        &mut Tensor::try_new(&mut dst[..], layout!((3, 2):(2, 1))).unwrap(),
+    );
+    for i in 0..6i64 {
+        assert_eq!(dst[(2 * (i % 3) + i / 3) as usize], src[i as usize]);
+    }
+    // C(m,n) += A(m,k)·B(n,k) with M = (2,3) in A and 6 in C, K = 4.
+    let a: Vec<i64> = (0..24).map(|x| x % 7 - 3).collect();
+    let b: Vec<i64> = (0..20).map(|x| x % 5 - 2).collect();
+    let mut c = vec![1i64; 30];
+    gemm(
+        &Tensor::try_new(&a[..], layout!(((2, 3), 4):((1, 2), 6))).unwrap(),
+        &Tensor::try_new(&b[..], layout!((5, 4):(4, 1))).unwrap(),
+        &mut Tensor::try_new(&mut c[..], layout!((6, 5):(1, 6))).unwrap(),
+    );
+    for i in 0..6 {
+        for j in 0..5 {
+            let want = 1 + (0..4).map(|k| a[i + 6 * k] * b[4 * j + k]).sum::<i64>();
+            assert_eq!(c[i + 6 * j], want);
         }
     }
 }

@@ -232,8 +232,8 @@ impl<V: Int, P: BasisPath> ScaledBasis<V, P> {
         other: ScaledBasis<W, Q>,
     ) -> Result<Codomain<(Self, ScaledBasis<W, Q>)>>
     where
-        Absent: InsertStrides<(Self, ScaledBasis<W, Q>)>,
-        <Absent as InsertStrides<(Self, ScaledBasis<W, Q>)>>::Output: Realize,
+        (Self, ScaledBasis<W, Q>): CodomainProfile,
+        <(Self, ScaledBasis<W, Q>) as CodomainProfile>::Output: Realize,
         Codomain<(Self, ScaledBasis<W, Q>)>: AddLeaf<Self> + AddLeaf<ScaledBasis<W, Q>>,
     {
         Codomain::<(Self, ScaledBasis<W, Q>)>::default()
@@ -702,50 +702,58 @@ impl<H: Realize, T: RealizeList> RealizeList for Cons<H, T> {
     type Output = Cons<H::Output, T::Output>;
 }
 
-/// Insert every basis path of stride `D` into the profile `Self`.
+/// The codomain profile of stride `Self` (`Absent`/`Filled` leaves, `Cons` lists), computed with the stride as the self type: for a stride not known yet (the
+/// coherence checks of other impls) every bound is ambiguous at once instead of expanding every
+/// possible stride tree.
 #[doc(hidden)]
-pub trait InsertStrides<D> {
+pub trait CodomainProfile {
     type Output;
 }
-impl<Prof> InsertStrides<UTerm> for Prof {
+impl<D: StrideProfile<Absent>> CodomainProfile for D {
+    type Output = D::Output;
+}
+/// The profile `Prof` with every basis path of stride `Self` inserted.
+#[doc(hidden)]
+pub trait StrideProfile<Prof> {
+    type Output;
+}
+impl<Prof> StrideProfile<Prof> for UTerm {
     type Output = Prof;
 }
-macro_rules! insert_int_stride {
+macro_rules! int_stride_profile {
     ([$($g:tt)*] $T:ty) => {
-        impl<Prof: InsertPath<Nil>, $($g)*> InsertStrides<$T> for Prof {
+        impl<Prof: InsertPath<Nil>, $($g)*> StrideProfile<Prof> for $T {
             type Output = Prof::Output;
         }
     };
 }
-insert_int_stride!([] i64);
-insert_int_stride!([U: crate::int::Digits, B: crate::int::Digit] UInt<U, B>);
-insert_int_stride!([U: crate::int::Digits + typenum::NonZero] typenum::NInt<U>);
-impl<Prof, V, P: ToCons> InsertStrides<ScaledBasis<V, P>> for Prof
+int_stride_profile!([] i64);
+int_stride_profile!([U: crate::int::Digits, B: crate::int::Digit] UInt<U, B>);
+int_stride_profile!([U: crate::int::Digits + typenum::NonZero] typenum::NInt<U>);
+impl<Prof, V, P: ToCons> StrideProfile<Prof> for ScaledBasis<V, P>
 where
     Prof: InsertPath<P::Cons>,
 {
     type Output = <Prof as InsertPath<P::Cons>>::Output;
 }
-impl<Prof, D: ToCons> InsertStrides<D> for Prof
+impl<Prof, T: ToCons> StrideProfile<Prof> for T
 where
-    Prof: ConsInsertStrides<D::Cons>,
+    T::Cons: ConsStrideProfile<Prof>,
 {
-    type Output = <Prof as ConsInsertStrides<D::Cons>>::Output;
+    type Output = <T::Cons as ConsStrideProfile<Prof>>::Output;
 }
 #[doc(hidden)]
-pub trait ConsInsertStrides<L> {
+pub trait ConsStrideProfile<Prof> {
     type Output;
 }
-impl<Prof> ConsInsertStrides<Nil> for Prof {
+impl<Prof> ConsStrideProfile<Prof> for Nil {
     type Output = Prof;
 }
-impl<Prof: InsertStrides<H>, H, T> ConsInsertStrides<Cons<H, T>> for Prof
-where
-    Prof::Output: ConsInsertStrides<T>,
+impl<Prof, H: StrideProfile<Prof>, T: ConsStrideProfile<H::Output>> ConsStrideProfile<Prof>
+    for Cons<H, T>
 {
-    type Output = <Prof::Output as ConsInsertStrides<T>>::Output;
+    type Output = T::Output;
 }
-
 /// The codomain of a layout with stride `D`: the coordinate type its evaluation returns, a
 /// nested tuple of `i64` whose profile is the union of the strides' basis paths (CuTe's
 /// `ArithmeticTuple`); `i64` for integer strides.
@@ -756,7 +764,7 @@ where
 /// static_assertions::assert_type_eq_all!(Codomain<(E1, E<(U0, U1)>)>, ((i64, i64), i64));
 /// static_assertions::assert_type_eq_all!(Codomain<E<()>>, i64);
 /// ```
-pub type Codomain<D> = <<Absent as InsertStrides<D>>::Output as Realize>::Output;
+pub type Codomain<D> = <<D as CodomainProfile>::Output as Realize>::Output;
 
 /// Add `v` at a path (a `Cons` list of typenum indices) of a coordinate.
 #[doc(hidden)]
@@ -1286,8 +1294,8 @@ impl<S, D> BasisLayout for Layout<S, D>
 where
     S: BasisCongruent<D> + EvalInto<D, Codomain<D>>,
     D: StrideTuple,
-    Absent: InsertStrides<D>,
-    <Absent as InsertStrides<D>>::Output: Realize,
+    D: CodomainProfile,
+    <D as CodomainProfile>::Output: Realize,
 {
     type Shape = S;
     type Stride = D;

@@ -34,7 +34,9 @@ use typenum::{Add1, B0, B1, U0, U1};
 use crate::error::Result;
 use crate::int::{Int, Plain};
 use crate::layout::Layout;
-use crate::ops::basis::{Absent, BasisPath, ConsPathEq, Filled, InsertPath, PathPush, ScaledBasis};
+use crate::ops::basis::{
+    Absent, BasisPath, CodomainProfile, ConsPathEq, Filled, PathPush, ScaledBasis,
+};
 use crate::ops::coalesce::CoalesceExt;
 use crate::ops::complement::{check_cotarget, ComplementFold, CosizeFold};
 use crate::ops::compose::LayoutParts;
@@ -48,59 +50,6 @@ use crate::tuple::{Cons, FromCons, Nil, ToCons, TupleOf};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Full;
 
-/// The codomain profile of stride `Self` (`Absent`/`Filled` leaves, `Cons` lists; the same as
-/// `InsertStrides`), computed with the stride as the self type: for a stride not known yet (the
-/// coherence checks of other impls) every bound is ambiguous at once instead of expanding every
-/// possible stride tree.
-#[doc(hidden)]
-pub trait CodomainProfile {
-    type Output;
-}
-impl<D: StrideProfile<Absent>> CodomainProfile for D {
-    type Output = D::Output;
-}
-/// The profile `Prof` with every basis path of stride `Self` inserted.
-#[doc(hidden)]
-pub trait StrideProfile<Prof> {
-    type Output;
-}
-impl<Prof> StrideProfile<Prof> for typenum::UTerm {
-    type Output = Prof;
-}
-macro_rules! int_stride_profile {
-    ([$($g:tt)*] $T:ty) => {
-        impl<Prof: InsertPath<Nil>, $($g)*> StrideProfile<Prof> for $T {
-            type Output = Prof::Output;
-        }
-    };
-}
-int_stride_profile!([] i64);
-int_stride_profile!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
-int_stride_profile!([U: crate::int::Digits + typenum::NonZero] typenum::NInt<U>);
-impl<Prof, V, P: ToCons> StrideProfile<Prof> for ScaledBasis<V, P>
-where
-    Prof: InsertPath<P::Cons>,
-{
-    type Output = <Prof as InsertPath<P::Cons>>::Output;
-}
-impl<Prof, T: ToCons> StrideProfile<Prof> for T
-where
-    T::Cons: ConsStrideProfile<Prof>,
-{
-    type Output = <T::Cons as ConsStrideProfile<Prof>>::Output;
-}
-#[doc(hidden)]
-pub trait ConsStrideProfile<Prof> {
-    type Output;
-}
-impl<Prof> ConsStrideProfile<Prof> for Nil {
-    type Output = Prof;
-}
-impl<Prof, H: StrideProfile<Prof>, T: ConsStrideProfile<H::Output>> ConsStrideProfile<Prof>
-    for Cons<H, T>
-{
-    type Output = T::Output;
-}
 type Profile<D> = <D as CodomainProfile>::Output;
 
 // ---------------------------------------------------------------------------------------------

@@ -1,11 +1,15 @@
 //! CPU reference algorithms on tensors (CuTe `cute/algorithm/`): `copy`, `fill`, `axpby` and
 //! `gemm` with CuTe's rank dispatch. Written once for every layout kind: elements are visited
-//! by integral coordinate, `T(i) = data[base + L(i)]`, `0 ≤ i < size(T)`.
+//! in the order of the integral coordinate `i = 0, 1, …` (`T(i) = data[base + L(i)]`), as a
+//! loop nest over the layouts' common flat modes with a stride per tensor (see `walk.rs`: no
+//! coordinate division per element, for static, mixed and `DynLayout` tensors alike), or, where
+//! the layouts have no such nest (a swizzle), by dividing `i` into each layout.
 
 use core::ops::{Add, Mul};
 
 use crate::error::{layout_error, ErrorKind, Result};
 
+use super::walk::{gemm_plan, Plan};
 use super::{EngineMut, HostEngine, Tensor, TensorLayout};
 
 fn size_of<E: HostEngine, L: TensorLayout>(t: &Tensor<E, L>) -> i64 {
@@ -34,6 +38,33 @@ impl<T, L: TensorLayout> Raw<'_, T, L> {
                 .add(self.base.wrapping_add(self.layout.eval(i)) as usize)
         }
     }
+    /// The element at offset `o` from the tensor's base.
+    ///
+    /// # Safety
+    ///
+    /// `o` is an offset of the layout, `L(i)` for some `0 ≤ i < size(L)`.
+    #[inline(always)]
+    unsafe fn off(&self, o: i64) -> *mut T {
+        // SAFETY: in the engine, by the caller's promise and the tensor's invariant.
+        unsafe { self.ptr.add(self.base.wrapping_add(o) as usize) }
+    }
+}
+
+/// The loop nest over the whole layouts of two tensors of the same size (computed at
+/// compile time for static layouts).
+#[inline(always)]
+fn plan2<A: TensorLayout, B: TensorLayout>(a: &A, b: &B) -> Option<Plan<2>> {
+    let fixed = const {
+        match (A::STATIC_MODES, B::STATIC_MODES) {
+            (Some(x), Some(y)) => Plan::of(&[[x.all(), y.all()]]),
+            _ => None,
+        }
+    };
+    if fixed.is_some() {
+        return fixed;
+    }
+    let (x, y) = (a.modes()?, b.modes()?);
+    Plan::of(&[[x.all(), y.all()]])
 }
 /// The reading view of a tensor (the pointer is only read through).
 fn reader<E: HostEngine, L: TensorLayout>(t: &Tensor<E, L>) -> Raw<'_, E::Elem, L> {
@@ -86,20 +117,15 @@ where
     if n != m {
         return Err(mismatch("copy", n, m));
     }
-    // `i = i0 + M0·i1` with `M0` the size of `dst`'s mode 0: the same order as one loop over
-    // `i`, written as two so that the divisions of `L(i)` by `M0` fold away.
-    let m0 = dst.layout.mode_size(0).clamp(1, n);
     let (s, d) = (reader(src), writer(dst));
-    for i1 in 0..n / m0 {
-        for i0 in 0..m0 {
-            let i = i0 + m0 * i1;
-            // SAFETY: `i < size` of both; `dst` is borrowed mutably, `src` shared: disjoint.
-            unsafe { *d.at(i) = (*s.at(i)).clone() };
-        }
+    if let Some(p) = plan2(s.layout, d.layout) {
+        // SAFETY: the plan visits `(L_src(i), L_dst(i))` for every `i < size` of both
+        // (`walk.rs`); `dst` is borrowed mutably, `src` shared: disjoint.
+        p.run(|[a, b]| unsafe { *d.off(b) = (*s.off(a)).clone() });
+        return Ok(());
     }
-    // A mode 0 whose size does not divide the size (not for a valid layout): the rest.
-    for i in (n / m0) * m0..n {
-        // SAFETY: as above.
+    for i in 0..n {
+        // SAFETY: `i < size` of both; `dst` is borrowed mutably, `src` shared: disjoint.
         unsafe { *d.at(i) = (*s.at(i)).clone() };
     }
     Ok(())
@@ -133,6 +159,17 @@ pub fn fill<T: Clone, E: HostEngine<Elem = T> + EngineMut, L: TensorLayout>(
 ) {
     let n = size_of(dst);
     let d = writer(dst);
+    let fixed = const {
+        match L::STATIC_MODES {
+            Some(x) => Plan::of(&[[x.all()]]),
+            None => None,
+        }
+    };
+    if let Some(p) = fixed.or_else(|| Plan::of(&[[d.layout.modes()?.all()]])) {
+        // SAFETY: the plan visits `L(i)` for every `i < size`.
+        p.run(|[o]| unsafe { *d.off(o) = v.clone() });
+        return;
+    }
     for i in 0..n {
         // SAFETY: `i < size`.
         unsafe { *d.at(i) = v.clone() };
@@ -169,6 +206,11 @@ where
         return Err(mismatch("axpby", n, m));
     }
     let (xr, yw) = (reader(x), writer(y));
+    if let Some(p) = plan2(xr.layout, yw.layout) {
+        // SAFETY: the plan visits `(L_x(i), L_y(i))` for every `i < size` of both.
+        p.run(|[a, b]| unsafe { *yw.off(b) = alpha * *xr.off(a) + beta * *yw.off(b) });
+        return Ok(());
+    }
     for i in 0..n {
         // SAFETY: `i < size` of both.
         unsafe { *yw.at(i) = alpha * *xr.at(i) + beta * *yw.at(i) };
@@ -189,6 +231,51 @@ where
     if let Err(e) = try_axpby(alpha, x, beta, y) {
         panic!("{e}")
     }
+}
+
+/// `C += A·B` as one loop nest ([`gemm_plan`]: computed at compile time for static layouts);
+/// `false` (nothing done) where the layouts have no such nest.
+#[inline(always)]
+fn gemm_nest<T, EA, LA, EB, LB, EC, LC>(
+    a: &Tensor<EA, LA>,
+    b: &Tensor<EB, LB>,
+    c: &mut Tensor<EC, LC>,
+) -> bool
+where
+    T: Copy + Add<Output = T> + Mul<Output = T>,
+    EA: HostEngine<Elem = T>,
+    LA: TensorLayout,
+    EB: HostEngine<Elem = T>,
+    LB: TensorLayout,
+    EC: HostEngine<Elem = T> + EngineMut,
+    LC: TensorLayout,
+{
+    let fixed = const {
+        match (LA::STATIC_MODES, LB::STATIC_MODES, LC::STATIC_MODES) {
+            (Some(x), Some(y), Some(z)) => gemm_plan(&x, &y, &z),
+            _ => None,
+        }
+    };
+    let plan = match fixed {
+        Some(p) => p,
+        None => {
+            let (Some(x), Some(y), Some(z)) =
+                (a.layout.modes(), b.layout.modes(), c.layout.modes())
+            else {
+                return false;
+            };
+            match gemm_plan(&x, &y, &z) {
+                Some(p) => p,
+                None => return false,
+            }
+        }
+    };
+    let (ar, br, cw) = (reader(a), reader(b), writer(c));
+    // SAFETY: every loop's parts have one size (`gemm_plan` checks it), so every point of
+    // the nest is, for each tensor, `L(i)` for a coordinate `i` of its layout; `c` is
+    // borrowed mutably, `a` and `b` shared: disjoint.
+    plan.run(|[oa, ob, oc]| unsafe { *cw.off(oc) = *cw.off(oc) + *ar.off(oa) * *br.off(ob) });
+    true
 }
 
 /// `gemm(A, B, C)`: `C += A·B` with CuTe's rank dispatch (`cute/algorithm/gemm.hpp`, the
@@ -244,6 +331,9 @@ where
             let v = size_of(c);
             check("gemm (V)x(V)->(V): V of A and C", size_of(a), v)?;
             check("gemm (V)x(V)->(V): V of B and C", size_of(b), v)?;
+            if gemm_nest(a, b, c) {
+                return Ok(());
+            }
             let (ar, br, cw) = (reader(a), reader(b), writer(c));
             for i in 0..v {
                 // SAFETY: `i < V`, the size of all three.
@@ -254,6 +344,9 @@ where
             let (m, n) = (lc.mode_size(0), lc.mode_size(1));
             check("gemm (M)x(N)->(M,N): M of A and C", size_of(a), m)?;
             check("gemm (M)x(N)->(M,N): N of B and C", size_of(b), n)?;
+            if gemm_nest(a, b, c) {
+                return Ok(());
+            }
             let (ar, br, cw) = (reader(a), reader(b), writer(c));
             for j in 0..n {
                 for i in 0..m {
@@ -286,6 +379,10 @@ where
             check("gemm: M of A and C", am, m)?;
             check("gemm: N of B and C", bn, n)?;
             check("gemm: K of A and B", ak, bk)?;
+            // The loops V, M, N, K innermost first: the order of the loops below.
+            if gemm_nest(a, b, c) {
+                return Ok(());
+            }
             let (ar, br, cw) = (reader(a), reader(b), writer(c));
             for kk in 0..ak {
                 for j in 0..n {

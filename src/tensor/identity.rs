@@ -7,14 +7,15 @@
 
 use crate::error::{layout_error, ErrorKind, Result};
 use crate::layout::Layout;
-use crate::ops::basis::{BasisCoord, BasisLayout, BasisLikeOf, Codomain};
+use crate::ops::basis::{BasisCongruent, BasisCoord, BasisLayout, BasisLike, BasisLikeOf};
 use crate::ops::{ZippedDivide, ZippedDivideOf};
+use crate::tuple::{Nil, StaticShape};
 
 use super::partition::ThreadCoord;
 use super::InShape;
 
 /// A tensor of coordinates: `T(c) = origin + L(c)`, `L` a layout with basis strides and `C`
-/// the coordinate type (its [`Codomain`]). No memory: for a static layout it is zero-sized
+/// the coordinate type (its [`Codomain`](crate::Codomain)). No memory: for a static layout it is zero-sized
 /// apart from the origin, and an access is the index arithmetic into `C`. Built by
 /// [`make_coord_tensor`]. Tiled and partitioned as a data tensor over the same shape,
 /// it gives the coordinates of the elements each tile or thread addresses; `coord < shape`
@@ -29,7 +30,8 @@ pub struct CoordTensor<L, C> {
 pub type ZippedCoordTensor<L, T, C> = CoordTensor<ZippedDivideOf<L, T>, C>;
 
 /// The type of `make_coord_tensor(make_identity_layout(s))` for a shape of type `S`.
-pub type IdentityTensor<S> = CoordTensor<Layout<S, BasisLikeOf<S>>, Codomain<BasisLikeOf<S>>>;
+pub type IdentityTensor<S> =
+    CoordTensor<Layout<S, BasisLikeOf<S>>, <Layout<S, BasisLikeOf<S>> as BasisLayout>::Coord>;
 
 /// The coordinate tensor `origin + L(c)` of a basis layout `L` with origin 0: with
 /// `L = make_identity_layout(shape)` (or [`try_make_identity_layout`](crate::try_make_identity_layout)
@@ -52,6 +54,50 @@ pub fn make_coord_tensor<L: BasisLayout>(layout: L) -> CoordTensor<L, L::Coord> 
         layout,
         origin: Default::default(),
     }
+}
+
+/// CuTe's `make_identity_tensor(shape)` for a static shape: the coordinate tensor mapping
+/// every coordinate of `shape` to its natural coordinate, i.e.
+/// `make_coord_tensor(make_identity_layout(shape))` in one call. Tile and partition it as the
+/// data tensor over the same shape and compare its coordinates with the shape to predicate
+/// the elements past the edge ([`try_make_identity_tensor`] takes runtime extents).
+///
+/// ```
+/// use cute_layout::tensor::make_identity_tensor;
+/// use cute_layout::typenum::{U2, U3, U4};
+/// let id = make_identity_tensor(((U2::new(), U3::new()), U4::new()));
+/// assert_eq!(id.get(23), ((1, 2), 3));
+/// assert_eq!(id.layout().to_string(), "((2,3),4):((1@0@0,1@1@0),1@1)");
+/// assert_eq!(core::mem::size_of_val(&id), 3 * 8); // the origin only
+/// ```
+#[inline(always)]
+pub fn make_identity_tensor<S>(shape: S) -> IdentityTensor<S>
+where
+    S: StaticShape + BasisLike<Nil> + BasisCongruent<BasisLikeOf<S>>,
+    Layout<S, BasisLikeOf<S>>: BasisLayout,
+{
+    make_coord_tensor(crate::make_identity_layout(shape))
+}
+
+/// CuTe's `make_identity_tensor(shape)` for any shape (static or runtime extents): an error
+/// for a runtime extent that is not positive (as
+/// [`try_make_identity_layout`](crate::try_make_identity_layout)).
+///
+/// ```
+/// use cute_layout::tensor::try_make_identity_tensor;
+/// use cute_layout::typenum::U4;
+/// let id = try_make_identity_tensor((U4::new(), 5i64)).unwrap();
+/// assert_eq!(id.get((3, 4)), (3, 4));
+/// assert_eq!(id.get(19), (3, 4));
+/// assert!(try_make_identity_tensor((U4::new(), 0i64)).is_err());
+/// ```
+#[inline]
+pub fn try_make_identity_tensor<S>(shape: S) -> Result<IdentityTensor<S>>
+where
+    S: BasisLike<Nil> + BasisCongruent<BasisLikeOf<S>>,
+    Layout<S, BasisLikeOf<S>>: BasisLayout,
+{
+    Ok(make_coord_tensor(crate::try_make_identity_layout(shape)?))
 }
 
 #[cold]
