@@ -1,0 +1,353 @@
+#!/usr/bin/env python3
+"""Writes probes/banks/configs.txt: the shared-memory access configurations the bank-conflict
+probe (banks.cu) measures on the GPU. See probes/banks/README.md.
+
+    python3 probes/banks/gen_configs.py > probes/banks/configs.txt
+    python3 probes/banks/gen_configs.py --check      # exit 1 when configs.txt is stale
+
+Standard library only; deterministic (fixed seed). Every line:
+
+    <id> <instruction> <label> <a0> <a1> ... <a31>
+
+id: 0, 1, 2, ... in file order; instruction: the PTX instruction (as in the issue); label: what
+the pattern is (no spaces); a_l: lane l's shared-memory byte offset from the 1024-byte aligned
+start of a 48 KB buffer (for ldmatrix/stmatrix: the row address lane l supplies; lanes the
+instruction ignores -- x1: lanes 8..31, x2: lanes 16..31 -- are listed as well).
+"""
+import random
+import sys
+
+BUF = 48 * 1024
+LANES = range(32)
+
+LDST = [  # (instruction, access width in bytes)
+    ("u16", 2),
+    ("b32", 4),
+    ("v2.b32", 8),
+    ("v4.b32", 16),
+]
+MATRIX = []
+for op in ("ldmatrix", "stmatrix"):
+    for x in (1, 2, 4):
+        for trans in ("", ".trans"):
+            MATRIX.append(f"{op}.sync.aligned.m8n8.x{x}{trans}.shared.b16")
+
+rng = random.Random(20260913)
+configs = []  # (instruction, label, [32 addresses])
+seen = set()
+
+
+def add(instr, label, addrs):
+    addrs = [int(a) for a in addrs]
+    assert len(addrs) == 32, (instr, label)
+    assert " " not in label
+    key = (instr, tuple(addrs))
+    if key in seen:
+        return  # the same accesses under another name: measured once
+    seen.add(key)
+    configs.append((instr, label, addrs))
+
+
+def sw(o, b, m, s):
+    """CuTe's Swizzle<B,M,S> applied to an element offset o."""
+    return o ^ ((o & (((1 << b) - 1) << (m + s))) >> s)
+
+
+def width_of(instr):
+    if "matrix" in instr:
+        return 16
+    for suffix, w in LDST:
+        if instr.endswith("." + suffix):
+            return w
+    raise ValueError(instr)
+
+
+# ---------------------------------------------------------------------------------------------
+# 16/32/64/128-bit loads and stores
+# ---------------------------------------------------------------------------------------------
+def ldst(op, suffix, w, many):
+    """Patterns for `op.shared.suffix` (w bytes). `many`: the load forms get more configs."""
+    instr = f"{op}.shared.{suffix}"
+    wide = w >= 8
+    # contiguous (row-major sweep of a tile), at the start and at an offset crossing 128-byte lines
+    add(instr, "contiguous", [l * w for l in LANES])
+    add(instr, f"contiguous_base{3 * w + 64}", [3 * w + 64 + l * w for l in LANES])
+    # strides in 32-bit words (lane l at l*s words); for wide accesses s must keep the alignment
+    if suffix == "b32" and many:
+        strides = list(range(1, 65))  # every stride 1..64 words
+    elif many:
+        strides = [1, 2, 3, 4, 6, 8, 12, 16, 17, 32, 33, 64]
+    else:
+        strides = [2, 3, 4, 8, 16, 33]
+    for s in strides:
+        if (s * 4) % w == 0:
+            add(instr, f"stride_{s}w", [l * s * 4 for l in LANES])
+    # 16-bit accesses: strides in halfwords (two lanes may share a 32-bit word)
+    if w == 2:
+        for s in ([3, 5, 33, 65] if many else [3, 65]):
+            add(instr, f"stride_{s}h", [l * s * 2 for l in LANES])
+    # vector accesses: strides in vectors
+    if wide:
+        for k in ([3, 5, 17] if many else [3]):
+            add(instr, f"stride_{k}vec", [l * k * w for l in LANES])
+
+    # tiles of f16/f32, column accesses (lane l reads row l's second vector), plain or padded
+    for ename, e in (("f16", 2), ("f32", 4)):
+        n = w // e  # elements per access
+        if n == 0:
+            continue
+        pitches = {2: [64, 65, 72], 4: [32, 33, 36]}[e]
+        for p in pitches[: (3 if many else 2)]:
+            if (p * e) % w:
+                continue  # rows of this pitch would misalign the access
+            add(instr, f"{ename}_tile_pitch{p}_column{n}", [(l * p + n) * e for l in LANES])
+        # 8x4 and 4x8 thread blocks over a tile (lane -> (row, vector))
+        p = 64 if e == 2 else 32
+        if many or e == 2:
+            add(instr, f"{ename}_tile_pitch{p}_thr8x4colmajor",
+                [((l % 8) * p + (l // 8) * n) * e for l in LANES])
+        if many:
+            add(instr, f"{ename}_tile_pitch{p}_thr4x8rowmajor",
+                [((l // 8) * p + (l % 8) * n) * e for l in LANES])
+
+    # swizzled tiles (element offsets swizzled by CuTe's Swizzle<B,M,S>, row-major R x C tile)
+    swz = {2: [(3, 3, 3, 64), (2, 3, 3, 32), (2, 3, 3, 64)],
+           4: [(3, 2, 3, 32), (2, 2, 3, 16), (2, 2, 3, 32)]}
+    for ename, e in (("f16", 2), ("f32", 4)):
+        n = w // e
+        if n == 0 or (not many and e == 4):
+            continue
+        for (b, m, s, cols) in swz[e][: (3 if many else 1)]:
+            if n > (1 << m):
+                continue  # the swizzle would break the vector apart
+            v = cols // n  # vectors per row
+            lbl = f"{ename}_sw{b}{m}{s}_{cols}cols"
+            # column sweep: lane l -> row l, vector 0
+            add(instr, f"{lbl}_column0", [sw(l * cols, b, m, s) * e for l in LANES])
+            # 8 rows x 4 vectors (lanes column-major), or the row-major sweep of the tile
+            if v >= 4:
+                add(instr, f"{lbl}_thr8x4colmajor",
+                    [sw((l % 8) * cols + (l // 8) * n, b, m, s) * e for l in LANES])
+            if many:
+                add(instr, f"{lbl}_rowsweep",
+                    [sw((l // v) * cols + (l % v) * n, b, m, s) * e for l in LANES])
+
+    # broadcast
+    add(instr, "broadcast_0", [0] * 32)
+    if many:
+        add(instr, f"broadcast_{4096 + 7 * w}", [4096 + 7 * w] * 32)
+
+    # partial sharing: lane l -> slot g(l), slot j at address h(j)
+    groups = {
+        "pairs": lambda l: l // 2,
+        "quads": lambda l: l // 4,
+        "octets": lambda l: l // 8,
+        "l_and_l+16": lambda l: l % 16,
+        "l_and_l+8": lambda l: l % 8 + 8 * (l // 16),
+        "mod8": lambda l: l % 8,
+        "mod4": lambda l: l % 4,
+        "pairs_revorder": lambda l: 15 - l // 2,
+        "l_and_31-l": lambda l: min(l, 31 - l),
+    }
+    places = {
+        "contig": lambda j: j * w,
+        "stride128B": lambda j: j * 128,
+        "stride2vec": lambda j: j * 2 * w,
+    }
+    if many and w == 16:
+        combos = [(g, p) for g in groups for p in places]  # 27
+    elif many and w == 8:
+        combos = [(g, p) for g in ("pairs", "quads", "l_and_l+16", "l_and_l+8", "mod8",
+                                   "l_and_31-l") for p in places]  # 18
+    elif wide:
+        combos = [(g, p) for g in ("pairs", "quads", "l_and_l+16", "l_and_l+8")
+                  for p in ("contig", "stride2vec")]
+    elif many:
+        combos = [(g, p) for g in ("pairs", "l_and_l+16", "mod8") for p in ("contig",)]
+    else:
+        combos = [("pairs", "contig")]
+    for g, p in combos:
+        add(instr, f"share_{g}_{p}", [places[p](groups[g](l)) for l in LANES])
+    # random groupings: 32 lanes onto k distinct slots (each slot used), slots contiguous or random
+    if many and w == 16:
+        ks = [2, 3, 4, 6, 8, 12, 16, 24]
+    elif many and w == 8:
+        ks = [4, 8, 16, 24]
+    elif wide:
+        ks = [8, 16]
+    else:
+        ks = [16] if many else []
+    for k in ks:
+        owner = list(range(k)) + [rng.randrange(k) for _ in range(32 - k)]
+        rng.shuffle(owner)
+        add(instr, f"share_random{k}_contig", [owner[l] * w for l in LANES])
+        if wide:
+            slots = rng.sample(range(BUF // w), k)
+            add(instr, f"share_random{k}_anywhere", [slots[owner[l]] * w for l in LANES])
+
+    # random permutation of a contiguous region; random aligned addresses anywhere
+    perm = list(LANES)
+    rng.shuffle(perm)
+    add(instr, "permutation0", [perm[l] * w for l in LANES])
+    for i in range(2 if many else 1):
+        add(instr, f"random{i}", [rng.randrange(BUF // w) * w for _ in LANES])
+
+
+for suffix, w in LDST:
+    ldst("ld", suffix, w, many=True)
+for suffix, w in LDST:
+    ldst("st", suffix, w, many=False)
+
+
+# ---------------------------------------------------------------------------------------------
+# ldmatrix / stmatrix (row addresses, 16 bytes each)
+# ---------------------------------------------------------------------------------------------
+def active_lanes(instr):
+    return {"x1": 8, "x2": 16, "x4": 32}[instr.split(".")[4]]
+
+
+def matrix(instr, level):
+    """level 2: ldmatrix x4 (the GEMM case); 1: other x4 forms; 0: x1/x2 forms."""
+    # contiguous rows, rows of a tile with a given pitch (bytes)
+    add(instr, "rows_contiguous", [16 * l for l in LANES])
+    pitches = {2: [32, 64, 128, 144, 256, 80, 48], 1: [64, 128, 144], 0: [64, 128]}[level]
+    for p in pitches:
+        add(instr, f"row_pitch{p}B", [p * l for l in LANES])
+    # the usual A-operand partition of a 16 x K f16 tile (lane l: row l%16, column 8*(l/16)),
+    # plain and padded pitches (in f16 elements)
+    for p in ([64, 72, 32, 40] if level == 2 else [64, 72] if level == 1 else [72]):
+        add(instr, f"f16_tile_pitch{p}_lane16rows",
+            [((l % 16) * p + 8 * (l // 16)) * 2 for l in LANES])
+    # the other usual order: lane l -> row l%8 of matrix l/8, matrices along K
+    if level >= 1:
+        add(instr, "f16_tile_pitch64_lane8rows_matk", [((l % 8) * 64 + 8 * (l // 8)) * 2
+                                                       for l in LANES])
+    # swizzled f16 tiles (rows of `cols` elements), the same two partitions
+    sws = {2: [(3, 3, 3, 64), (2, 3, 3, 32), (1, 3, 3, 16), (2, 3, 3, 64)],
+           1: [(3, 3, 3, 64), (2, 3, 3, 64)], 0: [(3, 3, 3, 64)]}[level]
+    for (b, m, s, cols) in sws:
+        add(instr, f"f16_sw{b}{m}{s}_{cols}cols_lane16rows",
+            [sw((l % 16) * cols + 8 * (l // 16), b, m, s) * 2 for l in LANES])
+        if cols >= 32 and level == 2:
+            add(instr, f"f16_sw{b}{m}{s}_{cols}cols_lane8rows_matk",
+                [sw((l % 8) * cols + 8 * (l // 8), b, m, s) * 2 for l in LANES])
+    # broadcast and sharing
+    add(instr, "broadcast_0", [0] * 32)
+    add(instr, "share_pairs", [16 * (l // 2) for l in LANES])
+    if level >= 1:
+        add(instr, "share_mod8_contig", [16 * (l % 8) for l in LANES])  # the same 8 rows x4
+        add(instr, "share_l_and_l+8", [16 * (l % 8 + 8 * (l // 16)) for l in LANES])
+    if level == 2:
+        add(instr, "share_mod8_pitch128", [128 * (l % 8) for l in LANES])
+        add(instr, "share_quads_pitch128", [128 * (l // 4) for l in LANES])
+    # random permutation of 32 rows, random rows anywhere
+    perm = list(LANES)
+    rng.shuffle(perm)
+    add(instr, "permutation0", [16 * perm[l] for l in LANES])
+    add(instr, "random0", [16 * rng.randrange(BUF // 16) for _ in LANES])
+    # ignored lanes: the used lanes conflict-free, the ignored lanes either on rows 128 bytes
+    # apart (conflicting if they counted) or all on one row
+    na = active_lanes(instr)
+    if na < 32:
+        add(instr, "ignored_lanes_conflicting",
+            [16 * l if l < na else 128 * l for l in LANES])
+        add(instr, "ignored_lanes_broadcast_0",
+            [16 * l + 1024 if l < na else 0 for l in LANES])
+
+
+for instr in MATRIX:
+    x4 = ".x4" in instr
+    matrix(instr, 2 if instr == "ldmatrix.sync.aligned.m8n8.x4.shared.b16" else 1 if x4 else 0)
+
+
+# ---------------------------------------------------------------------------------------------
+# The CuTe SM80 GEMM's ldmatrix partition of a Swizzle<3,3,3> half_t tile.
+#
+# Shared-memory A tile (bM, bK) = (128, 64) half_t, CuTe:
+#   sA = tile_to_shape(composition(Swizzle<3,3,3>{}, Layout<Shape<_8,_64>,Stride<_64,_1>>{}),
+#                      Shape<_128,_64>{})
+# i.e. element (m, k) sits at element offset  Sw<3,3,3>((m % 8) * 64 + k + (m / 8) * 512)
+# (the atom's 8 x 64 block is row-major; atoms stack along M at 512 elements each; the swizzle
+# reads bits 6..8 and writes bits 3..5, so it sees only (m % 8) and k: applying it to the whole
+# offset or to the in-atom offset is the same). Byte address = 2 * offset.
+# (The brief said "(128,32)"; an (8,64) atom does not tile a 32-wide K, so this uses CuTe's
+# sgemm_sm80 / default SM80 configuration bK = 64; k-block kb covers k in [16 kb, 16 kb + 16).)
+#
+# TiledMMA = make_tiled_mma(SM80_16x8x16_F16F16F16F16_TN, Layout<Shape<_2,_2>>) (4 warps, warp
+# w at M-block w % 2, N-block w / 2, tile Tile<_32,_32,_16>: a warp's 16-row atom repeats along
+# M every 32 rows, mrep = 0..3). The atom's ALayout ((4,8),(2,2,2)):((32,1),(16,8,128)) over
+# the 16 x 16 A block: thread t holds m = t/4 (+8 for value bit 1), k = 2(t%4) (+1, +8 for value
+# bits 0 and 2). Register r (= values 2r, 2r+1) of all threads is one 8x8 matrix:
+#   r0: rows 0..7, k 0..7   r1: rows 8..15, k 0..7   r2: rows 0..7, k 8..15   r3: rows 8..15, k 8..15
+# make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>, tiled_mma): ldmatrix.x4 loads matrix q
+# (= destination register q) from the row addresses of lanes 8q..8q+7, lane 8q+i supplying
+# row i. So lane l supplies the row of matrix q = l/8, row i = l%8:
+#   m = i + 8 (q % 2) = l % 16,   k = 8 (q / 2) = 8 (l / 16)        (within the warp's block)
+# and in the whole tile: m = 32 mrep + 16 (w % 2) + l % 16,  k = 16 kb + 8 (l / 16).
+# ---------------------------------------------------------------------------------------------
+def sm80_a_offset(m, k, swizzle=True):
+    o = (m % 8) * 64 + k + (m // 8) * 512
+    return sw(o, 3, 3, 3) if swizzle else o
+
+
+def sm80_lane_rows(warp, mrep, kb, swizzle=True):
+    return [2 * sm80_a_offset(32 * mrep + 16 * (warp % 2) + l % 16, 16 * kb + 8 * (l // 16),
+                              swizzle) for l in LANES]
+
+
+LDSM_X4 = "ldmatrix.sync.aligned.m8n8.x4.shared.b16"
+for warp in range(4):
+    for mrep in ((0, 3) if warp == 0 else (0,)):
+        for kb in range(4):
+            add(LDSM_X4, f"cute_sm80_gemm_A_sw333_warp{warp}_mrep{mrep}_kblock{kb}",
+                sm80_lane_rows(warp, mrep, kb))
+for kb in range(4):
+    add(LDSM_X4, f"cute_sm80_gemm_A_noswizzle_warp0_mrep0_kblock{kb}",
+        sm80_lane_rows(0, 0, kb, swizzle=False))
+for instr in ("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+              "stmatrix.sync.aligned.m8n8.x4.shared.b16",
+              "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16"):
+    for kb in (0, 1):
+        add(instr, f"cute_sm80_gemm_A_sw333_warp1_mrep0_kblock{kb}", sm80_lane_rows(1, 0, kb))
+    add(instr, "cute_sm80_gemm_A_noswizzle_warp1_mrep0_kblock0", sm80_lane_rows(1, 0, 0, False))
+
+
+# ---------------------------------------------------------------------------------------------
+def render():
+    out = [
+        "# Shared-memory bank-conflict probe configurations (probes/banks/README.md).",
+        "# Generated by probes/banks/gen_configs.py (seed 20260913); do not edit.",
+        "# <id> <instruction> <label> <a0> ... <a31>: lane l's byte offset in a 48 KB,",
+        "# 1024-byte aligned shared buffer (ldmatrix/stmatrix: lane l's row address; lanes the",
+        "# instruction ignores are listed too).",
+    ]
+    for i, (instr, label, addrs) in enumerate(configs):
+        w = width_of(instr)
+        for a in addrs:
+            assert 0 <= a and a + w <= BUF, (i, instr, label, a)
+            assert a % w == 0, (i, instr, label, a)
+        out.append(f"{i} {instr} {label} " + " ".join(map(str, addrs)))
+    return "\n".join(out) + "\n"
+
+
+def main():
+    text = render()
+    if "--check" in sys.argv[1:]:
+        import os
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "configs.txt")
+        with open(path) as f:
+            if f.read() != text:
+                print("configs.txt is stale: regenerate with gen_configs.py", file=sys.stderr)
+                sys.exit(1)
+        print(f"configs.txt up to date ({len(configs)} configurations)")
+        return
+    sys.stdout.write(text)
+    counts = {}
+    for instr, _, _ in configs:
+        counts[instr] = counts.get(instr, 0) + 1
+    print(f"{len(configs)} configurations: " +
+          ", ".join(f"{k} {v}" for k, v in counts.items()), file=sys.stderr)
+
+
+if __name__ == "__main__":
+    main()
