@@ -10,7 +10,8 @@ Standard library only; deterministic (fixed seed). Every line:
     <id> <instruction> <label> <a0> <a1> ... <a31>
 
 id: 0, 1, 2, ... in file order; instruction: the PTX instruction (as in the issue); label: what
-the pattern is (no spaces); a_l: lane l's shared-memory byte offset from the 1024-byte aligned
+the pattern is (no spaces; a configuration generated under several names has them joined by
+"=", e.g. the SM80 GEMM's warp 2 reads the same A rows as warp 0); a_l: lane l's shared-memory byte offset from the 1024-byte aligned
 start of a 48 KB buffer (for ldmatrix/stmatrix: the row address lane l supplies; lanes the
 instruction ignores -- x1: lanes 8..31, x2: lanes 16..31 -- are listed as well).
 """
@@ -34,7 +35,7 @@ for op in ("ldmatrix", "stmatrix"):
 
 rng = random.Random(20260913)
 configs = []  # (instruction, label, [32 addresses])
-seen = set()
+seen = {}  # (instruction, addresses) -> index in configs
 
 
 def add(instr, label, addrs):
@@ -42,9 +43,11 @@ def add(instr, label, addrs):
     assert len(addrs) == 32, (instr, label)
     assert " " not in label
     key = (instr, tuple(addrs))
-    if key in seen:
-        return  # the same accesses under another name: measured once
-    seen.add(key)
+    if key in seen:  # the same accesses under another name: measured once, both names kept
+        i = seen[key]
+        configs[i] = (instr, configs[i][1] + "=" + label, addrs)
+        return
+    seen[key] = len(configs)
     configs.append((instr, label, addrs))
 
 
