@@ -112,8 +112,11 @@ fn parse(label: &str, text: &str) -> Result<Record, String> {
 
 /// `L(t, x)` for a TV layout with `T` threads: the integral coordinate `t + T·x`.
 fn at(l: &DynLayout, t: i64, x: i64) -> Result<i64, String> {
-    let thr = l.mode(0).map_err(|e| e.to_string())?.size();
-    let val = l.mode(1).map_err(|e| e.to_string())?.size();
+    let mode_size = |i| -> Result<i64, String> {
+        let m = l.shape().get(i).map_err(|e| e.to_string())?;
+        m.size().map_err(|e| e.to_string())
+    };
+    let (thr, val) = (mode_size(0)?, mode_size(1)?);
     if !(0..thr).contains(&t) || !(0..val).contains(&x) {
         return Err(format!("({t},{x}) is outside the layout {l}"));
     }
@@ -243,11 +246,11 @@ fn lines_by_tv<'r>(
     Ok(by)
 }
 
-/// Whether a layout broadcasts (some element is held by several (t, v)), as the shared-memory
-/// operands of `wgmma _SS` do: no register experiment records those.
+/// Whether a TV layout is a shared-memory operand's: every thread sees the same values (thread
+/// mode constant 0, as CuTe's `GMMA::ABLayout`), so no register experiment records it.
 fn is_broadcast(l: &DynLayout) -> bool {
-    let all: BTreeSet<i64> = (0..l.size()).map(|i| l.eval(i)).collect();
-    (all.len() as i64) < l.size()
+    let t = l.mode(0).expect("a TV layout has two modes");
+    t.size() > 1 && (0..t.size()).all(|i| t.eval(i) == 0)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -339,14 +342,19 @@ fn check_mma(
 /// The `values` line: an operand is counted iff its layout is a register layout (not a
 /// shared-memory broadcast), with as many values per thread as the layout; returns the counts
 /// of A, B, C.
-fn check_values(label: &str, rec: &Record, ls: [&DynLayout; 3]) -> Result<[Option<i64>; 3], String> {
+fn check_values(
+    label: &str,
+    rec: &Record,
+    ls: [&DynLayout; 3],
+) -> Result<[Option<i64>; 3], String> {
     let (ln, vals) = rec
         .values
         .as_ref()
         .ok_or_else(|| format!("{label}: no `values` line"))?;
     let mut out = [None; 3];
     for (i, (name, l)) in ['A', 'B', 'C'].into_iter().zip(ls).enumerate() {
-        match (vals.get(&name), is_broadcast(l)) {
+        // C is always in registers; A and B are where their layouts say.
+        match (vals.get(&name), name != 'C' && is_broadcast(l)) {
             (Some(&v), false) if v == size(l, 1) => out[i] = Some(v),
             (Some(&v), false) => {
                 return Err(format!(
@@ -425,7 +433,11 @@ fn crate_smem_tile(
         ("K_INTER", true) => tile!(Layout_K_INTER_Atom, bfloat16_t),
         ("K_SW128", false) => tile!(Layout_K_SW128_Atom, half_t),
         ("K_SW128", true) => tile!(Layout_K_SW128_Atom, bfloat16_t),
-        _ => return Err(format!("no shared-memory layout atom `{kind}` for `{atom}` in this test")),
+        _ => {
+            return Err(format!(
+                "no shared-memory layout atom `{kind}` for `{atom}` in this test"
+            ))
+        }
     })
 }
 
@@ -550,23 +562,29 @@ fn lines_by_slot<'r>(
     Ok(by)
 }
 
-/// An operand of a GMMA atom: registers (its TV layout) or shared memory.
+/// An operand of a GMMA atom: registers (its TV layout, and element → the first (t, v) holding
+/// it) or shared memory.
 enum Operand<'a> {
-    Reg(&'a DynLayout),
+    Reg(&'a DynLayout, BTreeMap<i64, (i64, i64)>),
     Smem(SmemOperand),
 }
 
-impl Operand<'_> {
+impl<'a> Operand<'a> {
+    fn reg(l: &'a DynLayout) -> Self {
+        let thr = size(l, 0);
+        let mut inv = BTreeMap::new();
+        for i in 0..l.size() {
+            inv.entry(l.eval(i)).or_insert((i % thr, i / thr));
+        }
+        Operand::Reg(l, inv)
+    }
+
     /// The slot tokens of element (row, k) (`t v` or `p`).
     fn slot(&self, rows: i64, r: i64, k: i64) -> Vec<i64> {
         match self {
-            Operand::Reg(l) => {
-                let want = r + rows * k;
-                let thr = size(l, 0);
-                (0..l.size())
-                    .find(|&i| l.eval(i) == want)
-                    .map_or(vec![-1, -1], |i| vec![i % thr, i / thr])
-            }
+            Operand::Reg(_, inv) => inv
+                .get(&(r + rows * k))
+                .map_or(vec![-1, -1], |&(t, v)| vec![t, v]),
             Operand::Smem(s) => vec![s.of[&(r, k)]],
         }
     }
@@ -594,17 +612,18 @@ fn check_gmma(
             "{label}: a shared-memory operand's lines need the `lines first` format"
         ));
     }
-    // Each thread of a shared-memory layout sees the whole tile, in CuTe's (row, k) order.
+    // Each thread of a shared-memory layout sees the whole tile, in CuTe's (row, k) order:
+    // L(t, x) = L₀(t) + L₁(x) with L₀ = 0 and L₁ the identity on rows·K.
     for (name, l, v, rows) in [('A', a, va, mm), ('B', b, vb, nn)] {
         if v.is_none() {
-            for t in 0..size(l, 0) {
-                for x in 0..size(l, 1) {
-                    if at(l, t, x)? != x || size(l, 1) != rows * kk {
-                        return Err(format!(
-                            "{label}: {name}Layout {l} is not the whole {rows}x{kk} tile in every thread"
-                        ));
-                    }
-                }
+            let (l0, l1) = (l.mode(0).unwrap(), l.mode(1).unwrap());
+            if l1.size() != rows * kk
+                || (0..l0.size()).any(|t| l0.eval(t) != 0)
+                || (0..l1.size()).any(|x| l1.eval(x) != x)
+            {
+                return Err(format!(
+                    "{label}: {name}Layout {l} is not the whole {rows}x{kk} tile in every thread"
+                ));
             }
         }
     }
@@ -616,18 +635,21 @@ fn check_gmma(
         for v in 0..vc {
             let y = at(c, t, v)?;
             if !image.insert(y) {
-                return Err(format!("{label}: CLayout {c} repeats element {y}"));
+                let ln = rec.values.as_ref().map_or(0, |v| v.0);
+                return Err(format!(
+                    "{label}:{ln}: CLayout {c} repeats element {y}: not a map of the recorded {threads}x{vc} C values onto D"
+                ));
             }
             first_row.entry(y % mm).or_insert((t, v));
             first_col.entry(y / mm).or_insert((t, v));
         }
     }
     let op_a = match va {
-        Some(_) => Operand::Reg(a),
+        Some(_) => Operand::reg(a),
         None => Operand::Smem(smem_operand(label, rec, 'A', mm, kk, smem)?),
     };
     let op_b = match vb {
-        Some(_) => Operand::Reg(b),
+        Some(_) => Operand::reg(b),
         None => Operand::Smem(smem_operand(label, rec, 'B', nn, kk, smem)?),
     };
     for (key, this, other, this_rows, other_rows) in
@@ -636,11 +658,10 @@ fn check_gmma(
         // (slot tokens, line, element (row, k)) of every line.
         let mut entries = Vec::new();
         match this {
-            Operand::Reg(l) => {
+            Operand::Reg(l, _) => {
                 for ((t, v), line) in lines_by_tv(label, rec, key, threads, size(l, 1))? {
                     let x = at(l, t, v)?;
                     entries.push((2, line, (x % this_rows, x / this_rows)));
-                    let _ = (t, v);
                 }
             }
             Operand::Smem(s) => {
@@ -650,7 +671,11 @@ fn check_gmma(
             }
         }
         for (skip, (ln, nums), (r, k)) in entries {
-            let (t1, v1) = if key == 'A' { first_row[&r] } else { first_col[&r] };
+            let (t1, v1) = if key == 'A' {
+                first_row[&r]
+            } else {
+                first_col[&r]
+            };
             let y = at(c, t1, v1)?;
             let o = if key == 'A' { y / mm } else { y % mm };
             let mut want = vec![t1, v1];
@@ -768,7 +793,10 @@ fn required_stems(name: &str) -> Vec<String> {
 /// atoms `Layout_K_SW32_Atom`, `Layout_K_SW64_Atom` and all `Layout_MN_*_Atom`, and descriptor
 /// k-blocks 1..3 except for `SM90_64x64x16_F32F16F16_SS` with SW128.
 const UNCOVERED: &[(&str, &str)] = &[
-    ("SM90_64x96x16_F32F16F16_SS", "N = 96 not probed (N in 8,16,32,64,128,256 only)"),
+    (
+        "SM90_64x96x16_F32F16F16_SS",
+        "N = 96 not probed (N in 8,16,32,64,128,256 only)",
+    ),
     ("SM90_64x96x16_F32F16F16_RS", "N = 96 not probed"),
     ("SM90_64x96x16_F32BF16BF16_SS", "N = 96 not probed"),
     ("SM90_64x96x16_F32BF16BF16_RS", "N = 96 not probed"),
@@ -822,7 +850,9 @@ fn check_coverage(dir: &Path) -> Vec<String> {
     }
     for (u, why) in UNCOVERED {
         if !atom_names().contains(u) {
-            errors.push(format!("UNCOVERED names `{u}` ({why}), which is no atom of the table"));
+            errors.push(format!(
+                "UNCOVERED names `{u}` ({why}), which is no atom of the table"
+            ));
         }
     }
     errors
@@ -941,4 +971,217 @@ fn an_unknown_atom_is_an_error() {
         e.contains("the crate has no atom named `SM80_16x8x16_F32F16F16F32_NT`"),
         "{e}"
     );
+}
+
+/// A recorded data file (`tests/data/atoms/NAME.txt`): (label, text).
+fn recorded(stem: &str) -> (String, String) {
+    let p = data_dir("atoms").join(format!("{stem}.txt"));
+    (p.display().to_string(), std::fs::read_to_string(p).unwrap())
+}
+
+/// `e` is reported at a line of `label` (`label:N: ...`); returns N.
+fn line_of(label: &str, e: &str) -> usize {
+    let rest = e
+        .strip_prefix(&format!("{label}:"))
+        .unwrap_or_else(|| panic!("not reported at a line of {label}: {e}"));
+    let n = rest.split(':').next().unwrap();
+    n.parse()
+        .unwrap_or_else(|_| panic!("not reported at a line of {label}: {e}"))
+}
+
+const GMMA_SS: &str = "SM90_64x8x16_F32F16F16_SS";
+const GMMA_RS: &str = "SM90_64x8x16_F32F16F16_RS";
+
+#[test]
+fn wrong_gmma_layouts_are_rejected() {
+    // CLayout_64xN<8> = ((4,8,4),(2,2,1)):((128,1,16),(64,8,512)), perturbed into other
+    // bijections onto 64x8; ALayout_64x16 = ((4,8,4),(2,2,2)):((128,1,16),(64,8,512)) likewise.
+    for (stem, atom, which, wrong) in [
+        (
+            "_SS_K_SW128",
+            GMMA_SS,
+            "C",
+            "((4,8,4),(2,2,1)):((16,1,128),(64,8,512))",
+        ),
+        (
+            "_SS_K_INTER",
+            GMMA_SS,
+            "C",
+            "((4,8,4),(2,2,1)):((128,1,16),(8,64,512))",
+        ),
+        (
+            "_SS_K_INTER",
+            GMMA_SS,
+            "C",
+            "((4,8,4),(2,2,1)):((128,2,16),(64,8,1))",
+        ),
+        (
+            "_RS_K_SW128",
+            GMMA_RS,
+            "C",
+            "((4,8,4),(2,2,1)):((128,1,16),(8,64,512))",
+        ),
+        (
+            "_RS_K_SW128",
+            GMMA_RS,
+            "A",
+            "((4,8,4),(2,2,2)):((128,1,16),(64,512,8))",
+        ),
+        (
+            "_RS_K_SW128",
+            GMMA_RS,
+            "A",
+            "((4,8,4),(2,2,2)):((128,1,16),(512,8,64))",
+        ),
+    ] {
+        let (label, text) = recorded(&format!("{}{}", &atom[..atom.len() - 3], stem));
+        let l = with_layout(atom, which, wrong);
+        let e = check_record(&label, &text, &|_| Some(l.clone())).unwrap_err();
+        line_of(&label, &e);
+    }
+}
+
+/// A smem lookup that builds every tile from `kind` instead of the file's layout.
+fn tile_of_kind(
+    kind: &'static str,
+) -> impl Fn(&str, &str, i64, i64, i64) -> Result<SmemTile, String> {
+    move |atom, _, rows, cols, bits| {
+        if kind == "K_SW64" {
+            let t = gmma::Layout_K_SW64_Atom::<half_t>::new()
+                .try_tile_to_shape((rows, cols))
+                .map_err(|e| e.to_string())?;
+            return Ok(Box::new(move |r: i64, k: i64| t.call((r, k))));
+        }
+        crate_smem_tile(atom, kind, rows, cols, bits)
+    }
+}
+
+#[test]
+fn a_wrong_smem_layout_atom_is_rejected() {
+    for (stem, kind) in [
+        ("SM90_64x8x16_F32F16F16_SS_K_SW128", "K_INTER"),
+        ("SM90_64x64x16_F32F16F16_SS_K_SW128", "K_SW64"),
+        ("SM90_64x64x16_F32F16F16_SS_K_SW128_kb2", "K_INTER"),
+        ("SM90_64x32x16_F32BF16BF16_RS_K_SW128", "K_INTER"),
+        ("SM90_64x16x16_F32F16F16_SS_K_INTER", "K_SW128"),
+    ] {
+        let (label, text) = recorded(stem);
+        // The right atom passes, the wrong one is reported at a line.
+        check_record(&label, &text, &atom_layouts).unwrap();
+        let e = check_record_with(&label, &text, &atom_layouts, &tile_of_kind(kind)).unwrap_err();
+        line_of(&label, &e);
+    }
+}
+
+/// The `_kb` files are k-blocks 1..3 of the SW128 buffer: each fails as any other k-block.
+#[test]
+fn the_descriptor_start_selects_the_k_block() {
+    for kb in 1..4 {
+        let (label, text) = recorded(&format!("SM90_64x64x16_F32F16F16_SS_K_SW128_kb{kb}"));
+        check_record(&label, &text, &atom_layouts).unwrap();
+        for other in (0..4).filter(|&o| o != kb) {
+            let moved = text.replace(
+                &format!("desc_start_bytes {} ", 32 * kb),
+                &format!("desc_start_bytes {} ", 32 * other),
+            );
+            assert_ne!(moved, text);
+            let e = check_record(&label, &moved, &atom_layouts).unwrap_err();
+            line_of(&label, &e);
+        }
+    }
+}
+
+#[test]
+fn a_changed_gmma_line_is_reported_by_number() {
+    for (stem, from, to) in [
+        (
+            "SM90_64x8x16_F32F16F16_SS_K_INTER",
+            "A 17 | 8 0 1",
+            "A 17 | 8 0 2",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_SS_K_INTER",
+            "A 17 | 8 0 1",
+            "A 17 | 8 1 1",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_SS_K_INTER",
+            "B 1 | 0 0 1",
+            "B 1 | 0 0 9",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_RS_K_SW128",
+            "B 1 | 0 0 0 1",
+            "B 1 | 0 0 1 1",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_RS_K_SW128",
+            "A 0 4 | 0 0 8",
+            "A 0 4 | 0 0 9",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_RS_K_SW128",
+            "C 0 0 | 0 0",
+            "C 0 0 | 0 1",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_RS_K_SW128",
+            "smem B layout K_SW128 rows 8 ",
+            "smem B layout K_SW128 rows 16 ",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_SS_K_INTER",
+            "values C 4",
+            "values C 8",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_SS_K_INTER",
+            "values C 4",
+            "values A 8 C 4",
+        ),
+    ] {
+        let (label, text) = recorded(stem);
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        let i = lines
+            .iter()
+            .position(|l| l.starts_with(from))
+            .unwrap_or_else(|| panic!("{stem}: no line `{from}`"));
+        lines[i] = lines[i].replacen(from, to, 1);
+        let e = check_record(&label, &lines.join("\n"), &atom_layouts).unwrap_err();
+        assert_eq!(line_of(&label, &e), i + 1, "{e}");
+    }
+}
+
+#[test]
+fn a_missing_or_repeated_gmma_line_is_an_error() {
+    for (stem, key) in [
+        ("SM90_64x8x16_F32F16F16_SS_K_SW128", "A 9 "),
+        ("SM90_64x8x16_F32F16F16_SS_K_SW128", "B 3 "),
+        ("SM90_64x8x16_F32F16F16_RS_K_SW128", "A 5 3 "),
+        ("SM90_64x8x16_F32F16F16_RS_K_SW128", "C 7 1 "),
+    ] {
+        let (label, text) = recorded(stem);
+        let lines: Vec<&str> = text.lines().collect();
+        let i = lines.iter().position(|l| l.starts_with(key)).unwrap();
+        let dropped = [&lines[..i], &lines[i + 1..]].concat().join("\n");
+        let e = check_record(&label, &dropped, &atom_layouts).unwrap_err();
+        assert!(e.contains(&format!("no `{}", key.trim_end())), "{e}");
+        let doubled = [&lines[..], &lines[i..i + 1]].concat().join("\n");
+        let e = check_record(&label, &doubled, &atom_layouts).unwrap_err();
+        assert_eq!(line_of(&label, &e), lines.len() + 1, "{e}");
+    }
+}
+
+#[test]
+fn probe_and_crate_names() {
+    assert_eq!(crate_name("UniversalCopy_32"), "UniversalCopy<32>");
+    assert_eq!(
+        crate_name("SM80_CP_ASYNC_CACHEALWAYS_128"),
+        "SM80_CP_ASYNC_CACHEALWAYS<128>"
+    );
+    assert_eq!(crate_name("UniversalCopy_x"), "UniversalCopy_x");
+    assert_eq!(crate_name(MMA), MMA);
+    for name in atom_names() {
+        assert_eq!(crate_name(&probe_name(name)), *name);
+    }
 }
