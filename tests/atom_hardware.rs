@@ -9,6 +9,18 @@
 //! C(t,v) and D(t1,v1) are the same element. Copy lines `D t j | ts e` (unit `u` bits): for every
 //! bit b, `DstLayout(t, j·u+b) = SrcLayout(ts, e·u+b)`, and the lines reach every bit of
 //! DstLayout's image once.
+//!
+//! GMMA files (`wgmma`, `probes/README.md`): `values` counts only register operands, `smem A|B`
+//! lines describe a shared-memory operand's buffer, whose slots are element offsets. The buffer
+//! is CuTe's `tile_to_shape(GMMA::Layout_K_<layout>_Atom<T>, (rows, cols))`, built here from the
+//! crate's atoms; the descriptor start `desc_start_bytes` selects k-block `kb` (columns
+//! `16·kb .. 16·kb+16`, CuTe's pointer to element (0, 16·kb)). With `lines first`, each A/B
+//! line lists only the first D value (smallest `t·values_C + v`) of the D row (A) or column (B)
+//! its one-hot element (row, k) lights, with the other operand's slot of element (n or m, k):
+//! predicted from CLayout, ALayout (register A) and the tiles. Shared-memory lines must be
+//! exactly the tile's offsets of the k-block. Probe names `UniversalCopy_32`,
+//! `SM80_CP_ASYNC_CACHEALWAYS_128` are the crate's `UniversalCopy<32>`, ...; every atom of the
+//! table needs its files except the ones [`UNCOVERED`] lists.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
