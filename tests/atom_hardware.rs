@@ -656,6 +656,12 @@ fn check_gmma(
             first_col.entry(y / mm).or_insert((t, v));
         }
     }
+    if image.len() as i64 != mm * nn || image.last().is_some_and(|&y| y >= mm * nn) {
+        let ln = rec.values.as_ref().map_or(0, |v| v.0);
+        return Err(format!(
+            "{label}:{ln}: CLayout {c} does not map the recorded {threads}x{vc} C values onto the {mm}x{nn} tile"
+        ));
+    }
     let op_a = match va {
         Some(_) => Operand::reg(a),
         None => Operand::Smem(smem_operand(label, rec, 'A', mm, kk, smem)?),
@@ -1006,8 +1012,8 @@ const GMMA_RS: &str = "SM90_64x8x16_F32F16F16_RS";
 
 #[test]
 fn wrong_gmma_layouts_are_rejected() {
-    // CLayout_64xN<8> = ((4,8,4),(2,2,1)):((128,1,16),(64,8,512)), perturbed into other
-    // bijections onto 64x8; ALayout_64x16 = ((4,8,4),(2,2,2)):((128,1,16),(64,8,512)) likewise.
+    // CLayout_64xN<8> = ((4,8,4),(2,2,1)):((128,1,16),(64,8,512)), perturbed (mostly into
+    // other bijections onto 64x8); ALayout_64x16 = ((4,8,4),(2,2,2)):((128,1,16),(64,8,512)) likewise.
     for (stem, atom, which, wrong) in [
         (
             "_SS_K_SW128",
@@ -1025,7 +1031,13 @@ fn wrong_gmma_layouts_are_rejected() {
             "_SS_K_INTER",
             GMMA_SS,
             "C",
-            "((4,8,4),(2,2,1)):((128,2,16),(64,8,1))",
+            "((4,8,4),(2,2,1)):((128,2,16),(64,8,1))", // not injective
+        ),
+        (
+            "_SS_K_INTER",
+            GMMA_SS,
+            "C",
+            "((4,8,4),(2,2,1)):((256,1,16),(64,8,512))", // injective, not onto 64x8
         ),
         (
             "_RS_K_SW128",
