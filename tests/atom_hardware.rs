@@ -9,11 +9,24 @@
 //! C(t,v) and D(t1,v1) are the same element. Copy lines `D t j | ts e` (unit `u` bits): for every
 //! bit b, `DstLayout(t, j·u+b) = SrcLayout(ts, e·u+b)`, and the lines reach every bit of
 //! DstLayout's image once.
+//!
+//! GMMA files (`wgmma`, `probes/README.md`): `values` counts only register operands, `smem A|B`
+//! lines describe a shared-memory operand's buffer, whose slots are element offsets. The buffer
+//! is CuTe's `tile_to_shape(GMMA::Layout_K_<layout>_Atom<T>, (rows, cols))`, built here from the
+//! crate's atoms; the descriptor start `desc_start_bytes` selects k-block `kb` (columns
+//! `16·kb .. 16·kb+16`, CuTe's pointer to element (0, 16·kb)). With `lines first`, each A/B
+//! line lists only the first D value (smallest `t·values_C + v`) of the D row (A) or column (B)
+//! its one-hot element (row, k) lights, with the other operand's slot of element (n or m, k):
+//! predicted from CLayout, ALayout (register A) and the tiles. Shared-memory lines must be
+//! exactly the tile's offsets of the k-block. Probe names `UniversalCopy_32`,
+//! `SM80_CP_ASYNC_CACHEALWAYS_128` are the crate's `UniversalCopy<32>`, ...; every atom of the
+//! table needs its files except the ones [`UNCOVERED`] lists.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use cute_layout::atom::{atom_layouts, atom_names, AtomLayouts};
+use cute_layout::atom::{atom_layouts, atom_names, bfloat16_t, gmma, half_t, AtomLayouts};
+use cute_layout::ops::ElementBits;
 use cute_layout::DynLayout;
 
 /// One parsed line: its number and its tokens.
@@ -23,8 +36,13 @@ struct Record {
     atom: String,
     atom_line: usize,
     threads: Option<(usize, i64)>,
-    values: Option<(usize, [i64; 3])>,
+    /// `values A 8 B 4 C 4` (register operands only: `values A 8 C 64`, `values C 64`).
+    values: Option<(usize, BTreeMap<char, i64>)>,
     unit_bits: Option<(usize, i64)>,
+    /// `smem A|B key value ...` lines (GMMA shared-memory operands), by operand letter.
+    smem: BTreeMap<char, (usize, BTreeMap<String, String>)>,
+    /// The line of `lines first`, if any.
+    lines_first: Option<usize>,
     /// Keyed by the operand letter (`A`, `B`, `C`, `D`).
     lines: BTreeMap<char, Vec<Line>>,
 }
@@ -36,6 +54,8 @@ fn parse(label: &str, text: &str) -> Result<Record, String> {
         threads: None,
         values: None,
         unit_bits: None,
+        smem: BTreeMap::new(),
+        lines_first: None,
         lines: BTreeMap::new(),
     };
     for (i, raw) in text.lines().enumerate() {
@@ -54,9 +74,32 @@ fn parse(label: &str, text: &str) -> Result<Record, String> {
             }
             "threads" if toks.len() == 2 => rec.threads = Some((n, int(toks[1])?)),
             "unit_bits" if toks.len() == 2 => rec.unit_bits = Some((n, int(toks[1])?)),
-            "values" if toks.len() == 7 && toks[1] == "A" && toks[3] == "B" && toks[5] == "C" => {
-                rec.values = Some((n, [int(toks[2])?, int(toks[4])?, int(toks[6])?]))
+            "values" if toks.len() % 2 == 1 => {
+                let mut vals = BTreeMap::new();
+                for kv in toks[1..].chunks(2) {
+                    let key = match kv[0] {
+                        "A" => 'A',
+                        "B" => 'B',
+                        "C" => 'C',
+                        _ => return Err(err("expected `values` with A, B, C counts")),
+                    };
+                    if vals.insert(key, int(kv[1])?).is_some() {
+                        return Err(err("operand counted twice"));
+                    }
+                }
+                rec.values = Some((n, vals));
             }
+            "smem" if toks.len() % 2 == 0 && (toks[1] == "A" || toks[1] == "B") => {
+                let key = toks[1].chars().next().unwrap();
+                let fields = toks[2..]
+                    .chunks(2)
+                    .map(|kv| (kv[0].to_string(), kv[1].to_string()))
+                    .collect();
+                if rec.smem.insert(key, (n, fields)).is_some() {
+                    return Err(err("second `smem` line for this operand"));
+                }
+            }
+            "lines" if toks.len() == 2 && toks[1] == "first" => rec.lines_first = Some(n),
             "A" | "B" | "C" | "D" => {
                 let mut nums = Vec::new();
                 for (k, t) in toks[1..].iter().enumerate() {
@@ -81,8 +124,11 @@ fn parse(label: &str, text: &str) -> Result<Record, String> {
 
 /// `L(t, x)` for a TV layout with `T` threads: the integral coordinate `t + T·x`.
 fn at(l: &DynLayout, t: i64, x: i64) -> Result<i64, String> {
-    let thr = l.mode(0).map_err(|e| e.to_string())?.size();
-    let val = l.mode(1).map_err(|e| e.to_string())?.size();
+    let mode_size = |i| -> Result<i64, String> {
+        let m = l.shape().get(i).map_err(|e| e.to_string())?;
+        m.size().map_err(|e| e.to_string())
+    };
+    let (thr, val) = (mode_size(0)?, mode_size(1)?);
     if !(0..thr).contains(&t) || !(0..val).contains(&x) {
         return Err(format!("({t},{x}) is outside the layout {l}"));
     }
@@ -99,14 +145,55 @@ fn check_record(
     text: &str,
     lookup: &dyn Fn(&str) -> Option<AtomLayouts>,
 ) -> Result<(), String> {
+    check_record_with(label, text, lookup, &crate_smem_tile)
+}
+
+/// The crate's name of an atom the probes name `UniversalCopy_32`,
+/// `SM80_CP_ASYNC_CACHEALWAYS_128` (`UniversalCopy<32>`, ...); other names are the same.
+fn crate_name(probe_name: &str) -> String {
+    for family in ["UniversalCopy", "SM80_CP_ASYNC_CACHEALWAYS"] {
+        if let Some(bits) = probe_name
+            .strip_prefix(family)
+            .and_then(|r| r.strip_prefix('_'))
+        {
+            if !bits.is_empty() && bits.bytes().all(|b| b.is_ascii_digit()) {
+                return format!("{family}<{bits}>");
+            }
+        }
+    }
+    probe_name.to_string()
+}
+
+/// The probes' name of a crate atom (the inverse of [`crate_name`]).
+fn probe_name(crate_name: &str) -> String {
+    crate_name.replace('<', "_").replace('>', "")
+}
+
+/// As [`check_record`], with the shared-memory tiles from `smem`.
+fn check_record_with(
+    label: &str,
+    text: &str,
+    lookup: &dyn Fn(&str) -> Option<AtomLayouts>,
+    smem: SmemLookup,
+) -> Result<(), String> {
     let rec = parse(label, text)?;
-    let Some(layouts) = lookup(&rec.atom) else {
+    let Some(layouts) = lookup(&crate_name(&rec.atom)) else {
         return Err(format!(
             "{label}:{}: the crate has no atom named `{}`",
-            rec.atom_line, rec.atom
+            rec.atom_line,
+            crate_name(&rec.atom)
         ));
     };
     match &layouts {
+        AtomLayouts::Mma {
+            thr_id,
+            shape_mnk: (m, n, k),
+            a,
+            b,
+            c,
+        } if is_broadcast(a) || is_broadcast(b) => {
+            check_gmma(label, &rec, smem, thr_id, (*m, *n, *k), a, b, c)
+        }
         AtomLayouts::Mma {
             thr_id,
             shape_mnk: (m, n, k),
@@ -171,11 +258,11 @@ fn lines_by_tv<'r>(
     Ok(by)
 }
 
-/// Whether a layout broadcasts (some element is held by several (t, v)), as the shared-memory
-/// operands of `wgmma _SS` do: no register experiment records those.
+/// Whether a TV layout is a shared-memory operand's: every thread sees the same values (thread
+/// mode constant 0, as CuTe's `GMMA::ABLayout`), so no register experiment records it.
 fn is_broadcast(l: &DynLayout) -> bool {
-    let all: BTreeSet<i64> = (0..l.size()).map(|i| l.eval(i)).collect();
-    (all.len() as i64) < l.size()
+    let t = l.mode(0).expect("a TV layout has two modes");
+    t.size() > 1 && (0..t.size()).all(|i| t.eval(i) == 0)
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -193,9 +280,6 @@ fn check_operand(
     (mm, nn): (i64, i64),
     fixes_row: bool,
 ) -> Result<(), String> {
-    if is_broadcast(op) && !rec.lines.contains_key(&key) {
-        return Ok(()); // a shared-memory operand: no register map to compare
-    }
     // The operand's own (row, k): A: m + M·k; B: n + N·k.
     let own_rows = if fixes_row { mm } else { nn };
     let other_rows = if fixes_row { nn } else { mm };
@@ -256,20 +340,59 @@ fn check_mma(
     c: &DynLayout,
 ) -> Result<(), String> {
     let threads = check_threads(label, rec, thr_id)?;
+    let vals = check_values(label, rec, [a, b, c])?;
+    let [Some(va), Some(vb), Some(vc)] = vals else {
+        return Err(format!(
+            "{label}: a register atom needs `values A .. B .. C ..`"
+        ));
+    };
+    check_operand(label, rec, 'A', threads, va, a, b, c, (m, n), true)?;
+    check_operand(label, rec, 'B', threads, vb, b, a, c, (m, n), false)?;
+    check_c(label, rec, threads, vc, c)
+}
+
+/// The `values` line: an operand is counted iff its layout is a register layout (not a
+/// shared-memory broadcast), with as many values per thread as the layout; returns the counts
+/// of A, B, C.
+fn check_values(
+    label: &str,
+    rec: &Record,
+    ls: [&DynLayout; 3],
+) -> Result<[Option<i64>; 3], String> {
     let (ln, vals) = rec
         .values
+        .as_ref()
         .ok_or_else(|| format!("{label}: no `values` line"))?;
-    for (name, l, v) in [("A", a, vals[0]), ("B", b, vals[1]), ("C", c, vals[2])] {
-        if size(l, 1) != v && !(is_broadcast(l) && v == 0) {
-            return Err(format!(
-                "{label}:{ln}: recorded {v} {name} values per thread, {name}Layout {l} has {}",
-                size(l, 1)
-            ));
+    let mut out = [None; 3];
+    for (i, (name, l)) in ['A', 'B', 'C'].into_iter().zip(ls).enumerate() {
+        // C is always in registers; A and B are where their layouts say.
+        match (vals.get(&name), name != 'C' && is_broadcast(l)) {
+            (Some(&v), false) if v == size(l, 1) => out[i] = Some(v),
+            (Some(&v), false) => {
+                return Err(format!(
+                    "{label}:{ln}: recorded {v} {name} values per thread, {name}Layout {l} has {}",
+                    size(l, 1)
+                ))
+            }
+            (None, true) => {}
+            (Some(_), true) => {
+                return Err(format!(
+                    "{label}:{ln}: {name} recorded as a register operand, but {name}Layout {l} is a shared-memory layout (every thread sees the whole tile)"
+                ))
+            }
+            (None, false) => {
+                return Err(format!(
+                    "{label}:{ln}: {name} is not recorded as a register operand, but {name}Layout {l} is a register layout"
+                ))
+            }
         }
     }
-    check_operand(label, rec, 'A', threads, vals[0], a, b, c, (m, n), true)?;
-    check_operand(label, rec, 'B', threads, vals[1], b, a, c, (m, n), false)?;
-    for ((t, v), (ln, nums)) in lines_by_tv(label, rec, 'C', threads, vals[2])? {
+    Ok(out)
+}
+
+/// `C t v | t1 v1`: C(t,v) and D(t1,v1) are the same element of CLayout.
+fn check_c(label: &str, rec: &Record, threads: i64, vc: i64, c: &DynLayout) -> Result<(), String> {
+    for ((t, v), (ln, nums)) in lines_by_tv(label, rec, 'C', threads, vc)? {
         if nums.len() != 4 {
             return Err(format!("{label}:{ln}: expected `C t v | t1 v1`"));
         }
@@ -285,6 +408,310 @@ fn check_mma(
         }
     }
     Ok(())
+}
+
+/// A shared-memory tile of the crate: `(row, k) ↦` element offset, for `row < rows, k < cols`.
+type SmemTile = Box<dyn Fn(i64, i64) -> i64>;
+/// The crate's shared-memory tile for (atom, layout kind as the file names it, rows, cols,
+/// element bits).
+type SmemLookup<'a> = &'a dyn Fn(&str, &str, i64, i64, i64) -> Result<SmemTile, String>;
+
+/// CuTe's `tile_to_shape(GMMA::Layout_K_<kind>_Atom<T>, (rows, cols))` from the crate's atoms,
+/// `T` the atom's A/B type.
+fn crate_smem_tile(
+    atom: &str,
+    kind: &str,
+    rows: i64,
+    cols: i64,
+    elem_bits: i64,
+) -> Result<SmemTile, String> {
+    macro_rules! tile {
+        ($A:ident, $T:ty) => {{
+            let bits = <<$T as ElementBits>::Bits as typenum::Unsigned>::I64;
+            if bits != elem_bits {
+                return Err(format!(
+                    "{elem_bits}-bit elements recorded, the atom's type has {bits} bits"
+                ));
+            }
+            let t = gmma::$A::<$T>::new()
+                .try_tile_to_shape((rows, cols))
+                .map_err(|e| format!("tile_to_shape({}, ({rows},{cols})): {e}", stringify!($A)))?;
+            Box::new(move |r: i64, k: i64| t.call((r, k))) as SmemTile
+        }};
+    }
+    let bf16 = atom.contains("F32BF16BF16");
+    Ok(match (kind, bf16) {
+        ("K_INTER", false) => tile!(Layout_K_INTER_Atom, half_t),
+        ("K_INTER", true) => tile!(Layout_K_INTER_Atom, bfloat16_t),
+        ("K_SW128", false) => tile!(Layout_K_SW128_Atom, half_t),
+        ("K_SW128", true) => tile!(Layout_K_SW128_Atom, bfloat16_t),
+        _ => {
+            return Err(format!(
+                "no shared-memory layout atom `{kind}` for `{atom}` in this test"
+            ))
+        }
+    })
+}
+
+/// A shared-memory operand as the crate's layouts predict it: the k-block the descriptor
+/// starts at, element (row, k), `k < K`, of that k-block at offset `of[(row, k)]`, and back.
+struct SmemOperand {
+    kb: i64,
+    of: BTreeMap<(i64, i64), i64>,
+    at: BTreeMap<i64, (i64, i64)>,
+}
+
+/// Reads `smem X ...` and builds the operand from the crate's tile: the buffer is the tile
+/// (`rows` × `cols`, K-major), the descriptor's start address `desc_start_bytes` is k-block
+/// `kb = desc_start_bytes / (K·elem_bits/8)` of it (CuTe's pointer to element (0, kb·K), which
+/// the tile must put at that byte), and the instruction reads the tile's columns
+/// `kb·K .. (kb+1)·K`.
+fn smem_operand(
+    label: &str,
+    rec: &Record,
+    key: char,
+    rows_want: i64,
+    kk: i64,
+    smem: SmemLookup,
+) -> Result<SmemOperand, String> {
+    let (ln, f) = rec.smem.get(&key).ok_or_else(|| {
+        format!("{label}: no `smem {key}` line, but {key}Layout is a shared-memory layout")
+    })?;
+    let get = |k: &str| {
+        f.get(k)
+            .map(String::as_str)
+            .ok_or_else(|| format!("{label}:{ln}: no `{k}` field"))
+    };
+    let num = |k: &str| {
+        get(k)?
+            .parse::<i64>()
+            .map_err(|_| format!("{label}:{ln}: `{k}` is not an integer"))
+    };
+    let (kind, rows, cols, bits, start) = (
+        get("layout")?,
+        num("rows")?,
+        num("cols")?,
+        num("elem_bits")?,
+        num("desc_start_bytes")?,
+    );
+    if rows != rows_want {
+        return Err(format!(
+            "{label}:{ln}: {rows} rows recorded, the atom's {key} has {rows_want}"
+        ));
+    }
+    if num("elements")? != rows * cols {
+        return Err(format!("{label}:{ln}: `elements` is not rows·cols"));
+    }
+    let kblock_bytes = kk * bits / 8;
+    if bits <= 0 || start < 0 || start % kblock_bytes != 0 {
+        return Err(format!(
+            "{label}:{ln}: desc_start_bytes {start} is not the start of a k-block of {kk} elements"
+        ));
+    }
+    let kb = start / kblock_bytes;
+    if (kb + 1) * kk > cols {
+        return Err(format!(
+            "{label}:{ln}: k-block {kb} lies outside the {cols} columns"
+        ));
+    }
+    let tile = smem(&rec.atom, kind, rows, cols, bits).map_err(|e| format!("{label}:{ln}: {e}"))?;
+    if tile(0, kb * kk) * bits / 8 != start {
+        return Err(format!(
+            "{label}:{ln}: the descriptor starts at byte {start}, the {kind} tile puts element (0,{}) at byte {}",
+            kb * kk,
+            tile(0, kb * kk) * bits / 8
+        ));
+    }
+    let mut op = SmemOperand {
+        kb,
+        of: BTreeMap::new(),
+        at: BTreeMap::new(),
+    };
+    for r in 0..rows {
+        for k in 0..kk {
+            let p = tile(r, kb * kk + k);
+            if let Some((r2, k2)) = op.at.insert(p, (r, k)) {
+                return Err(format!(
+                    "{label}:{ln}: the {kind} tile puts ({r2},{k2}) and ({r},{k}) of k-block {kb} at the same offset {p}"
+                ));
+            }
+            op.of.insert((r, k), p);
+        }
+    }
+    Ok(op)
+}
+
+/// The lines of a shared-memory operand: exactly one per offset the layouts say the instruction
+/// reads (`X p | ...`), by offset.
+fn lines_by_slot<'r>(
+    label: &str,
+    rec: &'r Record,
+    key: char,
+    op: &SmemOperand,
+) -> Result<BTreeMap<i64, &'r Line>, String> {
+    let mut by = BTreeMap::new();
+    for l in rec.lines.get(&key).into_iter().flatten() {
+        let (ln, nums) = l;
+        let Some(&p) = nums.first() else {
+            return Err(format!("{label}:{ln}: `{key}` line without an offset"));
+        };
+        if !op.at.contains_key(&p) {
+            return Err(format!(
+                "{label}:{ln}: offset {p} of {key} was read, but the layout puts no element of k-block {} there",
+                op.kb
+            ));
+        }
+        if by.insert(p, l).is_some() {
+            return Err(format!("{label}:{ln}: `{key} {p}` recorded twice"));
+        }
+    }
+    if let Some((p, (r, k))) = op.at.iter().find(|(p, _)| !by.contains_key(p)) {
+        return Err(format!(
+            "{label}: no `{key} {p}` line, but the layout puts element ({r},{k}) of k-block {} there",
+            op.kb
+        ));
+    }
+    Ok(by)
+}
+
+/// An operand of a GMMA atom: registers (its TV layout, and element → the first (t, v) holding
+/// it) or shared memory.
+enum Operand<'a> {
+    Reg(&'a DynLayout, BTreeMap<i64, (i64, i64)>),
+    Smem(SmemOperand),
+}
+
+impl<'a> Operand<'a> {
+    fn reg(l: &'a DynLayout) -> Self {
+        let thr = size(l, 0);
+        let mut inv = BTreeMap::new();
+        for i in 0..l.size() {
+            inv.entry(l.eval(i)).or_insert((i % thr, i / thr));
+        }
+        Operand::Reg(l, inv)
+    }
+
+    /// The slot tokens of element (row, k) (`t v` or `p`).
+    fn slot(&self, rows: i64, r: i64, k: i64) -> Vec<i64> {
+        match self {
+            Operand::Reg(_, inv) => inv
+                .get(&(r + rows * k))
+                .map_or(vec![-1, -1], |&(t, v)| vec![t, v]),
+            Operand::Smem(s) => vec![s.of[&(r, k)]],
+        }
+    }
+}
+
+/// The GMMA format (`lines first`, shared-memory slots): every A/B line's one-hot element
+/// (row, k) from the layouts, the first D value (smallest `t·values_C + v`) of its D row (A) or
+/// column (B) from CLayout, and the other operand's slot of the element that D value holds.
+#[allow(clippy::too_many_arguments)]
+fn check_gmma(
+    label: &str,
+    rec: &Record,
+    smem: SmemLookup,
+    thr_id: &DynLayout,
+    (mm, nn, kk): (i64, i64, i64),
+    a: &DynLayout,
+    b: &DynLayout,
+    c: &DynLayout,
+) -> Result<(), String> {
+    let threads = check_threads(label, rec, thr_id)?;
+    let [va, vb, vc] = check_values(label, rec, [a, b, c])?;
+    let vc = vc.ok_or_else(|| format!("{label}: no `values C` count"))?;
+    if rec.lines_first.is_none() {
+        return Err(format!(
+            "{label}: a shared-memory operand's lines need the `lines first` format"
+        ));
+    }
+    // Each thread of a shared-memory layout sees the whole tile, in CuTe's (row, k) order:
+    // L(t, x) = L₀(t) + L₁(x) with L₀ = 0 and L₁ the identity on rows·K.
+    for (name, l, v, rows) in [('A', a, va, mm), ('B', b, vb, nn)] {
+        if v.is_none() {
+            let (l0, l1) = (l.mode(0).unwrap(), l.mode(1).unwrap());
+            if l1.size() != rows * kk
+                || (0..l0.size()).any(|t| l0.eval(t) != 0)
+                || (0..l1.size()).any(|x| l1.eval(x) != x)
+            {
+                return Err(format!(
+                    "{label}: {name}Layout {l} is not the whole {rows}x{kk} tile in every thread"
+                ));
+            }
+        }
+    }
+    // D row / column → its first D value.
+    let mut first_row: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
+    let mut first_col: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
+    let mut image = BTreeSet::new();
+    for t in 0..threads {
+        for v in 0..vc {
+            let y = at(c, t, v)?;
+            if !image.insert(y) {
+                let ln = rec.values.as_ref().map_or(0, |v| v.0);
+                return Err(format!(
+                    "{label}:{ln}: CLayout {c} repeats element {y}: not a map of the recorded {threads}x{vc} C values onto D"
+                ));
+            }
+            first_row.entry(y % mm).or_insert((t, v));
+            first_col.entry(y / mm).or_insert((t, v));
+        }
+    }
+    if image.len() as i64 != mm * nn || image.last().is_some_and(|&y| y >= mm * nn) {
+        let ln = rec.values.as_ref().map_or(0, |v| v.0);
+        return Err(format!(
+            "{label}:{ln}: CLayout {c} does not map the recorded {threads}x{vc} C values onto the {mm}x{nn} tile"
+        ));
+    }
+    let op_a = match va {
+        Some(_) => Operand::reg(a),
+        None => Operand::Smem(smem_operand(label, rec, 'A', mm, kk, smem)?),
+    };
+    let op_b = match vb {
+        Some(_) => Operand::reg(b),
+        None => Operand::Smem(smem_operand(label, rec, 'B', nn, kk, smem)?),
+    };
+    for (key, this, other, this_rows, other_rows) in
+        [('A', &op_a, &op_b, mm, nn), ('B', &op_b, &op_a, nn, mm)]
+    {
+        // (slot tokens, line, element (row, k)) of every line.
+        let mut entries = Vec::new();
+        match this {
+            Operand::Reg(l, _) => {
+                for ((t, v), line) in lines_by_tv(label, rec, key, threads, size(l, 1))? {
+                    let x = at(l, t, v)?;
+                    entries.push((2, line, (x % this_rows, x / this_rows)));
+                }
+            }
+            Operand::Smem(s) => {
+                for (p, line) in lines_by_slot(label, rec, key, s)? {
+                    entries.push((1, line, s.at[&p]));
+                }
+            }
+        }
+        for (skip, (ln, nums), (r, k)) in entries {
+            let (t1, v1) = if key == 'A' {
+                first_row[&r]
+            } else {
+                first_col[&r]
+            };
+            let y = at(c, t1, v1)?;
+            let o = if key == 'A' { y / mm } else { y % mm };
+            let mut want = vec![t1, v1];
+            want.extend(other.slot(other_rows, o, k));
+            if nums[skip..] != want[..] {
+                let fmt = |v: &[i64]| v.iter().map(i64::to_string).collect::<Vec<_>>().join(" ");
+                return Err(format!(
+                    "{label}:{ln}: {key} element ({r},{k}) lights D {} {r} first at D value ({t1} {v1}) (element ({},{}) of CLayout), holding the other operand's element ({o},{k}): the layouts predict `{}`, recorded `{}`",
+                    if key == 'A' { "row" } else { "column" },
+                    y % mm,
+                    y / mm,
+                    fmt(&want),
+                    fmt(&nums[skip..])
+                ));
+            }
+        }
+    }
+    check_c(label, rec, threads, vc, c)
 }
 
 fn check_copy(
@@ -346,6 +773,57 @@ fn files(dir: &Path) -> Vec<PathBuf> {
     v
 }
 
+/// The file name (without `.txt`) the probes give a record: the atom's name, and for a GMMA
+/// atom `_<layout>` of B's shared-memory layout and `_kb<kb>` for a descriptor start in
+/// k-block `kb > 0` (K = 16 elements).
+fn file_stem_of(rec: &Record) -> String {
+    let mut stem = rec.atom.clone();
+    if let Some((_, f)) = rec.smem.get(&'B') {
+        let field = |k: &str| f.get(k).map_or("?", String::as_str);
+        stem += &format!("_{}", field("layout"));
+        let start: i64 = field("desc_start_bytes").parse().unwrap_or(-1);
+        let bits: i64 = field("elem_bits").parse().unwrap_or(0);
+        if start != 0 && bits > 0 {
+            stem += &format!("_kb{}", start * 8 / (16 * bits));
+        }
+    }
+    stem
+}
+
+/// The file stems that cover a crate atom: its name as the probes write it; a GMMA atom with
+/// both operands in shared memory needs the no-swizzle and the 128-byte swizzle buffers
+/// (`_K_INTER`, `_K_SW128`), one with A in registers the 128-byte swizzle buffer of B.
+fn required_stems(name: &str) -> Vec<String> {
+    let base = probe_name(name);
+    match atom_layouts(name) {
+        Some(AtomLayouts::Mma { a, b, .. }) if is_broadcast(&a) && is_broadcast(&b) => {
+            vec![format!("{base}_K_INTER"), format!("{base}_K_SW128")]
+        }
+        Some(AtomLayouts::Mma { b, .. }) if is_broadcast(&b) => vec![format!("{base}_K_SW128")],
+        _ => vec![base],
+    }
+}
+
+/// The crate's atoms the probes did not measure, with the reason; every other atom of
+/// [`atom_names`] must have its files ([`required_stems`]). Not measured either, and not
+/// separate atoms of the table: GMMA operands in M|N-major order (`imm-trans = 1`; the
+/// `TnspA`/`TnspB` parameters, which do not change the TV layouts), the shared-memory layout
+/// atoms `Layout_K_SW32_Atom`, `Layout_K_SW64_Atom` and all `Layout_MN_*_Atom`, and descriptor
+/// k-blocks 1..3 except for `SM90_64x64x16_F32F16F16_SS` with SW128.
+const UNCOVERED: &[(&str, &str)] = &[
+    (
+        "SM90_64x96x16_F32F16F16_SS",
+        "N = 96 not probed (N in 8,16,32,64,128,256 only)",
+    ),
+    ("SM90_64x96x16_F32F16F16_RS", "N = 96 not probed"),
+    ("SM90_64x96x16_F32BF16BF16_SS", "N = 96 not probed"),
+    ("SM90_64x96x16_F32BF16BF16_RS", "N = 96 not probed"),
+    ("SM90_64x192x16_F32F16F16_SS", "N = 192 not probed"),
+    ("SM90_64x192x16_F32F16F16_RS", "N = 192 not probed"),
+    ("SM90_64x192x16_F32BF16BF16_SS", "N = 192 not probed"),
+    ("SM90_64x192x16_F32BF16BF16_RS", "N = 192 not probed"),
+];
+
 fn check_dir(dir: &Path) -> Vec<String> {
     let mut errors = Vec::new();
     for p in files(dir) {
@@ -356,9 +834,43 @@ fn check_dir(dir: &Path) -> Vec<String> {
         }
         let stem = p.file_stem().unwrap().to_string_lossy().to_string();
         if let Ok(rec) = parse(&label, &text) {
-            if rec.atom != stem {
-                errors.push(format!("{label}: the file names atom `{}`", rec.atom));
+            if file_stem_of(&rec) != stem {
+                errors.push(format!(
+                    "{label}:{}: the file records atom `{}` ({}.txt)",
+                    rec.atom_line,
+                    rec.atom,
+                    file_stem_of(&rec)
+                ));
             }
+        }
+    }
+    errors
+}
+
+/// Every atom of the table has its data files in `dir`, except the [`UNCOVERED`] ones, which
+/// have none (so that the list stays true).
+fn check_coverage(dir: &Path) -> Vec<String> {
+    let mut errors = Vec::new();
+    for name in atom_names() {
+        let uncovered = UNCOVERED.iter().any(|(u, _)| u == name);
+        for stem in required_stems(name) {
+            match (dir.join(format!("{stem}.txt")).is_file(), uncovered) {
+                (false, false) => errors.push(format!(
+                    "no recorded data for atom `{name}` ({stem}.txt in {})",
+                    dir.display()
+                )),
+                (true, true) => errors.push(format!(
+                    "`{name}` is listed as not measured, but {stem}.txt exists: take it off UNCOVERED"
+                )),
+                _ => {}
+            }
+        }
+    }
+    for (u, why) in UNCOVERED {
+        if !atom_names().contains(u) {
+            errors.push(format!(
+                "UNCOVERED names `{u}` ({why}), which is no atom of the table"
+            ));
         }
     }
     errors
@@ -372,21 +884,13 @@ fn fixture_matches_the_layouts() {
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 
-/// The recorded hardware data, when present: every file matches, names a known atom, and
-/// every atom of the crate has a file.
+/// The recorded hardware data: every file matches, names a known atom, and every atom of the
+/// crate has its files (except the [`UNCOVERED`] ones).
 #[test]
 fn recorded_hardware_data_matches_the_layouts() {
     let dir = data_dir("atoms");
-    if !dir.is_dir() {
-        eprintln!("{} does not exist yet: nothing to check", dir.display());
-        return;
-    }
     let mut errors = check_dir(&dir);
-    for name in atom_names() {
-        if !dir.join(format!("{name}.txt")).is_file() {
-            errors.push(format!("no recorded data for atom `{name}` ({name}.txt)"));
-        }
-    }
+    errors.extend(check_coverage(&dir));
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 
@@ -485,4 +989,223 @@ fn an_unknown_atom_is_an_error() {
         e.contains("the crate has no atom named `SM80_16x8x16_F32F16F16F32_NT`"),
         "{e}"
     );
+}
+
+/// A recorded data file (`tests/data/atoms/NAME.txt`): (label, text).
+fn recorded(stem: &str) -> (String, String) {
+    let p = data_dir("atoms").join(format!("{stem}.txt"));
+    (p.display().to_string(), std::fs::read_to_string(p).unwrap())
+}
+
+/// `e` is reported at a line of `label` (`label:N: ...`); returns N.
+fn line_of(label: &str, e: &str) -> usize {
+    let rest = e
+        .strip_prefix(&format!("{label}:"))
+        .unwrap_or_else(|| panic!("not reported at a line of {label}: {e}"));
+    let n = rest.split(':').next().unwrap();
+    n.parse()
+        .unwrap_or_else(|_| panic!("not reported at a line of {label}: {e}"))
+}
+
+const GMMA_SS: &str = "SM90_64x8x16_F32F16F16_SS";
+const GMMA_RS: &str = "SM90_64x8x16_F32F16F16_RS";
+
+#[test]
+fn wrong_gmma_layouts_are_rejected() {
+    // CLayout_64xN<8> = ((4,8,4),(2,2,1)):((128,1,16),(64,8,512)), perturbed (mostly into
+    // other bijections onto 64x8); ALayout_64x16 = ((4,8,4),(2,2,2)):((128,1,16),(64,8,512)) likewise.
+    for (stem, atom, which, wrong) in [
+        (
+            "_SS_K_SW128",
+            GMMA_SS,
+            "C",
+            "((4,8,4),(2,2,1)):((16,1,128),(64,8,512))",
+        ),
+        (
+            "_SS_K_INTER",
+            GMMA_SS,
+            "C",
+            "((4,8,4),(2,2,1)):((128,1,16),(8,64,512))",
+        ),
+        (
+            "_SS_K_INTER",
+            GMMA_SS,
+            "C",
+            "((4,8,4),(2,2,1)):((128,2,16),(64,8,1))", // not injective
+        ),
+        (
+            "_SS_K_INTER",
+            GMMA_SS,
+            "C",
+            "((4,8,4),(2,2,1)):((256,1,16),(64,8,512))", // injective, not onto 64x8
+        ),
+        (
+            "_RS_K_SW128",
+            GMMA_RS,
+            "C",
+            "((4,8,4),(2,2,1)):((128,1,16),(8,64,512))",
+        ),
+        (
+            "_RS_K_SW128",
+            GMMA_RS,
+            "A",
+            "((4,8,4),(2,2,2)):((128,1,16),(64,512,8))",
+        ),
+        (
+            "_RS_K_SW128",
+            GMMA_RS,
+            "A",
+            "((4,8,4),(2,2,2)):((128,1,16),(512,8,64))",
+        ),
+    ] {
+        let (label, text) = recorded(&format!("{}{}", &atom[..atom.len() - 3], stem));
+        let l = with_layout(atom, which, wrong);
+        let e = check_record(&label, &text, &|_| Some(l.clone())).unwrap_err();
+        line_of(&label, &e);
+    }
+}
+
+/// A smem lookup that builds every tile from `kind` instead of the file's layout.
+fn tile_of_kind(
+    kind: &'static str,
+) -> impl Fn(&str, &str, i64, i64, i64) -> Result<SmemTile, String> {
+    move |atom, _, rows, cols, bits| {
+        if kind == "K_SW64" {
+            let t = gmma::Layout_K_SW64_Atom::<half_t>::new()
+                .try_tile_to_shape((rows, cols))
+                .map_err(|e| e.to_string())?;
+            return Ok(Box::new(move |r: i64, k: i64| t.call((r, k))));
+        }
+        crate_smem_tile(atom, kind, rows, cols, bits)
+    }
+}
+
+#[test]
+fn a_wrong_smem_layout_atom_is_rejected() {
+    for (stem, kind) in [
+        ("SM90_64x8x16_F32F16F16_SS_K_SW128", "K_INTER"),
+        ("SM90_64x64x16_F32F16F16_SS_K_SW128", "K_SW64"),
+        ("SM90_64x64x16_F32F16F16_SS_K_SW128_kb2", "K_INTER"),
+        ("SM90_64x32x16_F32BF16BF16_RS_K_SW128", "K_INTER"),
+        ("SM90_64x16x16_F32F16F16_SS_K_INTER", "K_SW128"),
+    ] {
+        let (label, text) = recorded(stem);
+        // The right atom passes, the wrong one is reported at a line.
+        check_record(&label, &text, &atom_layouts).unwrap();
+        let e = check_record_with(&label, &text, &atom_layouts, &tile_of_kind(kind)).unwrap_err();
+        line_of(&label, &e);
+    }
+}
+
+/// The `_kb` files are k-blocks 1..3 of the SW128 buffer: each fails as any other k-block.
+#[test]
+fn the_descriptor_start_selects_the_k_block() {
+    for kb in 1..4 {
+        let (label, text) = recorded(&format!("SM90_64x64x16_F32F16F16_SS_K_SW128_kb{kb}"));
+        check_record(&label, &text, &atom_layouts).unwrap();
+        for other in (0..4).filter(|&o| o != kb) {
+            let moved = text.replace(
+                &format!("desc_start_bytes {} ", 32 * kb),
+                &format!("desc_start_bytes {} ", 32 * other),
+            );
+            assert_ne!(moved, text);
+            let e = check_record(&label, &moved, &atom_layouts).unwrap_err();
+            line_of(&label, &e);
+        }
+    }
+}
+
+#[test]
+fn a_changed_gmma_line_is_reported_by_number() {
+    for (stem, from, to) in [
+        (
+            "SM90_64x8x16_F32F16F16_SS_K_INTER",
+            "A 17 | 8 0 1",
+            "A 17 | 8 0 2",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_SS_K_INTER",
+            "A 17 | 8 0 1",
+            "A 17 | 8 1 1",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_SS_K_INTER",
+            "B 1 | 0 0 1",
+            "B 1 | 0 0 9",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_RS_K_SW128",
+            "B 1 | 0 0 0 1",
+            "B 1 | 0 0 1 1",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_RS_K_SW128",
+            "A 0 4 | 0 0 8",
+            "A 0 4 | 0 0 9",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_RS_K_SW128",
+            "C 0 0 | 0 0",
+            "C 0 0 | 0 1",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_RS_K_SW128",
+            "smem B layout K_SW128 rows 8 ",
+            "smem B layout K_SW128 rows 16 ",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_SS_K_INTER",
+            "values C 4",
+            "values C 8",
+        ),
+        (
+            "SM90_64x8x16_F32F16F16_SS_K_INTER",
+            "values C 4",
+            "values A 8 C 4",
+        ),
+    ] {
+        let (label, text) = recorded(stem);
+        let mut lines: Vec<String> = text.lines().map(String::from).collect();
+        let i = lines
+            .iter()
+            .position(|l| l.starts_with(from))
+            .unwrap_or_else(|| panic!("{stem}: no line `{from}`"));
+        lines[i] = lines[i].replacen(from, to, 1);
+        let e = check_record(&label, &lines.join("\n"), &atom_layouts).unwrap_err();
+        assert_eq!(line_of(&label, &e), i + 1, "{e}");
+    }
+}
+
+#[test]
+fn a_missing_or_repeated_gmma_line_is_an_error() {
+    for (stem, key) in [
+        ("SM90_64x8x16_F32F16F16_SS_K_SW128", "A 9 "),
+        ("SM90_64x8x16_F32F16F16_SS_K_SW128", "B 3 "),
+        ("SM90_64x8x16_F32F16F16_RS_K_SW128", "A 5 3 "),
+        ("SM90_64x8x16_F32F16F16_RS_K_SW128", "C 7 1 "),
+    ] {
+        let (label, text) = recorded(stem);
+        let lines: Vec<&str> = text.lines().collect();
+        let i = lines.iter().position(|l| l.starts_with(key)).unwrap();
+        let dropped = [&lines[..i], &lines[i + 1..]].concat().join("\n");
+        let e = check_record(&label, &dropped, &atom_layouts).unwrap_err();
+        assert!(e.contains(&format!("no `{}", key.trim_end())), "{e}");
+        let doubled = [&lines[..], &lines[i..i + 1]].concat().join("\n");
+        let e = check_record(&label, &doubled, &atom_layouts).unwrap_err();
+        assert_eq!(line_of(&label, &e), lines.len() + 1, "{e}");
+    }
+}
+
+#[test]
+fn probe_and_crate_names() {
+    assert_eq!(crate_name("UniversalCopy_32"), "UniversalCopy<32>");
+    assert_eq!(
+        crate_name("SM80_CP_ASYNC_CACHEALWAYS_128"),
+        "SM80_CP_ASYNC_CACHEALWAYS<128>"
+    );
+    assert_eq!(crate_name("UniversalCopy_x"), "UniversalCopy_x");
+    assert_eq!(crate_name(MMA), MMA);
+    for name in atom_names() {
+        assert_eq!(crate_name(&probe_name(name)), *name);
+    }
 }
