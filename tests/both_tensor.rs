@@ -12,7 +12,7 @@ use cute_layout::ops::Underscore as X;
 use cute_layout::swizzle::SwizzleFn;
 use cute_layout::tensor::{
     copy, gemm, make_coord_tensor, make_fragment_like, make_identity_tensor, make_tensor,
-    try_axpby, try_copy, try_gemm, try_make_identity_tensor, Engine, HostEngine,
+    try_axpby, try_copy, try_gemm, try_make_identity_tensor, Engine, HostEngine, MakeLayoutLike,
 };
 use cute_layout::typenum::{U16, U2, U3, U32, U4, U6, U64, U8};
 use cute_layout::{
@@ -974,4 +974,226 @@ fn static_nests_follow_the_integral_order() {
             assert_eq!(c[i + 6 * j], want);
         }
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// make_fragment_like / make_layout_like
+
+/// The shape and the strides of a layout's text, `"shape:stride"`.
+fn parts(l: &str) -> (String, String) {
+    let (s, d) = l.split_once(':').expect("shape:stride");
+    (s.to_string(), d.to_string())
+}
+/// The leaves of a layout's text, nesting removed: `(4,(2)):(1,(4))` is `4,2:1,4`.
+fn flat_text(l: &str) -> String {
+    l.chars()
+        .filter(|c| !matches!(c, '(' | ')' | '_'))
+        .collect()
+}
+
+/// CuTe's results (`tests/data/tensor/like.txt`, printed by CuTe C++: see `like_gen.cpp` for
+/// the command), by function and input layout (`_` of static integers removed).
+fn cute_like() -> BTreeMap<(String, String), String> {
+    let text = include_str!("data/tensor/like.txt");
+    let mut m = BTreeMap::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (f, rest) = line.split_once(' ').unwrap();
+        let (input, out) = rest.split_once(" -> ").unwrap();
+        m.insert((f.to_string(), input.replace('_', "")), out.to_string());
+    }
+    m
+}
+
+#[test]
+fn make_fragment_like_and_make_layout_like_match_cute() {
+    let want = cute_like();
+    let mut seen = 0;
+    let mut check = |f: &str, input: String, got: String| {
+        let key = (f.to_string(), input.clone());
+        let cute = want
+            .get(&key)
+            .unwrap_or_else(|| panic!("no CuTe line for {f} {input}"));
+        // The same leaves (CuTe's tiled_product nests a single remaining mode: `(4,(2))`)...
+        assert_eq!(
+            flat_text(&got),
+            flat_text(cute),
+            "{f} {input}: {got} vs CuTe {cute}"
+        );
+        // ... and the source's shape.
+        assert_eq!(parts(&got).0, parts(&input).0, "{f} {input}: shape");
+        seen += 1;
+    };
+    macro_rules! frag {
+        ($($l:expr),* $(,)?) => {$(
+            let l = $l;
+            check("make_fragment_like", l.to_string(), make_fragment_like::<u8, _>(&l).layout().to_string());
+        )*};
+    }
+    macro_rules! like {
+        ($($l:expr),* $(,)?) => {$(
+            let l = $l;
+            check("make_layout_like", l.to_string(), l.make_layout_like().unwrap().to_string());
+        )*};
+    }
+    frag!(
+        layout!((4,2):(16,1)),
+        layout!((2,3,4):(12,1,3)),
+        layout!((2,3,4):(1,8,2)),
+        layout!(((2,2),3,4):((0,1),0,2)),
+        layout!((2,3,4):(1,5,5)),
+        layout!((4,(2,3),(2,2)):(1,(32,8),(2,64))),
+        layout!((4,3,2):(1,-4,12)),
+        layout!((4,3,2):(1,{100},{7})).unwrap(),
+        layout!((4,3,2,5):(1,{100},2,0)).unwrap(),
+        layout!((4,1,3):(1,0,4)),
+        layout!(((2,4),8):((8,0),1)),
+        layout!(((2,2),2,2):((0,0),4,1)),
+        layout!((8):(0)),
+        layout!(((2,4)):((0,1))),
+        layout!(8:3),
+        layout!((2,1,(3,1)):(1,0,(2,0))),
+    );
+    like!(
+        layout!((2,2,2,2):(0,2,4,1)),
+        layout!(({2},{3},{4},{5}):(0,{42},1,0)).unwrap(),
+        layout!((4,(2,3)):(3,(1,12))),
+        layout!((4,2):(16,1)),
+        layout!((2,3,4):(1,5,5)),
+        layout!((4,3,2):(1,-4,12)),
+        layout!((4,3,2,5):(1,{100},2,0)).unwrap(),
+        layout!(8:0),
+    );
+    assert_eq!(seen, want.len(), "every CuTe line is checked");
+}
+
+/// The postconditions of `make_fragment_like` on the layout with flat modes `src` (and the
+/// number of leaves of mode 0) and the fragment's flat modes `frag`: the same shape; mode 0's
+/// broadcast leaves (static stride 0) stay 0 and the others are column major from 1; the
+/// other leaves follow the source's stride order (sizes > 1, distinct strides); the fragment
+/// maps its non-broadcast coordinates one to one onto `[0, cosize)`.
+fn check_fragment(src: &[(i64, i64)], mode0: usize, frag: &[(i64, i64)]) {
+    assert_eq!(src.len(), frag.len());
+    let mut next = 1;
+    for k in 0..src.len() {
+        assert_eq!(src[k].0, frag[k].0, "same shape");
+        if k < mode0 {
+            if src[k].1 == 0 || src[k].0 == 1 {
+                assert_eq!(frag[k].1, 0, "broadcast stays broadcast");
+            } else {
+                assert_eq!(frag[k].1, next, "mode 0 column major");
+                next *= src[k].0;
+            }
+        }
+    }
+    for i in mode0..src.len() {
+        for j in mode0..src.len() {
+            if src[i].1 < src[j].1 {
+                assert!(
+                    frag[i].1 < frag[j].1,
+                    "ordered like the source: {src:?} -> {frag:?}"
+                );
+            }
+        }
+        assert!(
+            frag[i].1 >= next || frag[i].0 == 1,
+            "modes 1.. after mode 0"
+        );
+    }
+    // Compact: the non-broadcast coordinates reach every offset of [0, cosize) exactly once.
+    let live: Vec<(i64, i64)> = frag
+        .iter()
+        .copied()
+        .filter(|&(s, d)| d != 0 && s > 1)
+        .collect();
+    let n: i64 = live.iter().map(|m| m.0).product();
+    let cosize = 1 + live.iter().map(|&(s, d)| (s - 1) * d).sum::<i64>();
+    assert_eq!(cosize, n, "compact: {frag:?}");
+    let mut hit = vec![false; n as usize];
+    for i in 0..n {
+        let o = oracle(&live, i) as usize;
+        assert!(!hit[o], "one to one: {frag:?}");
+        hit[o] = true;
+    }
+}
+
+/// The number of leaves of the first top-level mode of a tuple shape's text.
+fn mode0_leaves(shape: &str) -> usize {
+    let inner = &shape[1..shape.len() - 1];
+    let mut depth = 0;
+    let end = inner
+        .find(|c: char| {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            c == ',' && depth == 0
+        })
+        .unwrap();
+    inner[..end].split(',').count()
+}
+
+/// The flat modes of a layout's text.
+fn flat_modes(l: &str) -> Vec<(i64, i64)> {
+    let (s, d) = parts(&flat_text(l));
+    let s: Vec<i64> = s.split(',').map(|x| x.parse().unwrap()).collect();
+    let d: Vec<i64> = d.split(',').map(|x| x.parse().unwrap()).collect();
+    s.into_iter().zip(d).collect()
+}
+
+#[test]
+fn make_fragment_like_properties() {
+    // Every order of four strides over one shape, and broadcast leaves in mode 0 with every
+    // order of the other modes (the layouts are types: the cases are listed).
+    macro_rules! cases {
+        ($($l:expr),* $(,)?) => {$(
+            let l = $l;
+            let src = l.to_string();
+            let f = make_fragment_like::<u8, _>(&l);
+            let mode0 = mode0_leaves(&parts(&src).0);
+            check_fragment(&flat_modes(&src), mode0, &flat_modes(&f.layout().to_string()));
+            assert_eq!(f.engine().len(), f.layout().cosize() as usize);
+        )*};
+    }
+    cases!(
+        layout!((3,2,4,5):(1,7,20,100)),
+        layout!((3,2,4,5):(1,7,100,20)),
+        layout!((3,2,4,5):(1,20,7,100)),
+        layout!((3,2,4,5):(1,20,100,7)),
+        layout!((3,2,4,5):(1,100,7,20)),
+        layout!((3,2,4,5):(1,100,20,7)),
+        layout!((3,2,4,5):(7,1,20,100)),
+        layout!((3,2,4,5):(7,1,100,20)),
+        layout!((3,2,4,5):(7,20,1,100)),
+        layout!((3,2,4,5):(7,20,100,1)),
+        layout!((3,2,4,5):(7,100,1,20)),
+        layout!((3,2,4,5):(7,100,20,1)),
+        layout!((3,2,4,5):(20,1,7,100)),
+        layout!((3,2,4,5):(20,1,100,7)),
+        layout!((3,2,4,5):(20,7,1,100)),
+        layout!((3,2,4,5):(20,7,100,1)),
+        layout!((3,2,4,5):(20,100,1,7)),
+        layout!((3,2,4,5):(20,100,7,1)),
+        layout!((3,2,4,5):(100,1,7,20)),
+        layout!((3,2,4,5):(100,1,20,7)),
+        layout!((3,2,4,5):(100,7,1,20)),
+        layout!((3,2,4,5):(100,7,20,1)),
+        layout!((3,2,4,5):(100,20,1,7)),
+        layout!((3,2,4,5):(100,20,7,1)),
+        layout!(((2,3),(4,2),5):((0,1),(3,9),40)),
+        layout!(((4,2),3,(2,5)):((1,0),3,(9,40))),
+        layout!(((2,3),(4,2),5):((0,1),(3,40),9)),
+        layout!(((4,2),3,(2,5)):((1,0),3,(40,9))),
+        layout!(((2,3),(4,2),5):((0,1),(9,3),40)),
+        layout!(((4,2),3,(2,5)):((1,0),9,(3,40))),
+        layout!(((2,3),(4,2),5):((0,1),(9,40),3)),
+        layout!(((4,2),3,(2,5)):((1,0),9,(40,3))),
+        layout!(((2,3),(4,2),5):((0,1),(40,3),9)),
+        layout!(((4,2),3,(2,5)):((1,0),40,(3,9))),
+        layout!(((2,3),(4,2),5):((0,1),(40,9),3)),
+        layout!(((4,2),3,(2,5)):((1,0),40,(9,3))),
+    );
 }
