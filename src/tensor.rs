@@ -49,8 +49,9 @@ pub use identity::{
 };
 pub use like::MakeLayoutLike;
 pub use partition::{
-    local_partition, local_tile, try_local_partition, try_local_tile, InnerPartition, LocalTileOf,
-    OuterPartition, PadCoord, PartitionOf, ThreadCoord,
+    local_partition, local_tile, local_tile_proj, try_local_partition, try_local_tile,
+    try_local_tile_proj, Dice, DicedLayout, InnerPartition, LocalTileOf, OuterPartition, PadCoord,
+    PartitionOf, ProjEntry, ThreadCoord,
 };
 
 use core::ops::{Index, IndexMut};
@@ -919,5 +920,27 @@ impl<E: HostEngine + EngineMut, L: TensorLayout, C: TensorCoord<L>> IndexMut<C> 
     #[track_caller]
     fn index_mut(&mut self, c: C) -> &mut E::Elem {
         self.get_mut(c)
+    }
+}
+
+/// `make_tensor_like<T>(layout)` (CuTe `make_tensor_like`): a register fragment laid out by
+/// [`make_layout_like`](MakeLayoutLike) — the layout's shape, every leaf in the order of its
+/// stride, static-0 strides kept. For a layout with a static shape (its strides may be
+/// runtime values: they order after the static ones, left to right).
+///
+/// ```
+/// use cute_layout::{layout, tensor::make_tensor_like};
+/// let t = make_tensor_like::<f32, _>(&layout!((4,2):({16},1)).unwrap());
+/// assert_eq!(t.layout().to_string(), "(4,2):(2,1)");
+/// ```
+pub fn make_tensor_like<T: Default, L: MakeLayoutLike>(
+    layout: &L,
+) -> Tensor<GenericArray<T, <L::Output as FragmentLayout>::Len>, L::Output>
+where
+    L::Output: FragmentLayout,
+{
+    match layout.make_layout_like() {
+        Ok(l) => make_tensor(l),
+        Err(e) => panic!("{e}"),
     }
 }

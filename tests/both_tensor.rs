@@ -14,7 +14,7 @@ use cute_layout::tensor::{
     copy, gemm, make_coord_tensor, make_fragment_like, make_identity_tensor, make_tensor,
     try_axpby, try_copy, try_gemm, try_make_identity_tensor, Engine, HostEngine, MakeLayoutLike,
 };
-use cute_layout::typenum::{U16, U2, U3, U32, U4, U6, U64, U8};
+use cute_layout::typenum::{U1, U16, U2, U3, U32, U4, U6, U64, U8};
 use cute_layout::{
     layout, make_identity_layout, try_make_identity_layout, DynLayout, DynTuple, ErrorKind, Tensor,
     TensorLayout,
@@ -1196,4 +1196,66 @@ fn make_fragment_like_properties() {
         layout!(((2,3),(4,2),5):((0,1),(40,9),3)),
         layout!(((4,2),3,(2,5)):((1,0),40,(9,3))),
     );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Projections: local_tile(T, tiler, coord, proj), local_partition(T, thr, i, proj)
+
+proptest! {
+    /// CuTe's sgemm: one block tiler `(BM, BN, BK)` and block coordinate `(m, n, _)` give A
+    /// (`Step<_1, X, _1>`) its `(BM, BK, k)` tile: over every `m` (and any `n`, which A's tile
+    /// ignores) the tiles cover each element of a runtime `(M, K)` tensor exactly once, the
+    /// element at tile coordinate `(i, j, kt)` being `A(m·BM + i, kt·BK + j)`.
+    #[test]
+    fn local_tile_proj_covers_a_once(mt in 1i64..4, kt in 1i64..4, n in 0i64..3, ld in 0i64..3) {
+        let (bm, bk) = (4i64, 2i64);
+        let (m, k) = (mt * bm, kt * bk);
+        let lda = m + ld; // a padded leading dimension
+        let data: Vec<i64> = (0..lda * k).collect();
+        let a = Tensor::try_new(&data[..], layout!(({m},{k}):(1,{lda})).unwrap()).unwrap();
+        let tiler = (U4::new(), U8::new(), U2::new());
+        let mut hits = vec![0; data.len()];
+        for bm_i in 0..mt {
+            let g = a.view().local_tile_proj(tiler, (bm_i, n, X), (U1::new(), X, U1::new()));
+            prop_assert_eq!(g.layout().shape().0, U4::new());
+            prop_assert_eq!(g.layout().shape().2, kt);
+            for i in 0..bm {
+                for j in 0..bk {
+                    for t in 0..kt {
+                        let v = g[(i, j, t)];
+                        prop_assert_eq!(v, (bm_i * bm + i) + lda * (t * bk + j));
+                        hits[v as usize] += 1;
+                    }
+                }
+            }
+        }
+        for (x, h) in hits.iter().enumerate() {
+            let want = if (x as i64 % lda) < m { 1 } else { 0 };
+            prop_assert_eq!(*h, want, "element {} covered {} times", x, h);
+        }
+    }
+
+    /// `local_partition(sA, (TM,TN):(1,TM), i, Step<_1, X>)`: thread `i` owns the rows
+    /// `≡ i mod TM` of `sA` (every column); over all threads each element is owned by exactly
+    /// `TN` threads — the threads of its row, whatever their column.
+    #[test]
+    fn local_partition_proj_rows(tm in 1usize..4, tn in 1usize..4) {
+        let (tm, tn) = ([1i64, 2, 4][tm - 1], [1i64, 2, 4][tn - 1]);
+        let data: Vec<i64> = (0..64).collect();
+        let s = Tensor::try_new(&data[..], layout!((8,8):(1,8))).unwrap();
+        let thr = layout!(({tm},{tn}):(1,{tm})).unwrap();
+        let mut hits = [0i64; 64];
+        for i in 0..tm * tn {
+            let p = s.view().local_partition_proj(&thr, i, (U1::new(), X));
+            prop_assert_eq!(p.layout().mode_size(0), 8 / tm); // (8/TM, BLK_K)
+            for r in 0..8 / tm {
+                for c in 0..8i64 {
+                    let v = p[r + (8 / tm) * c];
+                    prop_assert_eq!(v % 8, i % tm + r * tm);
+                    hits[v as usize] += 1;
+                }
+            }
+        }
+        prop_assert!(hits.iter().all(|&h| h == tn));
+    }
 }
