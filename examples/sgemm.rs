@@ -24,6 +24,8 @@ use cute_layout::tensor::{axpby, copy, fill, gemm, make_tensor, make_tensor_like
 use cute_layout::typenum::{U1, U128, U8};
 use cute_layout::{layout, Tensor};
 
+// `_1` is CuTe's spelling in the projections `Step<_1, X, _1>`.
+#[allow(clippy::just_underscores_and_digits)]
 fn main() {
     let args: Vec<i64> = std::env::args()
         .skip(1)

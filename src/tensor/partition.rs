@@ -653,6 +653,11 @@ impl<XH, XT: DiceList<PT>, PT> DiceStep<typenum::B0, PT> for Cons<XH, XT> {
     }
 }
 
+/// The layout the four-argument [`local_tile`] returns: `L` tiled by `dice(P, T)` at
+/// `dice(P, C)`.
+pub type LocalTileProjOf<L, T, C, P> =
+    LocalTileOf<L, <T as Dice<P>>::Output, <C as Dice<P>>::Output>;
+
 /// The thread layout `dice(proj, thr)` of the four-argument [`local_partition`]: the modes of
 /// `thr` marked `U1`.
 pub type DicedLayout<TS, TD, P> = Layout<<TS as Dice<P>>::Output, <TD as Dice<P>>::Output>;
@@ -680,7 +685,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         tiler: T,
         c: C,
         _proj: P,
-    ) -> Result<Tensor<E, LocalTileOf<L, T::Output, C::Output>>>
+    ) -> Result<Tensor<E, LocalTileProjOf<L, T, C, P>>>
     where
         T: Dice<P>,
         C: Dice<P>,
@@ -697,7 +702,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         tiler: T,
         c: C,
         proj: P,
-    ) -> Tensor<E, LocalTileOf<L, T::Output, C::Output>>
+    ) -> Tensor<E, LocalTileProjOf<L, T, C, P>>
     where
         T: Dice<P>,
         C: Dice<P>,
@@ -781,7 +786,7 @@ pub fn try_local_tile_proj<E: Engine, L, T, C, P>(
     tiler: T,
     c: C,
     proj: P,
-) -> Result<Tensor<E, LocalTileOf<L, T::Output, C::Output>>>
+) -> Result<Tensor<E, LocalTileProjOf<L, T, C, P>>>
 where
     T: Dice<P>,
     C: Dice<P>,
@@ -798,7 +803,7 @@ pub fn local_tile_proj<E: Engine, L, T, C, P>(
     tiler: T,
     c: C,
     proj: P,
-) -> Tensor<E, LocalTileOf<L, T::Output, C::Output>>
+) -> Tensor<E, LocalTileProjOf<L, T, C, P>>
 where
     T: Dice<P>,
     C: Dice<P>,
