@@ -11,7 +11,7 @@
 //! (`C(m,n) += A(m,k)·B(n,k)`, 64x64x64 `f32`, all column major) of `cute_layout::tensor`
 //! through static, mixed and `DynLayout` tensors, against hand-written loops in the same order.
 
-use criterion::{criterion_group, criterion_main, Criterion};
+use criterion::{criterion_group, Criterion};
 use cute_layout::tensor::{copy, gemm};
 use cute_layout::{layout, DynLayout, Layout, Tensor};
 use std::hint::black_box;
@@ -88,12 +88,14 @@ pub fn cute_tensor_copy_static(src: &[f32], dst: &mut [f32]) {
     copy(&s, &mut d);
 }
 
+#[no_mangle]
 pub fn cute_tensor_copy_mixed(src: &[f32], dst: &mut [f32], n: i64) {
     let s = Tensor::try_new(src, layout!(({n},{n}):({n},1)).unwrap()).unwrap();
     let mut d = Tensor::try_new(dst, layout!(({n},{n}):(1,{n})).unwrap()).unwrap();
     copy(&s, &mut d);
 }
 
+#[no_mangle]
 pub fn cute_tensor_copy_dyn(src: &[f32], dst: &mut [f32], ls: &DynLayout, ld: &DynLayout) {
     let s = Tensor::try_new(src, ls.clone()).unwrap();
     let mut d = Tensor::try_new(dst, ld.clone()).unwrap();
@@ -125,6 +127,7 @@ pub fn cute_tensor_gemm_static(a: &[f32], b: &[f32], c: &mut [f32]) {
     gemm(&at, &bt, &mut Tensor::try_new(c, l).unwrap());
 }
 
+#[no_mangle]
 pub fn cute_tensor_gemm_mixed(a: &[f32], b: &[f32], c: &mut [f32], n: i64) {
     let l = layout!(({n},{n}):(1,{n})).unwrap();
     let (at, bt) = (
@@ -134,6 +137,7 @@ pub fn cute_tensor_gemm_mixed(a: &[f32], b: &[f32], c: &mut [f32], n: i64) {
     gemm(&at, &bt, &mut Tensor::try_new(c, l).unwrap());
 }
 
+#[no_mangle]
 pub fn cute_tensor_gemm_dyn(a: &[f32], b: &[f32], c: &mut [f32], l: &DynLayout) {
     let at = Tensor::try_new(a, l.clone()).unwrap();
     let bt = Tensor::try_new(b, l.clone()).unwrap();
@@ -200,4 +204,54 @@ fn bench(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench, kernels);
-criterion_main!(benches);
+
+/// The kernels `iters` times on the criterion inputs, for instruction counts:
+/// `TENSOR_KERNEL=<copy|gemm>_<hand|static|mixed|dyn>` runs only this (under
+/// `valgrind --tool=callgrind --toggle-collect=tensor_kernel_region`, see BENCHMARKS.md).
+#[no_mangle]
+#[inline(never)]
+pub fn tensor_kernel_region(kind: &str, iters: usize) -> f32 {
+    let src: Vec<f32> = (0..N * N).map(|x| x as f32).collect();
+    let mut dst = vec![0f32; N * N];
+    let ls: DynLayout = "(64,64):(64,1)".parse().unwrap();
+    let ld: DynLayout = "(64,64):(1,64)".parse().unwrap();
+    let a: Vec<f32> = (0..N * N).map(|x| (x % 7) as f32).collect();
+    let bm: Vec<f32> = (0..N * N).map(|x| (x % 5) as f32).collect();
+    let mut cm = vec![0f32; N * N];
+    let l: DynLayout = "(64,64):(1,64)".parse().unwrap();
+    for _ in 0..iters {
+        match kind {
+            "copy_hand" => hand_tensor_copy(black_box(&src), black_box(&mut dst)),
+            "copy_static" => cute_tensor_copy_static(black_box(&src), black_box(&mut dst)),
+            "copy_mixed" => {
+                cute_tensor_copy_mixed(black_box(&src), black_box(&mut dst), black_box(64))
+            }
+            "copy_dyn" => cute_tensor_copy_dyn(black_box(&src), black_box(&mut dst), &ls, &ld),
+            "gemm_hand" => hand_tensor_gemm(black_box(&a), black_box(&bm), black_box(&mut cm)),
+            "gemm_static" => {
+                cute_tensor_gemm_static(black_box(&a), black_box(&bm), black_box(&mut cm))
+            }
+            "gemm_mixed" => cute_tensor_gemm_mixed(
+                black_box(&a),
+                black_box(&bm),
+                black_box(&mut cm),
+                black_box(64),
+            ),
+            "gemm_dyn" => {
+                cute_tensor_gemm_dyn(black_box(&a), black_box(&bm), black_box(&mut cm), &l)
+            }
+            k => panic!("unknown kernel {k}"),
+        }
+    }
+    dst[1] + cm[1]
+}
+
+fn main() {
+    if let Ok(kind) = std::env::var("TENSOR_KERNEL") {
+        let iters = std::env::var("TENSOR_ITERS").map_or(100, |n| n.parse().unwrap());
+        println!("{kind} x{iters}: {}", tensor_kernel_region(&kind, iters));
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -6,11 +6,12 @@
 //! block tile `(BLK_M, BLK_N, BLK_K) = (128, 128, 8)`, the shared-memory layouts and the thread
 //! layouts are static. Each block
 //!
-//! 1. takes its tiles of A, B and C with `local_tile` (A and B keep the `k` tile mode),
+//! 1. takes its tiles of A, B and C with `local_tile` from one block tiler `(BLK_M, BLK_N,
+//!    BLK_K)` and one block coordinate `(m, n, _)` under CuTe's projections `Step<_1, X, _1>`
+//!    (A: `(BLK_M, BLK_K, k)`), `Step<X, _1, _1>` (B) and `Step<_1, _1, X>` (C),
 //! 2. partitions them for copying over a `(32,8)` thread layout with `local_partition`,
-//! 3. partitions shared memory for computing over a `(16,16)` thread layout (A by the thread's
-//!    row, B by its column: CuTe's `Step<_1,X>` / `Step<X,_1>` projections are the thread
-//!    layouts `(16,1):(1,0)` and `(16,1):(16,0)` here),
+//! 3. partitions shared memory for computing over a `(16,16)` thread layout with the
+//!    projections `Step<_1, X>` (A by the thread's row) and `Step<X, _1>` (B by its column),
 //! 4. loops over the `k` tiles: all threads copy global → shared, then all threads run `gemm`
 //!    on their register fragment (the `__syncthreads()` of the kernel are the phase
 //!    boundaries of the loops),
@@ -19,10 +20,12 @@
 //! `cargo run --release --example sgemm [M N K]`
 
 use cute_layout::ops::Underscore as X;
-use cute_layout::tensor::{axpby, copy, fill, gemm, make_tensor};
-use cute_layout::typenum::{U128, U8};
+use cute_layout::tensor::{axpby, copy, fill, gemm, make_tensor, make_tensor_like};
+use cute_layout::typenum::{U1, U128, U8};
 use cute_layout::{layout, Tensor};
 
+// `_1` is CuTe's spelling in the projections `Step<_1, X, _1>`.
+#[allow(clippy::just_underscores_and_digits)]
 fn main() {
     let args: Vec<i64> = std::env::args()
         .skip(1)
@@ -51,17 +54,24 @@ fn main() {
     let t_a = layout!((32,8):(1,32));
     let t_b = layout!((32,8):(1,32));
     let t_c = layout!((16,16):(1,16));
-    let (bm, bn, bk) = (U128::new(), U128::new(), U8::new());
+    // The block tiler (BLK_M, BLK_N, BLK_K) and the projections of sgemm_1.cu.
+    let cta_tiler = (U128::new(), U128::new(), U8::new());
+    let _1 = U1::new();
 
     for blk_m in 0..m / 128 {
         for blk_n in 0..n / 128 {
-            // Block tiles: (BLK_M,BLK_K,k), (BLK_N,BLK_K,k), (BLK_M,BLK_N).
-            let g_a = Tensor::try_new(&a[..], m_a)
-                .unwrap()
-                .local_tile((bm, bk), (blk_m, X));
-            let g_b = Tensor::try_new(&b[..], m_b)
-                .unwrap()
-                .local_tile((bn, bk), (blk_n, X));
+            let cta_coord = (blk_m, blk_n, X); // (m,n,k)
+                                               // Block tiles: (BLK_M,BLK_K,k), (BLK_N,BLK_K,k), (BLK_M,BLK_N).
+            let g_a = Tensor::try_new(&a[..], m_a).unwrap().local_tile_proj(
+                cta_tiler,
+                cta_coord,
+                (_1, X, _1),
+            );
+            let g_b = Tensor::try_new(&b[..], m_b).unwrap().local_tile_proj(
+                cta_tiler,
+                cta_coord,
+                (X, _1, _1),
+            );
             // Shared memory (static, compact).
             let mut s_a = make_tensor::<f32, _>(layout!((128,8):(1,128)));
             let mut s_b = make_tensor::<f32, _>(layout!((128,8):(1,128)));
@@ -87,19 +97,21 @@ fn main() {
                 // __syncthreads(); compute phase: (8,8) += (8,BLK_K) x (8,BLK_K).
                 for (tid, acc) in acc.iter_mut().enumerate() {
                     let tid = tid as i64;
-                    let t_cs_a = s_a.view().local_partition(&layout!((16,1):(1,0)), tid);
-                    let t_cs_b = s_b.view().local_partition(&layout!((16,1):(16,0)), tid);
+                    let t_cs_a = s_a.view().local_partition_proj(&t_c, tid, (_1, X)); // (THR_M,BLK_K)
+                    let t_cs_b = s_b.view().local_partition_proj(&t_c, tid, (X, _1)); // (THR_N,BLK_K)
                     gemm(&t_cs_a, &t_cs_b, acc);
                 }
             }
             // Epilogue: C = α·acc + β·C, each thread on its (8,8) of the block tile.
             for (tid, acc) in acc.iter().enumerate() {
-                let g_c = Tensor::try_new(&mut c[..], m_c)
-                    .unwrap()
-                    .local_tile((bm, bn), (blk_m, blk_n));
-                let mut t_cg_c = g_c.local_partition(&t_c, tid as i64);
-                // axpby(α, x, β, y) writes y; scale into the fragment first to read C once.
-                let mut out = make_tensor::<f32, _>(layout!((8,8):(1,8)));
+                let g_c = Tensor::try_new(&mut c[..], m_c).unwrap().local_tile_proj(
+                    cta_tiler,
+                    cta_coord,
+                    (_1, _1, X),
+                );
+                let mut t_cg_c = g_c.local_partition_proj(&t_c, tid as i64, (_1, _1)); // (THR_M,THR_N)
+                                                                                       // axpby(α, x, β, y) writes y; C goes through a register tensor like tCgC.
+                let mut out = make_tensor_like::<f32, _>(t_cg_c.layout());
                 copy(&t_cg_c.view(), &mut out);
                 axpby(alpha, acc, beta, &mut out);
                 copy(&out, &mut t_cg_c);

@@ -35,6 +35,7 @@
 mod algorithm;
 mod engine;
 mod identity;
+mod like;
 mod partition;
 mod walk;
 
@@ -46,9 +47,11 @@ pub use engine::{Engine, EngineMut, HostEngine, RawEngine};
 pub use identity::{
     make_coord_tensor, make_identity_tensor, try_make_identity_tensor, CoordTensor, IdentityTensor,
 };
+pub use like::MakeLayoutLike;
 pub use partition::{
-    local_partition, local_tile, try_local_partition, try_local_tile, InnerPartition, LocalTileOf,
-    OuterPartition, PadCoord, PartitionOf, ThreadCoord,
+    local_partition, local_tile, local_tile_proj, try_local_partition, try_local_tile,
+    try_local_tile_proj, Dice, DicedLayout, InnerPartition, LocalTileOf, OuterPartition, PadCoord,
+    PartitionOf, ProjEntry, ThreadCoord,
 };
 
 use core::ops::{Index, IndexMut};
@@ -550,23 +553,30 @@ where
     type Len = <Self as ops::complement::Cosize>::Output;
 }
 
-/// What [`make_fragment_like`] reads the shape of: a static [`Layout`] or a [`Tensor`] on one.
+/// What [`make_fragment_like`] reads the layout of: a [`Layout`] with a static shape or a
+/// [`Tensor`] on one.
 pub trait FragmentLike {
-    /// The compact column-major layout of the same shape.
+    /// The fragment's layout (see [`make_fragment_like`]).
     type Layout: FragmentLayout;
     /// That layout.
     fn fragment_layout(&self) -> Self::Layout;
 }
 impl<S, D> FragmentLike for Layout<S, D>
 where
-    S: crate::tuple::StaticShape + crate::tuple::PrefixProduct<typenum::U1>,
-    S: Congruent<crate::tuple::ColumnMajor<S>>,
-    crate::tuple::ColumnMajor<S>: crate::tuple::StaticTuple,
-    crate::LayoutLeft<S>: FragmentLayout,
+    S: crate::tuple::StaticShape + Congruent<D> + like::FragmentShape<D>,
+    D: IntTuple,
+    S: Congruent<<S as like::FragmentShape<D>>::Strides>,
+    Layout<S, <S as like::FragmentShape<D>>::Strides>: FragmentLayout,
 {
-    type Layout = crate::LayoutLeft<S>;
+    type Layout = Layout<S, <S as like::FragmentShape<D>>::Strides>;
     fn fragment_layout(&self) -> Self::Layout {
-        Layout::new()
+        let s = self.shape();
+        // Static shape and static keys: the strides are typenum constants, computed without
+        // a runtime multiplication that could fail.
+        match s.fragment_shape_strides(&self.stride()) {
+            Ok(d) => Layout::from_parts_unchecked(s, d),
+            Err(e) => panic!("{e}"),
+        }
     }
 }
 impl<E, L: FragmentLike> FragmentLike for Tensor<E, L> {
@@ -576,18 +586,26 @@ impl<E, L: FragmentLike> FragmentLike for Tensor<E, L> {
     }
 }
 
-/// `make_fragment_like<T>(x)`: a register fragment with the shape of the layout or tensor `x`,
-/// compact column major (CuTe's `make_fragment_like` for rank ≤ 1 and dynamic strides; for
-/// static rank ≥ 2 layouts CuTe also orders modes 1.. like `x`'s strides, which this does
-/// not).
+/// `make_fragment_like<T>(x)` (CuTe `make_fragment_like`): a register fragment with the shape
+/// of the layout or tensor `x`, laid out as CuTe does — for rank ≥ 2, mode 0 compact column
+/// major (leaves with the static stride 0 keep it: a broadcast stays a broadcast) and modes
+/// `1..` compact in the order of `x`'s strides (a runtime stride counts as larger than the
+/// static ones; equal strides share a start, as in CuTe); rank ≤ 1 compact column major.
+/// A static-1 leaf gets the stride 0, as in CuTe. Where CuTe's `tiled_product` nests a
+/// single remaining mode (`(4,2)` becomes `(4,(2))`) this keeps the source's shape: the same
+/// offsets.
 ///
 /// ```
 /// use cute_layout::{layout, tensor::{make_fragment_like, Tensor}};
 /// let data = [1.0f32; 64];
-/// let t = Tensor::try_new(&data[..], layout!((4,2):(16,1))).unwrap();
+/// let t = Tensor::try_new(&data[..], layout!((2,3,4):(12,1,3))).unwrap();
 /// let f = make_fragment_like::<f32, _>(&t);
-/// assert_eq!(f.layout().to_string(), "(4,2):(1,4)");
-/// assert_eq!(f.engine().len(), 8);
+/// // mode 0 first; then mode 1 (stride 1) before mode 2 (stride 3), as in t.
+/// assert_eq!(f.layout().to_string(), "(2,3,4):(1,2,6)");
+/// assert_eq!(f.engine().len(), 24);
+/// // Broadcast leaves of mode 0 stay broadcast: a (4,8) fragment of an (8) vector per row.
+/// let g = make_fragment_like::<f32, _>(&layout!(((4,8),2):((0,1),8)));
+/// assert_eq!(g.layout().to_string(), "((4,8),2):((0,1),8)");
 /// ```
 pub fn make_fragment_like<T: Default, X: FragmentLike>(
     x: &X,
@@ -902,5 +920,27 @@ impl<E: HostEngine + EngineMut, L: TensorLayout, C: TensorCoord<L>> IndexMut<C> 
     #[track_caller]
     fn index_mut(&mut self, c: C) -> &mut E::Elem {
         self.get_mut(c)
+    }
+}
+
+/// `make_tensor_like<T>(layout)` (CuTe `make_tensor_like`): a register fragment laid out by
+/// [`make_layout_like`](MakeLayoutLike) — the layout's shape, every leaf in the order of its
+/// stride, static-0 strides kept. For a layout with a static shape (its strides may be
+/// runtime values: they order after the static ones, left to right).
+///
+/// ```
+/// use cute_layout::{layout, tensor::make_tensor_like};
+/// let t = make_tensor_like::<f32, _>(&layout!((4,2):({16},1)).unwrap());
+/// assert_eq!(t.layout().to_string(), "(4,2):(2,1)");
+/// ```
+pub fn make_tensor_like<T: Default, L: MakeLayoutLike>(
+    layout: &L,
+) -> Tensor<GenericArray<T, <L::Output as FragmentLayout>::Len>, L::Output>
+where
+    L::Output: FragmentLayout,
+{
+    match layout.make_layout_like() {
+        Ok(l) => make_tensor(l),
+        Err(e) => panic!("{e}"),
     }
 }

@@ -12,9 +12,9 @@ use cute_layout::ops::Underscore as X;
 use cute_layout::swizzle::SwizzleFn;
 use cute_layout::tensor::{
     copy, gemm, make_coord_tensor, make_fragment_like, make_identity_tensor, make_tensor,
-    try_axpby, try_copy, try_gemm, try_make_identity_tensor, Engine, HostEngine,
+    try_axpby, try_copy, try_gemm, try_make_identity_tensor, Engine, HostEngine, MakeLayoutLike,
 };
-use cute_layout::typenum::{U16, U2, U3, U32, U4, U6, U64, U8};
+use cute_layout::typenum::{U1, U16, U2, U3, U32, U4, U6, U64, U8};
 use cute_layout::{
     layout, make_identity_layout, try_make_identity_layout, DynLayout, DynTuple, ErrorKind, Tensor,
     TensorLayout,
@@ -973,5 +973,289 @@ fn static_nests_follow_the_integral_order() {
             let want = 1 + (0..4).map(|k| a[i + 6 * k] * b[4 * j + k]).sum::<i64>();
             assert_eq!(c[i + 6 * j], want);
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// make_fragment_like / make_layout_like
+
+/// The shape and the strides of a layout's text, `"shape:stride"`.
+fn parts(l: &str) -> (String, String) {
+    let (s, d) = l.split_once(':').expect("shape:stride");
+    (s.to_string(), d.to_string())
+}
+/// The leaves of a layout's text, nesting removed: `(4,(2)):(1,(4))` is `4,2:1,4`.
+fn flat_text(l: &str) -> String {
+    l.chars()
+        .filter(|c| !matches!(c, '(' | ')' | '_'))
+        .collect()
+}
+
+/// CuTe's results (`tests/data/tensor/like.txt`, printed by CuTe C++: see `like_gen.cpp` for
+/// the command), by function and input layout (`_` of static integers removed).
+fn cute_like() -> BTreeMap<(String, String), String> {
+    let text = include_str!("data/tensor/like.txt");
+    let mut m = BTreeMap::new();
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
+        let (f, rest) = line.split_once(' ').unwrap();
+        let (input, out) = rest.split_once(" -> ").unwrap();
+        m.insert((f.to_string(), input.replace('_', "")), out.to_string());
+    }
+    m
+}
+
+#[test]
+fn make_fragment_like_and_make_layout_like_match_cute() {
+    let want = cute_like();
+    let mut seen = 0;
+    let mut check = |f: &str, input: String, got: String| {
+        let key = (f.to_string(), input.clone());
+        let cute = want
+            .get(&key)
+            .unwrap_or_else(|| panic!("no CuTe line for {f} {input}"));
+        // The same leaves (CuTe's tiled_product nests a single remaining mode: `(4,(2))`)...
+        assert_eq!(
+            flat_text(&got),
+            flat_text(cute),
+            "{f} {input}: {got} vs CuTe {cute}"
+        );
+        // ... and the source's shape.
+        assert_eq!(parts(&got).0, parts(&input).0, "{f} {input}: shape");
+        seen += 1;
+    };
+    macro_rules! frag {
+        ($($l:expr),* $(,)?) => {$(
+            let l = $l;
+            check("make_fragment_like", l.to_string(), make_fragment_like::<u8, _>(&l).layout().to_string());
+        )*};
+    }
+    macro_rules! like {
+        ($($l:expr),* $(,)?) => {$(
+            let l = $l;
+            check("make_layout_like", l.to_string(), l.make_layout_like().unwrap().to_string());
+        )*};
+    }
+    frag!(
+        layout!((4,2):(16,1)),
+        layout!((2,3,4):(12,1,3)),
+        layout!((2,3,4):(1,8,2)),
+        layout!(((2,2),3,4):((0,1),0,2)),
+        layout!((2,3,4):(1,5,5)),
+        layout!((4,(2,3),(2,2)):(1,(32,8),(2,64))),
+        layout!((4,3,2):(1,-4,12)),
+        layout!((4,3,2):(1,{100},{7})).unwrap(),
+        layout!((4,3,2,5):(1,{100},2,0)).unwrap(),
+        layout!((4,1,3):(1,0,4)),
+        layout!(((2,4),8):((8,0),1)),
+        layout!(((2,2),2,2):((0,0),4,1)),
+        layout!((8):(0)),
+        layout!(((2,4)):((0,1))),
+        layout!(8:3),
+        layout!((2,1,(3,1)):(1,0,(2,0))),
+    );
+    like!(
+        layout!((2,2,2,2):(0,2,4,1)),
+        layout!(({2},{3},{4},{5}):(0,{42},1,0)).unwrap(),
+        layout!((4,(2,3)):(3,(1,12))),
+        layout!((4,2):(16,1)),
+        layout!((2,3,4):(1,5,5)),
+        layout!((4,3,2):(1,-4,12)),
+        layout!((4,3,2,5):(1,{100},2,0)).unwrap(),
+        layout!(8:0),
+    );
+    assert_eq!(seen, want.len(), "every CuTe line is checked");
+}
+
+/// The postconditions of `make_fragment_like` on the layout with flat modes `src` (and the
+/// number of leaves of mode 0) and the fragment's flat modes `frag`: the same shape; mode 0's
+/// broadcast leaves (static stride 0) stay 0 and the others are column major from 1; the
+/// other leaves follow the source's stride order (sizes > 1, distinct strides); the fragment
+/// maps its non-broadcast coordinates one to one onto `[0, cosize)`.
+fn check_fragment(src: &[(i64, i64)], mode0: usize, frag: &[(i64, i64)]) {
+    assert_eq!(src.len(), frag.len());
+    let mut next = 1;
+    for k in 0..src.len() {
+        assert_eq!(src[k].0, frag[k].0, "same shape");
+        if k < mode0 {
+            if src[k].1 == 0 || src[k].0 == 1 {
+                assert_eq!(frag[k].1, 0, "broadcast stays broadcast");
+            } else {
+                assert_eq!(frag[k].1, next, "mode 0 column major");
+                next *= src[k].0;
+            }
+        }
+    }
+    for i in mode0..src.len() {
+        for j in mode0..src.len() {
+            if src[i].1 < src[j].1 {
+                assert!(
+                    frag[i].1 < frag[j].1,
+                    "ordered like the source: {src:?} -> {frag:?}"
+                );
+            }
+        }
+        assert!(
+            frag[i].1 >= next || frag[i].0 == 1,
+            "modes 1.. after mode 0"
+        );
+    }
+    // Compact: the non-broadcast coordinates reach every offset of [0, cosize) exactly once.
+    let live: Vec<(i64, i64)> = frag
+        .iter()
+        .copied()
+        .filter(|&(s, d)| d != 0 && s > 1)
+        .collect();
+    let n: i64 = live.iter().map(|m| m.0).product();
+    let cosize = 1 + live.iter().map(|&(s, d)| (s - 1) * d).sum::<i64>();
+    assert_eq!(cosize, n, "compact: {frag:?}");
+    let mut hit = vec![false; n as usize];
+    for i in 0..n {
+        let o = oracle(&live, i) as usize;
+        assert!(!hit[o], "one to one: {frag:?}");
+        hit[o] = true;
+    }
+}
+
+/// The number of leaves of the first top-level mode of a tuple shape's text.
+fn mode0_leaves(shape: &str) -> usize {
+    let inner = &shape[1..shape.len() - 1];
+    let mut depth = 0;
+    let end = inner
+        .find(|c: char| {
+            match c {
+                '(' => depth += 1,
+                ')' => depth -= 1,
+                _ => {}
+            }
+            c == ',' && depth == 0
+        })
+        .unwrap();
+    inner[..end].split(',').count()
+}
+
+/// The flat modes of a layout's text.
+fn flat_modes(l: &str) -> Vec<(i64, i64)> {
+    let (s, d) = parts(&flat_text(l));
+    let s: Vec<i64> = s.split(',').map(|x| x.parse().unwrap()).collect();
+    let d: Vec<i64> = d.split(',').map(|x| x.parse().unwrap()).collect();
+    s.into_iter().zip(d).collect()
+}
+
+#[test]
+fn make_fragment_like_properties() {
+    // Every order of four strides over one shape, and broadcast leaves in mode 0 with every
+    // order of the other modes (the layouts are types: the cases are listed).
+    macro_rules! cases {
+        ($($l:expr),* $(,)?) => {$(
+            let l = $l;
+            let src = l.to_string();
+            let f = make_fragment_like::<u8, _>(&l);
+            let mode0 = mode0_leaves(&parts(&src).0);
+            check_fragment(&flat_modes(&src), mode0, &flat_modes(&f.layout().to_string()));
+            assert_eq!(f.engine().len(), f.layout().cosize() as usize);
+        )*};
+    }
+    cases!(
+        layout!((3,2,4,5):(1,7,20,100)),
+        layout!((3,2,4,5):(1,7,100,20)),
+        layout!((3,2,4,5):(1,20,7,100)),
+        layout!((3,2,4,5):(1,20,100,7)),
+        layout!((3,2,4,5):(1,100,7,20)),
+        layout!((3,2,4,5):(1,100,20,7)),
+        layout!((3,2,4,5):(7,1,20,100)),
+        layout!((3,2,4,5):(7,1,100,20)),
+        layout!((3,2,4,5):(7,20,1,100)),
+        layout!((3,2,4,5):(7,20,100,1)),
+        layout!((3,2,4,5):(7,100,1,20)),
+        layout!((3,2,4,5):(7,100,20,1)),
+        layout!((3,2,4,5):(20,1,7,100)),
+        layout!((3,2,4,5):(20,1,100,7)),
+        layout!((3,2,4,5):(20,7,1,100)),
+        layout!((3,2,4,5):(20,7,100,1)),
+        layout!((3,2,4,5):(20,100,1,7)),
+        layout!((3,2,4,5):(20,100,7,1)),
+        layout!((3,2,4,5):(100,1,7,20)),
+        layout!((3,2,4,5):(100,1,20,7)),
+        layout!((3,2,4,5):(100,7,1,20)),
+        layout!((3,2,4,5):(100,7,20,1)),
+        layout!((3,2,4,5):(100,20,1,7)),
+        layout!((3,2,4,5):(100,20,7,1)),
+        layout!(((2,3),(4,2),5):((0,1),(3,9),40)),
+        layout!(((4,2),3,(2,5)):((1,0),3,(9,40))),
+        layout!(((2,3),(4,2),5):((0,1),(3,40),9)),
+        layout!(((4,2),3,(2,5)):((1,0),3,(40,9))),
+        layout!(((2,3),(4,2),5):((0,1),(9,3),40)),
+        layout!(((4,2),3,(2,5)):((1,0),9,(3,40))),
+        layout!(((2,3),(4,2),5):((0,1),(9,40),3)),
+        layout!(((4,2),3,(2,5)):((1,0),9,(40,3))),
+        layout!(((2,3),(4,2),5):((0,1),(40,3),9)),
+        layout!(((4,2),3,(2,5)):((1,0),40,(3,9))),
+        layout!(((2,3),(4,2),5):((0,1),(40,9),3)),
+        layout!(((4,2),3,(2,5)):((1,0),40,(9,3))),
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Projections: local_tile(T, tiler, coord, proj), local_partition(T, thr, i, proj)
+
+proptest! {
+    /// CuTe's sgemm: one block tiler `(BM, BN, BK)` and block coordinate `(m, n, _)` give A
+    /// (`Step<_1, X, _1>`) its `(BM, BK, k)` tile: over every `m` (and any `n`, which A's tile
+    /// ignores) the tiles cover each element of a runtime `(M, K)` tensor exactly once, the
+    /// element at tile coordinate `(i, j, kt)` being `A(m·BM + i, kt·BK + j)`.
+    #[test]
+    fn local_tile_proj_covers_a_once(mt in 1i64..4, kt in 1i64..4, n in 0i64..3, ld in 0i64..3) {
+        let (bm, bk) = (4i64, 2i64);
+        let (m, k) = (mt * bm, kt * bk);
+        let lda = m + ld; // a padded leading dimension
+        let data: Vec<i64> = (0..lda * k).collect();
+        let a = Tensor::try_new(&data[..], layout!(({m},{k}):(1,{lda})).unwrap()).unwrap();
+        let tiler = (U4::new(), U8::new(), U2::new());
+        let mut hits = vec![0; data.len()];
+        for bm_i in 0..mt {
+            let g = a.view().local_tile_proj(tiler, (bm_i, n, X), (U1::new(), X, U1::new()));
+            prop_assert_eq!(g.layout().shape().0, U4::new());
+            prop_assert_eq!(g.layout().shape().2, kt);
+            for i in 0..bm {
+                for j in 0..bk {
+                    for t in 0..kt {
+                        let v = g[(i, j, t)];
+                        prop_assert_eq!(v, (bm_i * bm + i) + lda * (t * bk + j));
+                        hits[v as usize] += 1;
+                    }
+                }
+            }
+        }
+        for (x, h) in hits.iter().enumerate() {
+            let want = if (x as i64 % lda) < m { 1 } else { 0 };
+            prop_assert_eq!(*h, want, "element {} covered {} times", x, h);
+        }
+    }
+
+    /// `local_partition(sA, (TM,TN):(1,TM), i, Step<_1, X>)`: thread `i` owns the rows
+    /// `≡ i mod TM` of `sA` (every column); over all threads each element is owned by exactly
+    /// `TN` threads — the threads of its row, whatever their column.
+    #[test]
+    fn local_partition_proj_rows(tm in 1usize..4, tn in 1usize..4) {
+        let (tm, tn) = ([1i64, 2, 4][tm - 1], [1i64, 2, 4][tn - 1]);
+        let data: Vec<i64> = (0..64).collect();
+        let s = Tensor::try_new(&data[..], layout!((8,8):(1,8))).unwrap();
+        let thr = layout!(({tm},{tn}):(1,{tm})).unwrap();
+        let mut hits = [0i64; 64];
+        for i in 0..tm * tn {
+            let p = s.view().local_partition_proj(&thr, i, (U1::new(), X));
+            prop_assert_eq!(p.layout().mode_size(0), 8 / tm); // (8/TM, BLK_K)
+            for r in 0..8 / tm {
+                for c in 0..8i64 {
+                    let v = p[r + (8 / tm) * c];
+                    prop_assert_eq!(v % 8, i % tm + r * tm);
+                    hits[v as usize] += 1;
+                }
+            }
+        }
+        prop_assert!(hits.iter().all(|&h| h == tn));
     }
 }
