@@ -56,9 +56,8 @@ fi
 cat "$WORK/common.txt" | tee -a "$LOG"
 
 # ---- build in parallel ----------------------------------------------------------------------
-# binary | source | flags. The GMMA probe is built once per (type, N) (GMMA_NS="8 64" limits N)
-# so that the builds run in
-# parallel (JOBS at a time, default: the number of cores).
+# binary | source | flags. The GMMA probe is built once per (type, N) so that the builds run in
+# parallel (JOBS at a time, default: the number of cores); GMMA_NS="8 64" limits N.
 BUILDS="mma|mma.cu|$ARCH90
 copy|copy.cu|$ARCH90"
 for ty in f16 bf16; do
