@@ -30,7 +30,6 @@
 static constexpr int N = GMMA_N;
 static constexpr bool BF16 = GMMA_BF16 != 0;
 static constexpr int NC = N / 2;                     // D floats per thread
-static constexpr int LMAX = (N > 64 ? N : 64) + 16;  // lit entries kept per one-hot experiment
 
 // A shared-memory operand buffer: `rows` (M for A, N for B) x `cols` (K extent of the buffer)
 // 16-bit elements, meant as CuTe's tile_to_shape(GMMA::Layout_<MAJOR>_<SW>_Atom<T>, (rows, cols))
@@ -53,12 +52,16 @@ struct Smem {
   //  MN-major INTERLEAVE ((1,n),(8,k)):((X,SBO),(1,LBO)): core matrices (8 MN x 8 K, 128 B)
   //    along MN first: SBO = 128 B (next 8 MN), LBO = rows*16 B (next 8 K).
   //  MN-major SW<w> ((w/16,n),(8,k)):((1,LBO),(w/16,SBO)): swizzle atoms (w bytes of MN x 8 K,
-  //    8w bytes) along MN first: LBO = 8w B (next atom along MN), SBO = rows*16 B (next 8 K).
+  //    8w bytes) along MN first: LBO = 8w B (next atom along MN; 0 when rows is one atom, as
+  //    CuTe computes it), SBO = rows*16 B (next 8 K).
+  // probes/desc_check.cu prints CuTe's make_gmma_desc fields for these tiles (they agree).
   uint64_t lbo() const {
     if (!mn) return sw == 0 ? (uint64_t)rows : 1;
-    return sw == 0 ? (uint64_t)rows : (uint64_t)(sw / 2);
+    if (sw == 0) return (uint64_t)rows;
+    return rows == sw / 2 ? 0 : (uint64_t)(sw / 2);  // one atom along MN: CuTe's size-1 mode gives 0
   }
   uint64_t sbo() const {
+    if (rows == 8 && (!mn || sw == 0)) return 0;  // one 8-row group: CuTe's size-1 mode gives 0
     if (!mn) return sw == 0 ? 8 : (uint64_t)(sw / 2);
     return sw == 0 ? 8 : (uint64_t)rows;
   }
@@ -98,6 +101,8 @@ struct GParams {
 };
 
 #ifndef PROBE_SIMULATE
+static constexpr int LMAX = (N > 64 ? N : 64) + 16;  // lit entries kept per one-hot experiment
+
 __device__ __forceinline__ uint16_t enc(float x) {
   if constexpr (BF16)
     return __bfloat16_as_ushort(__float2bfloat16_rn(x));
