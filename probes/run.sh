@@ -56,11 +56,17 @@ fi
 cat "$WORK/common.txt" | tee -a "$LOG"
 
 # ---- build in parallel ----------------------------------------------------------------------
-# binary | source | flags (the GMMA probe is built twice, f16 and bf16, to compile in parallel)
+# binary | source | flags. The GMMA probe is built once per (type, N) so that the builds run in
+# parallel (JOBS at a time, default: the number of cores); GMMA_NS="8 64" limits N.
 BUILDS="mma|mma.cu|$ARCH90
-copy|copy.cu|$ARCH90
-gmma_f16|gmma.cu|$ARCH90A -DGMMA_ONLY_F16
-gmma_bf16|gmma.cu|$ARCH90A -DGMMA_ONLY_BF16"
+copy|copy.cu|$ARCH90"
+for ty in f16 bf16; do
+  for n in ${GMMA_NS:-8 16 32 64 96 128 192 256}; do
+    BUILDS="$BUILDS
+gmma_${ty}_n$n|gmma.cu|$ARCH90A -DGMMA_N=$n -DGMMA_BF16=$([ $ty = bf16 ] && echo 1 || echo 0)"
+  done
+done
+JOBS=${JOBS:-$(nproc 2>/dev/null || echo 4)}
 t0=$(date +%s)
 NAMES=""
 while IFS='|' read -r name src flags; do
@@ -68,20 +74,26 @@ while IFS='|' read -r name src flags; do
   NAMES="$NAMES $name"
   cmd="$NVCC -std=c++17 -O2 $flags $SIMFLAG -o $WORK/$name probes/$src"
   echo "$cmd" >"$WORK/$name.buildcmd"
+  while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n; done
   (eval "$cmd" >"$WORK/$name.buildlog" 2>&1; echo $? >"$WORK/$name.buildrc") &
 done <<<"$BUILDS"
 wait
-say "build: $(( $(date +%s) - t0 )) s"
+say "build: $(( $(date +%s) - t0 )) s ($JOBS parallel jobs)"
 
 # ---- run ------------------------------------------------------------------------------------
-for p in $NAMES; do
-  say "=== $p"
-  say "build: $(sed "s#$WORK#BUILD#g" "$WORK/$p.buildcmd")"
-  cat "$WORK/$p.buildlog" >>"$LOG"
+# mma and copy first, then the GMMA binaries RUNJOBS at a time (default 6; they share the GPU,
+# most of their time is the analysis on the host). Each binary's output is logged in order.
+run_one() {
+  p=$1
+  {
+    echo "=== $p"
+    echo "build: $(sed "s#$WORK#BUILD#g" "$WORK/$p.buildcmd")"
+    cat "$WORK/$p.buildlog"
+  } >"$WORK/$p.runlog"
   if [ "$(cat "$WORK/$p.buildrc")" != 0 ]; then
-    say "BUILD FAILED: $p"
-    status=1
-    continue
+    echo "BUILD FAILED: $p" >>"$WORK/$p.runlog"
+    echo 1 >"$WORK/$p.rc"
+    return
   fi
   {
     cat "$WORK/common.txt"
@@ -89,11 +101,28 @@ for p in $NAMES; do
     echo "run: BUILD/$p DATADIR HEADERFILE"
   } >"$WORK/$p.header"
   t1=$(date +%s)
-  timeout 240 "$WORK/$p" "$DATA" "$WORK/$p.header" 2>&1 | tee -a "$LOG"
-  rc=${PIPESTATUS[0]}
-  say "$p: exit $rc, $(( $(date +%s) - t1 )) s"
-  [ "$rc" = 0 ] || status=1
+  timeout 240 "$WORK/$p" "$DATA" "$WORK/$p.header" >>"$WORK/$p.runlog" 2>&1
+  rc=$?
+  echo "$p: exit $rc, $(( $(date +%s) - t1 )) s" >>"$WORK/$p.runlog"
+  echo $rc >"$WORK/$p.rc"
+}
+RUNJOBS=${RUNJOBS:-6}
+t2=$(date +%s)
+for p in $NAMES; do
+  case $p in
+    gmma_*)
+      while [ "$(jobs -rp | wc -l)" -ge "$RUNJOBS" ]; do wait -n; done
+      run_one "$p" &
+      ;;
+    *) run_one "$p" ;;
+  esac
 done
+wait
+for p in $NAMES; do
+  tee -a "$LOG" <"$WORK/$p.runlog"
+  [ "$(cat "$WORK/$p.rc" 2>/dev/null || echo 1)" = 0 ] || status=1
+done
+say "run: $(( $(date +%s) - t2 )) s"
 
 # ---- pack -----------------------------------------------------------------------------------
 tar czf "$OUT/atoms.tar.gz" -C "$DATA" .
