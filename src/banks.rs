@@ -1,0 +1,750 @@
+//! Shared-memory bank conflicts: how many wavefronts one warp-wide shared-memory instruction
+//! takes, and how many of them ncu counts as bank conflicts — a model fitted to, and checked
+//! against, measurements on an H100 (`tests/data/banks/banks.txt`, 512 configurations, all
+//! reproduced exactly by `tests/banks_hardware.rs`).
+//!
+//! # The model (what the H100 measurements show)
+//!
+//! Shared memory has 32 banks of 4 bytes: the 4-byte word `w = address / 4` lives in bank
+//! `w mod 32`. An instruction's lanes are split into **lane groups**; each group is served in
+//! as many wavefronts as the largest number of *distinct* words it touches in one bank (lanes
+//! touching the same word share it, for loads and stores alike; a 16-bit access touches the
+//! word that contains it, a 64/128-bit access 2/4 consecutive words). The wavefronts of the
+//! instruction are the sum over its groups; the **ideal** count is the number of groups, and
+//! ncu's **bank conflicts** are `wavefronts − ideal`.
+//!
+//! | instruction | lane groups |
+//! |---|---|
+//! | `ld/st.shared.u16`, `.b32` | the whole warp (1 group) |
+//! | `st.shared.v2.b32` | the two half-warps, lanes 0–15 and 16–31 |
+//! | `st.shared.v4.b32` | the four quarter-warps of 8 lanes |
+//! | `ld.shared.v2.b32` | half-warps, **but** the whole warp (1 group) when every lane pair `(2k, 2k+1)` has equal addresses |
+//! | `ld.shared.v4.b32` | quarter-warps, **but** half-warps (2 groups) when every lane pair `(2k, 2k+1)` has equal addresses |
+//! | `ldmatrix`/`stmatrix` `.x1/.x2/.x4` (`.trans` alike) | one group of 8 lanes per matrix: lanes 0–7, 8–15, 16–23, 24–31; `.x1` ignores lanes 8–31, `.x2` lanes 16–31; each lane supplies one 16-byte row |
+//!
+//! So the textbook "phases of 8 lanes for 128-bit accesses" holds for stores and for loads
+//! without pairwise shared addresses; a load whose lane pairs share addresses is served as if
+//! it had half as many lanes (ideal 2 for `v4`, 1 for `v2`). Sharing between lanes of
+//! different groups (lane `l` and `l + 16`, say) merges nothing.
+//!
+//! ```
+//! use cute_layout::banks::{analyze, SmemInstruction};
+//! // 32 lanes reading consecutive 16-byte vectors: 4 quarter-warps of 128 bytes, no conflict.
+//! let contiguous: [u32; 32] = core::array::from_fn(|l| 16 * l as u32);
+//! let r = analyze(SmemInstruction::LdSharedV4B32, &contiguous).unwrap();
+//! assert_eq!((r.wavefronts, r.ideal, r.conflicts), (4, 4, 0));
+//! // A column of an f32 tile with a 128-byte pitch: all 32 lanes in bank 0.
+//! let column: [u32; 32] = core::array::from_fn(|l| 128 * l as u32);
+//! let r = analyze(SmemInstruction::LdSharedB32, &column).unwrap();
+//! assert_eq!((r.wavefronts, r.conflicts, r.degree), (32, 31, 32));
+//! ```
+
+use core::fmt;
+
+use crate::any_layout::AnyLayout;
+use crate::error::{layout_error, ErrorKind, LayoutError, Result};
+use crate::swizzle::{DynSwizzle, SwizzleFn};
+
+/// Number of shared-memory banks.
+pub const BANKS: u32 = 32;
+/// Width of one bank in bytes.
+pub const BANK_BYTES: u32 = 4;
+/// Lanes of a warp.
+pub const WARP: usize = 32;
+
+/// A warp-wide shared-memory instruction, named as in PTX.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)] // each variant's doc is its PTX name, given by `ptx()`
+pub enum SmemInstruction {
+    /// `ld.shared.u16`
+    LdSharedU16,
+    /// `ld.shared.b32`
+    LdSharedB32,
+    /// `ld.shared.v2.b32`
+    LdSharedV2B32,
+    /// `ld.shared.v4.b32`
+    LdSharedV4B32,
+    /// `st.shared.u16`
+    StSharedU16,
+    /// `st.shared.b32`
+    StSharedB32,
+    /// `st.shared.v2.b32`
+    StSharedV2B32,
+    /// `st.shared.v4.b32`
+    StSharedV4B32,
+    /// `ldmatrix.sync.aligned.m8n8.x1.shared.b16`
+    LdmatrixX1,
+    /// `ldmatrix.sync.aligned.m8n8.x2.shared.b16`
+    LdmatrixX2,
+    /// `ldmatrix.sync.aligned.m8n8.x4.shared.b16`
+    LdmatrixX4,
+    /// `ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16`
+    LdmatrixX1Trans,
+    /// `ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16`
+    LdmatrixX2Trans,
+    /// `ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16`
+    LdmatrixX4Trans,
+    /// `stmatrix.sync.aligned.m8n8.x1.shared.b16`
+    StmatrixX1,
+    /// `stmatrix.sync.aligned.m8n8.x2.shared.b16`
+    StmatrixX2,
+    /// `stmatrix.sync.aligned.m8n8.x4.shared.b16`
+    StmatrixX4,
+    /// `stmatrix.sync.aligned.m8n8.x1.trans.shared.b16`
+    StmatrixX1Trans,
+    /// `stmatrix.sync.aligned.m8n8.x2.trans.shared.b16`
+    StmatrixX2Trans,
+    /// `stmatrix.sync.aligned.m8n8.x4.trans.shared.b16`
+    StmatrixX4Trans,
+}
+
+use SmemInstruction as I;
+
+impl SmemInstruction {
+    /// Every instruction kind.
+    pub const ALL: [SmemInstruction; 20] = [
+        I::LdSharedU16,
+        I::LdSharedB32,
+        I::LdSharedV2B32,
+        I::LdSharedV4B32,
+        I::StSharedU16,
+        I::StSharedB32,
+        I::StSharedV2B32,
+        I::StSharedV4B32,
+        I::LdmatrixX1,
+        I::LdmatrixX2,
+        I::LdmatrixX4,
+        I::LdmatrixX1Trans,
+        I::LdmatrixX2Trans,
+        I::LdmatrixX4Trans,
+        I::StmatrixX1,
+        I::StmatrixX2,
+        I::StmatrixX4,
+        I::StmatrixX1Trans,
+        I::StmatrixX2Trans,
+        I::StmatrixX4Trans,
+    ];
+
+    /// The PTX spelling, e.g. `"ld.shared.v4.b32"`.
+    pub const fn ptx(self) -> &'static str {
+        match self {
+            I::LdSharedU16 => "ld.shared.u16",
+            I::LdSharedB32 => "ld.shared.b32",
+            I::LdSharedV2B32 => "ld.shared.v2.b32",
+            I::LdSharedV4B32 => "ld.shared.v4.b32",
+            I::StSharedU16 => "st.shared.u16",
+            I::StSharedB32 => "st.shared.b32",
+            I::StSharedV2B32 => "st.shared.v2.b32",
+            I::StSharedV4B32 => "st.shared.v4.b32",
+            I::LdmatrixX1 => "ldmatrix.sync.aligned.m8n8.x1.shared.b16",
+            I::LdmatrixX2 => "ldmatrix.sync.aligned.m8n8.x2.shared.b16",
+            I::LdmatrixX4 => "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
+            I::LdmatrixX1Trans => "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16",
+            I::LdmatrixX2Trans => "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
+            I::LdmatrixX4Trans => "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+            I::StmatrixX1 => "stmatrix.sync.aligned.m8n8.x1.shared.b16",
+            I::StmatrixX2 => "stmatrix.sync.aligned.m8n8.x2.shared.b16",
+            I::StmatrixX4 => "stmatrix.sync.aligned.m8n8.x4.shared.b16",
+            I::StmatrixX1Trans => "stmatrix.sync.aligned.m8n8.x1.trans.shared.b16",
+            I::StmatrixX2Trans => "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
+            I::StmatrixX4Trans => "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+        }
+    }
+
+    /// The instruction with this PTX spelling (exactly as [`ptx`](Self::ptx) writes it);
+    /// an [`ErrorKind::Parse`] error otherwise.
+    pub fn from_ptx(s: &str) -> Result<Self> {
+        let t = s.trim();
+        I::ALL
+            .iter()
+            .copied()
+            .find(|i| i.ptx() == t)
+            .ok_or_else(|| {
+                layout_error!(
+                    ErrorKind::Parse,
+                    "unknown shared-memory instruction {t:?}: expected ld/st.shared.{{u16,b32,v2.b32,v4.b32}} or {{ldmatrix,stmatrix}}.sync.aligned.m8n8.{{x1,x2,x4}}[.trans].shared.b16"
+                )
+            })
+    }
+
+    /// Whether the instruction writes shared memory (`st.shared`, `stmatrix`).
+    pub const fn is_store(self) -> bool {
+        matches!(
+            self,
+            I::StSharedU16
+                | I::StSharedB32
+                | I::StSharedV2B32
+                | I::StSharedV4B32
+                | I::StmatrixX1
+                | I::StmatrixX2
+                | I::StmatrixX4
+                | I::StmatrixX1Trans
+                | I::StmatrixX2Trans
+                | I::StmatrixX4Trans
+        )
+    }
+
+    /// Whether it is an `ldmatrix` or `stmatrix` (lanes supply 16-byte row addresses).
+    pub const fn is_matrix(self) -> bool {
+        self.matrices() != 0
+    }
+
+    /// The number of 8x8 matrices of `ldmatrix`/`stmatrix` (1, 2 or 4); 0 for `ld`/`st`.
+    pub const fn matrices(self) -> u32 {
+        match self {
+            I::LdmatrixX1 | I::LdmatrixX1Trans | I::StmatrixX1 | I::StmatrixX1Trans => 1,
+            I::LdmatrixX2 | I::LdmatrixX2Trans | I::StmatrixX2 | I::StmatrixX2Trans => 2,
+            I::LdmatrixX4 | I::LdmatrixX4Trans | I::StmatrixX4 | I::StmatrixX4Trans => 4,
+            _ => 0,
+        }
+    }
+
+    /// Bytes one lane's address covers: 2, 4, 8, 16 for `ld`/`st`, 16 (a matrix row) for
+    /// `ldmatrix`/`stmatrix`. Addresses must be multiples of it.
+    pub const fn bytes_per_lane(self) -> u32 {
+        match self {
+            I::LdSharedU16 | I::StSharedU16 => 2,
+            I::LdSharedB32 | I::StSharedB32 => 4,
+            I::LdSharedV2B32 | I::StSharedV2B32 => 8,
+            _ => 16,
+        }
+    }
+
+    /// The lanes whose addresses the instruction uses: 32, except `.x1` (lanes 0–7) and `.x2`
+    /// (lanes 0–15).
+    pub const fn active_lanes(self) -> usize {
+        match self.matrices() {
+            1 => 8,
+            2 => 16,
+            _ => WARP,
+        }
+    }
+
+    /// The `ld`/`st` instruction moving `bits` per lane (16, 32, 64, 128).
+    pub fn vector(bits: u32, store: bool) -> Result<Self> {
+        Ok(match (bits, store) {
+            (16, false) => I::LdSharedU16,
+            (32, false) => I::LdSharedB32,
+            (64, false) => I::LdSharedV2B32,
+            (128, false) => I::LdSharedV4B32,
+            (16, true) => I::StSharedU16,
+            (32, true) => I::StSharedB32,
+            (64, true) => I::StSharedV2B32,
+            (128, true) => I::StSharedV4B32,
+            _ => {
+                return Err(layout_error!(
+                    ErrorKind::InvalidArgument,
+                    "no shared-memory vector instruction moves {bits} bits per lane (16, 32, 64 or 128)"
+                ))
+            }
+        })
+    }
+}
+
+impl fmt::Display for SmemInstruction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.ptx())
+    }
+}
+
+impl core::str::FromStr for SmemInstruction {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<Self> {
+        SmemInstruction::from_ptx(s)
+    }
+}
+
+/// The bank analysis of one instruction of one warp ([`analyze`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BankReport {
+    /// The instruction analysed.
+    pub instruction: SmemInstruction,
+    /// Wavefronts, as ncu's `l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}.sum`.
+    pub wavefronts: u32,
+    /// The wavefronts without any bank conflict: the number of lane groups.
+    pub ideal: u32,
+    /// Bank conflicts, as ncu's `l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{ld,st}.sum`
+    /// (`wavefronts − ideal`).
+    pub conflicts: u32,
+    /// The n of the worst "n-way" conflict: most distinct words one bank serves within one
+    /// lane group (1 when conflict-free).
+    pub degree: u32,
+    /// The bank of that worst conflict.
+    pub worst_bank: u32,
+    /// The lanes touching that bank in that group, as a bit mask (bit `l` = lane `l`).
+    pub worst_lanes: u32,
+    /// Whether the load was served with lane pairs merged (`ld.shared.v2/v4` with every pair
+    /// `(2k, 2k+1)` on one address).
+    pub pairs_merged: bool,
+}
+
+impl BankReport {
+    /// Whether the instruction runs in its ideal number of wavefronts.
+    pub fn is_conflict_free(&self) -> bool {
+        self.conflicts == 0
+    }
+    /// The lanes of [`worst_lanes`](Self::worst_lanes), in increasing order.
+    pub fn worst_lane_list(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..32u32).filter(move |l| self.worst_lanes >> l & 1 == 1)
+    }
+}
+
+impl fmt::Display for BankReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "wavefronts={} conflicts={}",
+            self.wavefronts, self.conflicts
+        )
+    }
+}
+
+/// The wavefronts, ideal count and bank conflicts of one instruction of one warp, from the 32
+/// lanes' shared-memory byte addresses (lane order; for `ldmatrix`/`stmatrix` the row address
+/// each lane supplies, the lanes the `.x1`/`.x2` forms ignore are ignored).
+///
+/// An [`ErrorKind::MisalignedAddress`] error when a used lane's address is not a multiple of
+/// [`bytes_per_lane`](SmemInstruction::bytes_per_lane); an [`ErrorKind::InvalidArgument`]
+/// error unless exactly 32 addresses are given.
+pub fn analyze(instruction: SmemInstruction, addresses: &[u32]) -> Result<BankReport> {
+    if addresses.len() != WARP {
+        return Err(layout_error!(
+            ErrorKind::InvalidArgument,
+            "{} addresses given: a warp has 32 lanes (give one address per lane, lane order)",
+            addresses.len()
+        ));
+    }
+    let width = instruction.bytes_per_lane();
+    let active = instruction.active_lanes();
+    for (lane, &a) in addresses.iter().enumerate().take(active) {
+        if a % width != 0 {
+            return Err(layout_error!(
+                ErrorKind::MisalignedAddress,
+                "lane {lane}: address {a} is not a multiple of {width} bytes ({})",
+                instruction.ptx()
+            ));
+        }
+    }
+    let pairs_merged = !instruction.is_store()
+        && matches!(instruction, I::LdSharedV2B32 | I::LdSharedV4B32)
+        && (0..16).all(|k| addresses[2 * k] == addresses[2 * k + 1]);
+    let group_lanes: usize = match instruction {
+        I::LdSharedU16 | I::StSharedU16 | I::LdSharedB32 | I::StSharedB32 => 32,
+        I::LdSharedV2B32 if pairs_merged => 32,
+        I::LdSharedV4B32 if pairs_merged => 16,
+        I::LdSharedV2B32 | I::StSharedV2B32 => 16,
+        _ => 8,
+    };
+    let words_per_lane = width.div_ceil(BANK_BYTES);
+    let mut report = BankReport {
+        instruction,
+        wavefronts: 0,
+        ideal: 0,
+        conflicts: 0,
+        degree: 0,
+        worst_bank: 0,
+        worst_lanes: 0,
+        pairs_merged,
+    };
+    for start in (0..active).step_by(group_lanes) {
+        let lanes = start..start + group_lanes;
+        // Distinct words of the group (at most 64: 32 lanes x 2 words, 16 x 4, 8 x 4).
+        let mut words = [0u32; 64];
+        let mut n = 0usize;
+        for l in lanes.clone() {
+            for j in 0..words_per_lane {
+                let w = addresses[l] / BANK_BYTES + j;
+                if !words[..n].contains(&w) {
+                    words[n] = w;
+                    n += 1;
+                }
+            }
+        }
+        let mut per_bank = [0u32; BANKS as usize];
+        for &w in &words[..n] {
+            per_bank[(w % BANKS) as usize] += 1;
+        }
+        let (mut bank, mut depth) = (0u32, 0u32);
+        for (b, &c) in per_bank.iter().enumerate() {
+            if c > depth {
+                (bank, depth) = (b as u32, c);
+            }
+        }
+        report.wavefronts += depth;
+        report.ideal += 1;
+        if depth > report.degree {
+            report.degree = depth;
+            report.worst_bank = bank;
+            report.worst_lanes = 0;
+            for l in lanes {
+                let first = addresses[l] / BANK_BYTES;
+                if (0..words_per_lane).any(|j| (first + j) % BANKS == bank) {
+                    report.worst_lanes |= 1 << l;
+                }
+            }
+        }
+    }
+    report.conflicts = report.wavefronts - report.ideal;
+    Ok(report)
+}
+
+/// The byte address of element `index` of a shared-memory layout of `element_bits`-bit
+/// elements: `smem(index) * element_bits / 8`, checked (in bounds, non-negative, whole bytes,
+/// below 2³²).
+pub fn element_address<L: AnyLayout>(smem: &L, element_bits: u32, index: i64) -> Result<u32> {
+    if element_bits == 0 {
+        return Err(layout_error!(
+            ErrorKind::InvalidArgument,
+            "element size must be positive"
+        ));
+    }
+    let offset = smem.try_eval(index)?;
+    let bits = offset
+        .checked_mul(element_bits as i64)
+        .ok_or_else(LayoutError::overflow)?;
+    if bits < 0 || bits % 8 != 0 {
+        return Err(layout_error!(
+            ErrorKind::MisalignedAddress,
+            "element {index} lies at offset {offset}, bit {bits}: not a non-negative whole byte"
+        ));
+    }
+    u32::try_from(bits / 8).map_err(|_| {
+        layout_error!(
+            ErrorKind::TooLarge,
+            "element {index} lies at byte {} (shared memory addresses are below 2^32)",
+            bits / 8
+        )
+    })
+}
+
+/// One instruction of one warp over a shared-memory layout: `lane_element(l)` is the index
+/// (the layout's 1-D coordinate) of the first element lane `l` accesses (ignored lanes of
+/// `.x1`/`.x2` are not asked).
+pub fn analyze_lanes<L: AnyLayout>(
+    instruction: SmemInstruction,
+    smem: &L,
+    element_bits: u32,
+    mut lane_element: impl FnMut(u32) -> Result<i64>,
+) -> Result<BankReport> {
+    let mut addresses = [0u32; WARP];
+    for (l, a) in addresses
+        .iter_mut()
+        .enumerate()
+        .take(instruction.active_lanes())
+    {
+        *a = element_address(smem, element_bits, lane_element(l as u32)?)?;
+    }
+    analyze(instruction, &addresses)
+}
+
+/// Totals over the instructions of a warp's copy ([`analyze_copy`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CopySummary {
+    /// The instruction kind.
+    pub instruction: SmemInstruction,
+    /// How many instructions the warp executes.
+    pub instructions: u32,
+    /// Wavefronts over all of them.
+    pub wavefronts: u32,
+    /// Ideal wavefronts over all of them.
+    pub ideal: u32,
+    /// Bank conflicts over all of them.
+    pub conflicts: u32,
+    /// The instruction with the highest conflict degree (the first if several).
+    pub worst: BankReport,
+    /// Its index.
+    pub worst_index: u32,
+}
+
+impl CopySummary {
+    /// Whether no instruction has a bank conflict.
+    pub fn is_conflict_free(&self) -> bool {
+        self.conflicts == 0
+    }
+}
+
+/// A warp's copy of `instructions` instructions over a shared-memory layout: `element(i, l)`
+/// is the index of the first element lane `l` accesses in instruction `i`.
+pub fn analyze_copy<L: AnyLayout>(
+    instruction: SmemInstruction,
+    smem: &L,
+    element_bits: u32,
+    instructions: u32,
+    mut element: impl FnMut(u32, u32) -> Result<i64>,
+) -> Result<CopySummary> {
+    if instructions == 0 {
+        return Err(layout_error!(
+            ErrorKind::InvalidArgument,
+            "a copy has at least one instruction"
+        ));
+    }
+    let mut sum: Option<CopySummary> = None;
+    for i in 0..instructions {
+        let r = analyze_lanes(instruction, smem, element_bits, |l| element(i, l))?;
+        let s = sum.get_or_insert(CopySummary {
+            instruction,
+            instructions,
+            wavefronts: 0,
+            ideal: 0,
+            conflicts: 0,
+            worst: r,
+            worst_index: i,
+        });
+        s.wavefronts += r.wavefronts;
+        s.ideal += r.ideal;
+        s.conflicts += r.conflicts;
+        if r.degree > s.worst.degree {
+            s.worst = r;
+            s.worst_index = i;
+        }
+    }
+    // `instructions > 0`, so the summary exists.
+    sum.ok_or_else(LayoutError::overflow)
+}
+
+/// Thread/value access of one warp: `tv(t, v)` is the 1-D shared-memory-layout index of value
+/// `v` of thread `t` (CuTe's TV layout evaluated at `(t, v)`), for threads
+/// `32·warp .. 32·warp + 31` and values `0..values`. The warp accesses its values `vector`
+/// at a time (`vector · element_bits` ∈ {16, 32, 64, 128}); each instruction's `vector`
+/// values of a thread must be consecutive in shared memory.
+pub fn analyze_tv<L: AnyLayout>(
+    tv: impl Fn(u32, u32) -> Result<i64>,
+    values: u32,
+    warp: u32,
+    smem: &L,
+    element_bits: u32,
+    vector: u32,
+    store: bool,
+) -> Result<CopySummary> {
+    let bits = vector
+        .checked_mul(element_bits)
+        .ok_or_else(LayoutError::overflow)?;
+    let instruction = SmemInstruction::vector(bits, store)?;
+    if values == 0 || values % vector != 0 {
+        return Err(layout_error!(
+            ErrorKind::NotDivisible,
+            "vector width {vector} does not divide the {values} values per thread"
+        ));
+    }
+    let thread0 = warp.checked_mul(32).ok_or_else(LayoutError::overflow)?;
+    analyze_copy(instruction, smem, element_bits, values / vector, |i, l| {
+        let t = thread0 + l;
+        let first = tv(t, i * vector)?;
+        let base = smem.try_eval(first)?;
+        for j in 1..vector {
+            let o = smem.try_eval(tv(t, i * vector + j)?)?;
+            if o != base + j as i64 {
+                return Err(layout_error!(
+                        ErrorKind::NotDivisible,
+                        "thread {t}: values {}..{} are not consecutive in shared memory (value {} at offset {o}, expected {})",
+                        i * vector,
+                        i * vector + vector - 1,
+                        i * vector + j,
+                        base + j as i64
+                    ));
+            }
+        }
+        Ok(first)
+    })
+}
+
+/// The widest vector (in elements) with which the warp reads (`store = false`) or writes its
+/// values without bank conflicts, and the summary at that width; `None` when no width is
+/// conflict-free. Widths whose values are not consecutive in shared memory, not aligned, or
+/// that do not divide the value count are skipped.
+pub fn widest_conflict_free_vector<L: AnyLayout>(
+    tv: impl Fn(u32, u32) -> Result<i64>,
+    values: u32,
+    warp: u32,
+    smem: &L,
+    element_bits: u32,
+    store: bool,
+) -> Result<Option<(u32, CopySummary)>> {
+    for bits in [128u32, 64, 32, 16] {
+        if element_bits == 0 || bits % element_bits != 0 {
+            continue;
+        }
+        let vector = bits / element_bits;
+        match analyze_tv(&tv, values, warp, smem, element_bits, vector, store) {
+            Ok(s) if s.is_conflict_free() => return Ok(Some((vector, s))),
+            Ok(_) => {}
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    ErrorKind::NotDivisible | ErrorKind::MisalignedAddress
+                ) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(None)
+}
+
+/// A layout `Sw(L(i))`: a swizzle applied to a shared-memory layout's offsets (CuTe's
+/// `composition(Swizzle, L)`), without building a composed layout.
+struct Swizzled<'a, L> {
+    sw: DynSwizzle,
+    inner: &'a L,
+}
+
+impl<L: AnyLayout> Swizzled<'_, L> {
+    fn address(&self, element_bits: u32, index: i64) -> Result<u32> {
+        let o = self.sw.apply(self.inner.try_eval(index)?);
+        let bits = o
+            .checked_mul(element_bits as i64)
+            .ok_or_else(LayoutError::overflow)?;
+        if bits < 0 || bits % 8 != 0 {
+            return Err(layout_error!(
+                ErrorKind::MisalignedAddress,
+                "element {index} lies at offset {o}: not a non-negative whole byte"
+            ));
+        }
+        u32::try_from(bits / 8).map_err(|_| LayoutError::new(ErrorKind::TooLarge))
+    }
+}
+
+/// The first swizzle `Sw<B,M,S>` (B = 0, the identity, then B = 1, 2, 3; for each B,
+/// M = 0..=7 and S = max(B,1)..=8; the swizzle applied to `smem`'s offsets, as CuTe's
+/// `composition(Swizzle<B,M,S>{}, smem)`) under which the copy — `element(i, l)`, the
+/// index of the first element lane `l` accesses in instruction `i` of `instructions` — has
+/// no bank conflict; `None` if none of them does.
+pub fn find_swizzle<L: AnyLayout>(
+    instruction: SmemInstruction,
+    smem: &L,
+    element_bits: u32,
+    instructions: u32,
+    element: impl Fn(u32, u32) -> Result<i64>,
+) -> Result<Option<DynSwizzle>> {
+    let mut candidates = [(0i64, 0i64, 0i64); 1 + 3 * 8 * 8];
+    let mut n = 1;
+    for b in 1..=3i64 {
+        for m in 0..=7i64 {
+            for s in b.max(1)..=8 {
+                if n < candidates.len() {
+                    candidates[n] = (b, m, s);
+                    n += 1;
+                }
+            }
+        }
+    }
+    'next: for &(b, m, s) in &candidates[..n] {
+        let sw = DynSwizzle::new(b, m, s)?;
+        let l = Swizzled { sw, inner: smem };
+        for i in 0..instructions {
+            let mut addresses = [0u32; WARP];
+            for (lane, a) in addresses
+                .iter_mut()
+                .enumerate()
+                .take(instruction.active_lanes())
+            {
+                *a = l.address(element_bits, element(i, lane as u32)?)?;
+            }
+            match analyze(instruction, &addresses) {
+                Ok(r) if r.is_conflict_free() => {}
+                Ok(_) | Err(_) => continue 'next,
+            }
+        }
+        return Ok(Some(sw));
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lanes(f: impl Fn(u32) -> u32) -> [u32; 32] {
+        core::array::from_fn(|l| f(l as u32))
+    }
+
+    #[test]
+    fn banks_ptx_names_round_trip() {
+        for i in SmemInstruction::ALL {
+            assert_eq!(SmemInstruction::from_ptx(i.ptx()).unwrap(), i);
+        }
+        let e = SmemInstruction::from_ptx("ld.shared.v3.b32").unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Parse);
+    }
+
+    #[test]
+    fn banks_misaligned_and_wrong_count_are_errors() {
+        let e = analyze(I::LdSharedV4B32, &lanes(|l| 16 * l + 8)).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::MisalignedAddress);
+        let e = analyze(I::LdSharedU16, &lanes(|l| 2 * l + 1)).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::MisalignedAddress);
+        let e = analyze(I::LdSharedB32, &[0u32; 31]).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+        // Lanes an x1 ignores may hold anything.
+        let r = analyze(I::LdmatrixX1, &lanes(|l| if l < 8 { 16 * l } else { 3 })).unwrap();
+        assert_eq!((r.wavefronts, r.conflicts), (1, 0));
+    }
+
+    /// Brute force: the model's definition, written independently (per group, the number of
+    /// distinct words of each bank, from scratch with bank sets), on random addresses.
+    #[test]
+    fn banks_random_against_definition() {
+        let mut x: u64 = 0x9e3779b97f4a7c15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..2000 {
+            let i = SmemInstruction::ALL[(next() % 20) as usize];
+            let w = i.bytes_per_lane();
+            let spread = [1u64, 4, 64, 4096][(next() % 4) as usize];
+            let a: [u32; 32] = core::array::from_fn(|_| (next() % spread) as u32 * w);
+            let r = analyze(i, &a).unwrap();
+            let (mut wf, mut groups, mut worst) = (0u32, 0u32, 0u32);
+            let merged = matches!(i, I::LdSharedV2B32 | I::LdSharedV4B32)
+                && (0..16).all(|k| a[2 * k] == a[2 * k + 1]);
+            let per = match (w, i.is_matrix(), i.is_store(), merged) {
+                (2 | 4, ..) => 32,
+                (8, _, _, true) => 32,
+                (8, ..) => 16,
+                (16, false, false, true) => 16,
+                _ => 8,
+            };
+            let g = i.active_lanes() / per;
+            assert_eq!(r.pairs_merged, merged);
+            for k in 0..g {
+                let mut best = 0;
+                for bank in 0..32u32 {
+                    let mut seen = [u32::MAX; 128];
+                    let mut c = 0;
+                    for l in k * per..(k + 1) * per {
+                        for b in 0..w.max(4) / 4 {
+                            let word = a[l] / 4 + b;
+                            if word % 32 == bank && !seen.contains(&word) {
+                                seen[c] = word;
+                                c += 1;
+                            }
+                        }
+                    }
+                    best = best.max(c as u32);
+                }
+                wf += best;
+                groups += 1;
+                worst = worst.max(best);
+            }
+            assert_eq!((r.wavefronts, r.ideal, r.degree), (wf, groups, worst));
+            assert!(r.worst_lanes != 0);
+        }
+    }
+
+    #[test]
+    fn banks_worst_lanes_of_a_column() {
+        // f32 column, pitch 33 words: conflict-free; pitch 32: 32-way on bank 0, every lane.
+        let r = analyze(I::LdSharedB32, &lanes(|l| 132 * l)).unwrap();
+        assert_eq!((r.wavefronts, r.degree), (1, 1));
+        let r = analyze(I::LdSharedB32, &lanes(|l| 128 * l)).unwrap();
+        assert_eq!((r.degree, r.worst_bank, r.worst_lanes), (32, 0, u32::MAX));
+        // Lanes 0 and 16 on bank 0, distinct words: 2-way; the worst lanes are those two.
+        let r = analyze(
+            I::LdSharedB32,
+            &lanes(|l| if l == 16 { 128 } else { 4 * (l % 16) }),
+        )
+        .unwrap();
+        assert_eq!((r.wavefronts, r.degree, r.worst_lanes), (2, 2, 1 | 1 << 16));
+    }
+}
