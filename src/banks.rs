@@ -398,6 +398,13 @@ pub fn element_address<L: AnyLayout>(smem: &L, element_bits: u32, index: i64) ->
             "element size must be positive"
         ));
     }
+    let size: i64 = smem.size().into();
+    if !(0..size).contains(&index) {
+        return Err(layout_error!(
+            ErrorKind::BadCoordinate,
+            "element index {index} is outside the shared-memory layout's domain 0..{size}"
+        ));
+    }
     let offset = smem.try_eval(index)?;
     let bits = offset
         .checked_mul(element_bits as i64)
@@ -530,9 +537,12 @@ pub fn analyze_tv<L: AnyLayout>(
     analyze_copy(instruction, smem, element_bits, values / vector, |i, l| {
         let t = thread0 + l;
         let first = tv(t, i * vector)?;
+        element_address(smem, element_bits, first)?;
         let base = smem.try_eval(first)?;
         for j in 1..vector {
-            let o = smem.try_eval(tv(t, i * vector + j)?)?;
+            let e = tv(t, i * vector + j)?;
+            element_address(smem, element_bits, e)?;
+            let o = smem.try_eval(e)?;
             if o != base + j as i64 {
                 return Err(layout_error!(
                         ErrorKind::NotDivisible,
@@ -588,6 +598,7 @@ struct Swizzled<'a, L> {
 
 impl<L: AnyLayout> Swizzled<'_, L> {
     fn address(&self, element_bits: u32, index: i64) -> Result<u32> {
+        element_address(self.inner, element_bits, index)?;
         let o = self.sw.apply(self.inner.try_eval(index)?);
         let bits = o
             .checked_mul(element_bits as i64)
@@ -607,6 +618,10 @@ impl<L: AnyLayout> Swizzled<'_, L> {
 /// `composition(Swizzle<B,M,S>{}, smem)`) under which the copy — `element(i, l)`, the
 /// index of the first element lane `l` accesses in instruction `i` of `instructions` — has
 /// no bank conflict; `None` if none of them does.
+///
+/// Only swizzles that keep each lane's access unit whole are tried: `2^M` elements span at
+/// least [`bytes_per_lane`](SmemInstruction::bytes_per_lane) bytes, so the elements a lane
+/// accesses stay consecutive (the swizzle changes offset bits ≥ M only).
 pub fn find_swizzle<L: AnyLayout>(
     instruction: SmemInstruction,
     smem: &L,
@@ -626,7 +641,11 @@ pub fn find_swizzle<L: AnyLayout>(
             }
         }
     }
+    let unit_bits = instruction.bytes_per_lane() as u64 * 8;
     'next: for &(b, m, s) in &candidates[..n] {
+        if b > 0 && (element_bits as u64) << m < unit_bits {
+            continue;
+        }
         let sw = DynSwizzle::new(b, m, s)?;
         let l = Swizzled { sw, inner: smem };
         for i in 0..instructions {
@@ -638,9 +657,9 @@ pub fn find_swizzle<L: AnyLayout>(
             {
                 *a = l.address(element_bits, element(i, lane as u32)?)?;
             }
-            match analyze(instruction, &addresses) {
-                Ok(r) if r.is_conflict_free() => {}
-                Ok(_) | Err(_) => continue 'next,
+            // Swizzles tried keep each access unit whole, so alignment errors are the input's.
+            if !analyze(instruction, &addresses)?.is_conflict_free() {
+                continue 'next;
             }
         }
         return Ok(Some(sw));
