@@ -731,9 +731,9 @@ mod tests {
                 for bank in 0..32u32 {
                     let mut seen = [u32::MAX; 128];
                     let mut c = 0;
-                    for l in k * per..(k + 1) * per {
+                    for &addr in &a[k * per..(k + 1) * per] {
                         for b in 0..w.max(4) / 4 {
-                            let word = a[l] / 4 + b;
+                            let word = addr / 4 + b;
                             if word % 32 == bank && !seen.contains(&word) {
                                 seen[c] = word;
                                 c += 1;
