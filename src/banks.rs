@@ -325,9 +325,38 @@ pub fn analyze(instruction: SmemInstruction, addresses: &[u32]) -> Result<BankRe
             ));
         }
     }
-    let pairs_merged = !instruction.is_store()
-        && matches!(instruction, I::LdSharedV2B32 | I::LdSharedV4B32)
-        && (0..16).all(|k| addresses[2 * k] == addresses[2 * k + 1]);
+    let mut a = [0u32; WARP];
+    a.copy_from_slice(addresses);
+    Ok(analyze_aligned(instruction, &a))
+}
+
+/// The first lane whose address is not a multiple of the access width, among the lanes the
+/// instruction uses.
+pub const fn misaligned_lane(instruction: SmemInstruction, addresses: &[u32; WARP]) -> Option<usize> {
+    let width = instruction.bytes_per_lane();
+    let mut l = 0;
+    while l < instruction.active_lanes() {
+        if addresses[l] % width != 0 {
+            return Some(l);
+        }
+        l += 1;
+    }
+    None
+}
+
+/// [`analyze`] for addresses known to be aligned ([`misaligned_lane`] is `None`), in a
+/// `const` context: the model itself. Misaligned addresses give an unspecified report (never
+/// a panic).
+pub const fn analyze_aligned(instruction: SmemInstruction, addresses: &[u32; WARP]) -> BankReport {
+    let merging = matches!(instruction, I::LdSharedV2B32 | I::LdSharedV4B32);
+    let mut pairs_merged = merging;
+    let mut k = 0;
+    while k < 16 {
+        if addresses[2 * k] != addresses[2 * k + 1] {
+            pairs_merged = false;
+        }
+        k += 1;
+    }
     let group_lanes: usize = match instruction {
         I::LdSharedU16 | I::StSharedU16 | I::LdSharedB32 | I::StSharedB32 => 32,
         I::LdSharedV2B32 if pairs_merged => 32,
@@ -335,7 +364,7 @@ pub fn analyze(instruction: SmemInstruction, addresses: &[u32]) -> Result<BankRe
         I::LdSharedV2B32 | I::StSharedV2B32 => 16,
         _ => 8,
     };
-    let words_per_lane = width.div_ceil(BANK_BYTES);
+    let words_per_lane = instruction.bytes_per_lane().div_ceil(BANK_BYTES);
     let mut report = BankReport {
         instruction,
         wavefronts: 0,
@@ -346,29 +375,46 @@ pub fn analyze(instruction: SmemInstruction, addresses: &[u32]) -> Result<BankRe
         worst_lanes: 0,
         pairs_merged,
     };
-    for start in (0..active).step_by(group_lanes) {
-        let lanes = start..start + group_lanes;
+    let mut start = 0;
+    while start < instruction.active_lanes() {
         // Distinct words of the group (at most 64: 32 lanes x 2 words, 16 x 4, 8 x 4).
         let mut words = [0u32; 64];
         let mut n = 0usize;
-        for l in lanes.clone() {
-            for j in 0..words_per_lane {
+        let mut l = start;
+        while l < start + group_lanes {
+            let mut j = 0;
+            while j < words_per_lane {
                 let w = addresses[l] / BANK_BYTES + j;
-                if !words[..n].contains(&w) {
+                let mut seen = false;
+                let mut q = 0;
+                while q < n {
+                    if words[q] == w {
+                        seen = true;
+                    }
+                    q += 1;
+                }
+                if !seen && n < words.len() {
                     words[n] = w;
                     n += 1;
                 }
+                j += 1;
             }
+            l += 1;
         }
         let mut per_bank = [0u32; BANKS as usize];
-        for &w in &words[..n] {
-            per_bank[(w % BANKS) as usize] += 1;
+        let mut q = 0;
+        while q < n {
+            per_bank[(words[q] % BANKS) as usize] += 1;
+            q += 1;
         }
         let (mut bank, mut depth) = (0u32, 0u32);
-        for (b, &c) in per_bank.iter().enumerate() {
-            if c > depth {
-                (bank, depth) = (b as u32, c);
+        let mut b = 0;
+        while b < BANKS as usize {
+            if per_bank[b] > depth {
+                bank = b as u32;
+                depth = per_bank[b];
             }
+            b += 1;
         }
         report.wavefronts += depth;
         report.ideal += 1;
@@ -376,16 +422,23 @@ pub fn analyze(instruction: SmemInstruction, addresses: &[u32]) -> Result<BankRe
             report.degree = depth;
             report.worst_bank = bank;
             report.worst_lanes = 0;
-            for l in lanes {
+            let mut l = start;
+            while l < start + group_lanes {
                 let first = addresses[l] / BANK_BYTES;
-                if (0..words_per_lane).any(|j| (first + j) % BANKS == bank) {
-                    report.worst_lanes |= 1 << l;
+                let mut j = 0;
+                while j < words_per_lane {
+                    if (first + j) % BANKS == bank {
+                        report.worst_lanes |= 1 << l;
+                    }
+                    j += 1;
                 }
+                l += 1;
             }
         }
+        start += group_lanes;
     }
     report.conflicts = report.wavefronts - report.ideal;
-    Ok(report)
+    report
 }
 
 /// The byte address of element `index` of a shared-memory layout of `element_bits`-bit
