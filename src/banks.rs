@@ -954,7 +954,7 @@ impl StaticLayoutDesc {
     }
 }
 
-/// A static layout whose offsets the compile-time check can compute: a [`Layout`](crate::Layout)
+/// A static layout whose offsets the compile-time check can compute: a [`Layout`](struct@crate::Layout)
 /// with static leaves, or a [`ComposedLayout`](crate::ComposedLayout) of a static
 /// [`Swizzle`](crate::Swizzle), a static offset and such a layout.
 pub trait StaticSmemLayout {
@@ -1197,7 +1197,7 @@ pub const fn conflict_message(r: &StaticCopyReport) -> ConstMessage {
 }
 
 /// The compile-time bank check of a static copy: the warps of thread/value layout `Tv` access
-/// shared-memory layout `Smem` (a static [`Layout`](crate::Layout) or swizzled
+/// shared-memory layout `Smem` (a static [`Layout`](struct@crate::Layout) or swizzled
 /// [`ComposedLayout`](crate::ComposedLayout)) of `ELEMENT_BITS`-bit elements, `VECTOR`
 /// values per instruction, loading (`STORE = false`) or storing.
 ///
