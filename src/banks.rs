@@ -380,35 +380,38 @@ pub const fn analyze_aligned(instruction: SmemInstruction, addresses: &[u32; WAR
     };
     let mut start = 0;
     while start < instruction.active_lanes() {
-        // Distinct words of the group (at most 64: 32 lanes x 2 words, 16 x 4, 8 x 4).
-        let mut words = [0u32; 64];
+        // Distinct access units of the group (units of max(width, 4) bytes: aligned, so two
+        // distinct units share no word); each unit adds one word to each of its banks.
+        let unit = if words_per_lane == 1 {
+            BANK_BYTES
+        } else {
+            instruction.bytes_per_lane()
+        };
+        let mut units = [0u32; WARP];
         let mut n = 0usize;
+        let mut per_bank = [0u32; BANKS as usize];
         let mut l = start;
         while l < start + group_lanes {
-            let mut j = 0;
-            while j < words_per_lane {
-                let w = addresses[l] / BANK_BYTES + j;
-                let mut seen = false;
-                let mut q = 0;
-                while q < n {
-                    if words[q] == w {
-                        seen = true;
-                    }
-                    q += 1;
+            let u = addresses[l] / unit;
+            let mut seen = false;
+            let mut q = 0;
+            while q < n {
+                if units[q] == u {
+                    seen = true;
+                    break;
                 }
-                if !seen && n < words.len() {
-                    words[n] = w;
-                    n += 1;
+                q += 1;
+            }
+            if !seen {
+                units[n] = u;
+                n += 1;
+                let mut j = 0;
+                while j < words_per_lane {
+                    per_bank[((u * words_per_lane + j) % BANKS) as usize] += 1;
+                    j += 1;
                 }
-                j += 1;
             }
             l += 1;
-        }
-        let mut per_bank = [0u32; BANKS as usize];
-        let mut q = 0;
-        while q < n {
-            per_bank[(words[q] % BANKS) as usize] += 1;
-            q += 1;
         }
         let (mut bank, mut depth) = (0u32, 0u32);
         let mut b = 0;
