@@ -61,6 +61,9 @@ pub enum ErrorKind {
     NotDivisible,
     /// Tensors whose sizes or mode sizes must agree do not (`copy`, `axpby`, `gemm`).
     ShapeMismatch,
+    /// A shared-memory address is not a multiple of the instruction's access width
+    /// ([`banks`](crate::banks)).
+    MisalignedAddress,
 }
 
 impl ErrorKind {
@@ -96,6 +99,9 @@ impl ErrorKind {
             ErrorKind::BasisStride => "operation not defined for basis (coordinate) strides",
             ErrorKind::NotDivisible => "a shape or stride does not divide as required",
             ErrorKind::ShapeMismatch => "tensor sizes do not match",
+            ErrorKind::MisalignedAddress => {
+                "shared-memory address is not aligned to the access width"
+            }
         }
     }
 }

@@ -15,6 +15,7 @@ pub use macros::__private;
 pub mod algebra;
 pub mod any_layout;
 pub mod atom;
+pub mod banks;
 #[cfg(feature = "alloc")]
 pub mod basis;
 pub mod composed;

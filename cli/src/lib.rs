@@ -514,3 +514,67 @@ pub fn atom(name: Option<&str>, picture: Option<&str>) -> Result<Output, Error> 
         json: json.into(),
     })
 }
+
+/// `cute banks`: the wavefronts and bank conflicts of one warp-wide shared-memory instruction
+/// (`cute_layout::banks`). `values`: 32 comma-separated byte addresses in lane order, or,
+/// with `smem = Some((layout, element_bits))`, the element indices each lane accesses first.
+/// Text `wavefronts=W conflicts=C`; JSON with the ideal count, the n-way degree, the worst
+/// bank and lanes.
+pub fn banks(ptx: &str, values: &str, smem: Option<(&Input, u32)>) -> Result<Output, Error> {
+    use cute_layout::banks::{analyze, element_address, SmemInstruction};
+    let instruction = SmemInstruction::from_ptx(ptx)?;
+    let parsed: Vec<i64> = values
+        .split(',')
+        .map(|v| {
+            v.trim().parse::<i64>().map_err(|_| {
+                LayoutError::with_detail(
+                    ErrorKind::Parse,
+                    format!("--addresses: `{}` is not an integer", v.trim()),
+                )
+            })
+        })
+        .collect::<Result<_, _>>()?;
+    if parsed.len() != 32 {
+        return Err(LayoutError::with_detail(
+            ErrorKind::InvalidArgument,
+            format!(
+                "--addresses: {} values given, a warp has 32 lanes (one per lane, lane order)",
+                parsed.len()
+            ),
+        ));
+    }
+    let mut addresses = [0u32; 32];
+    for (lane, (a, &v)) in addresses.iter_mut().zip(&parsed).enumerate() {
+        *a = match smem {
+            None => u32::try_from(v).map_err(|_| {
+                LayoutError::with_detail(
+                    ErrorKind::InvalidArgument,
+                    format!("--addresses: lane {lane}: {v} is not a shared-memory byte address (0 ≤ a < 2^32)"),
+                )
+            })?,
+            Some((Input::Plain(l), bits)) => element_address(l, bits, v)?,
+            Some((Input::Swizzled(l), bits)) => element_address(l, bits, v)?,
+            Some((l @ Input::Basis(_), _)) => {
+                return Err(not_defined(
+                    "banks",
+                    l,
+                    "a shared-memory layout has integer strides",
+                ))
+            }
+        };
+    }
+    let r = analyze(instruction, &addresses)?;
+    Ok(Output {
+        text: format!("{r}\n"),
+        json: serde_json::json!({
+            "instruction": instruction.ptx(),
+            "addresses": addresses.to_vec(),
+            "wavefronts": r.wavefronts,
+            "conflicts": r.conflicts,
+            "ideal": r.ideal,
+            "degree": r.degree,
+            "worst_bank": r.worst_bank,
+            "worst_lanes": r.worst_lane_list().collect::<Vec<_>>(),
+        }),
+    })
+}

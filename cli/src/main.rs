@@ -27,7 +27,6 @@ struct Cli {
     cmd: Cmd,
 }
 
-// `cute banks …` (bank maps) is added here as a subcommand once the library has them.
 #[derive(Subcommand, Debug)]
 enum Cmd {
     /// Size, cosize, rank, depth and the table of offsets (CuTe's print_layout).
@@ -136,6 +135,24 @@ enum Cmd {
     },
     /// Rewrite typenum types on standard input to decimal: `cargo check 2>&1 | cute explain`.
     Explain,
+    /// Shared-memory bank conflicts of one warp-wide instruction (the H100-fitted model):
+    /// prints `wavefronts=W conflicts=C`.
+    Banks {
+        /// The PTX instruction, e.g. `ld.shared.v4.b32` or
+        /// `ldmatrix.sync.aligned.m8n8.x4.shared.b16`.
+        #[arg(long)]
+        ptx: String,
+        /// 32 comma-separated values in lane order: byte addresses, or with `--layout` the
+        /// element indices (the layout's 1-D coordinates) each lane accesses first.
+        #[arg(long, allow_hyphen_values = true)]
+        addresses: String,
+        /// A shared-memory layout (plain or `Sw<B,M,S> o 0 o …`) the addresses index into.
+        #[arg(long, allow_hyphen_values = true, requires = "bits")]
+        layout: Option<String>,
+        /// The element size in bits, with `--layout`.
+        #[arg(long, requires = "layout")]
+        bits: Option<u32>,
+    },
 }
 
 /// A layout and a tiler (or second layout).
@@ -234,6 +251,15 @@ fn run(cmd: &Cmd) -> Result<Output, cli::Error> {
             Ok(Output { text, json })
         }
         Cmd::Atom { name, svg } => cli::atom(name.as_deref(), svg.as_deref()),
+        Cmd::Banks {
+            ptx,
+            addresses,
+            layout: smem,
+            bits,
+        } => {
+            let smem = smem.as_deref().map(|l| layout("layout", l)).transpose()?;
+            cli::banks(ptx, addresses, smem.as_ref().zip(*bits))
+        }
         Cmd::Explain => unreachable!("handled in main"),
     }
 }

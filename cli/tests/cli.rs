@@ -467,3 +467,124 @@ fn atom_copy_list_json_picture_and_errors() {
     assert!(fails(&["atom", "SM75_U32x4_LDSM_N", "--svg", "a"]).contains("copy atom"));
     assert!(fails(&["atom", "SM80_16x8x8_F32F16F16F32_TN", "--svg", "d"]).contains("operand"));
 }
+
+/// `cute banks`: expected counts from the H100 measurements (`tests/data/banks/banks.txt`),
+/// not from the library.
+fn banks_recorded(id: &str) -> (String, String, String) {
+    let data = include_str!("../../tests/data/banks/banks.txt");
+    let line = data
+        .lines()
+        .find(|l| !l.starts_with('#') && l.split(' ').next() == Some(id))
+        .expect("recorded id");
+    let t: Vec<&str> = line.split(' ').collect();
+    (
+        t[1].to_string(),
+        t[3..35].join(","),
+        format!("wavefronts={} conflicts={}", t[35], t[36]),
+    )
+}
+
+#[test]
+fn banks_prints_the_measured_counts() {
+    // Every instruction kind's configurations 0..512 step 7 (73 of them).
+    for id in (0..512).step_by(7) {
+        let (ptx, addresses, expected) = banks_recorded(&id.to_string());
+        let out = ok(&["banks", "--ptx", &ptx, "--addresses", &addresses]);
+        assert_eq!(out, expected, "configuration {id}");
+    }
+    // The example: 32 consecutive 16-byte vectors, 4 quarter-warps, no conflict.
+    let a: Vec<String> = (0..32).map(|l| (16 * l).to_string()).collect();
+    let out = ok(&[
+        "banks",
+        "--ptx",
+        "ld.shared.v4.b32",
+        "--addresses",
+        &a.join(","),
+    ]);
+    assert_eq!(out, "wavefronts=4 conflicts=0");
+}
+
+#[test]
+fn banks_json_and_layout_form() {
+    // f32 column with a 128-byte pitch: 32-way on bank 0, every lane.
+    let a: Vec<String> = (0..32).map(|l| (128 * l).to_string()).collect();
+    let out = ok(&[
+        "--json",
+        "banks",
+        "--ptx",
+        "ld.shared.b32",
+        "--addresses",
+        &a.join(","),
+    ]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["wavefronts"], 32);
+    assert_eq!(v["conflicts"], 31);
+    assert_eq!(v["ideal"], 1);
+    assert_eq!(v["degree"], 32);
+    assert_eq!(v["worst_bank"], 0);
+    assert_eq!(v["worst_lanes"].as_array().unwrap().len(), 32);
+    // The same column as element indices of a (32,32):(32,1) f32 tile (lane l: row l), and
+    // padded to a pitch of 33: conflict-free.
+    let rows: Vec<String> = (0..32).map(|l| l.to_string()).collect();
+    let rows = rows.join(",");
+    let args = |l: &'static str| {
+        [
+            "banks",
+            "--ptx",
+            "ld.shared.b32",
+            "--addresses",
+            "",
+            "--layout",
+            l,
+            "--bits",
+            "32",
+        ]
+    };
+    let mut a1 = args("(32,32):(32,1)");
+    a1[4] = &rows;
+    assert_eq!(ok(&a1), "wavefronts=32 conflicts=31");
+    let mut a2 = args("(32,32):(33,1)");
+    a2[4] = &rows;
+    assert_eq!(ok(&a2), "wavefronts=1 conflicts=0");
+    // Swizzled: Sw<3,2,3> on the unpadded tile, v4 reads of row l: conflict-free.
+    let v4: Vec<String> = (0..32).map(|l| l.to_string()).collect();
+    let v4 = v4.join(",");
+    let out = ok(&[
+        "banks",
+        "--ptx",
+        "ld.shared.v4.b32",
+        "--addresses",
+        &v4,
+        "--layout",
+        "Sw<3,2,3> o 0 o (32,32):(32,1)",
+        "--bits",
+        "32",
+    ]);
+    assert_eq!(out, "wavefronts=4 conflicts=0");
+}
+
+#[test]
+fn banks_bad_input_is_an_error() {
+    let a: Vec<String> = (0..32).map(|l| (16 * l + 4).to_string()).collect();
+    let err = fails(&[
+        "banks",
+        "--ptx",
+        "ld.shared.v4.b32",
+        "--addresses",
+        &a.join(","),
+    ]);
+    assert!(err.contains("not aligned"), "{err}");
+    let err = fails(&["banks", "--ptx", "ld.shared.v3.b32", "--addresses", "0"]);
+    assert!(err.contains("unknown shared-memory instruction"), "{err}");
+    let err = fails(&["banks", "--ptx", "ld.shared.b32", "--addresses", "0,4,8"]);
+    assert!(err.contains("3 values given"), "{err}");
+    let a: Vec<String> = (0..32).map(|l| (-4 * l).to_string()).collect();
+    let err = fails(&[
+        "banks",
+        "--ptx",
+        "ld.shared.b32",
+        "--addresses",
+        &a.join(","),
+    ]);
+    assert!(err.contains("lane 1"), "{err}");
+}

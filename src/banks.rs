@@ -1,0 +1,1247 @@
+//! Shared-memory bank conflicts: how many wavefronts one warp-wide shared-memory instruction
+//! takes, and how many of them ncu counts as bank conflicts — a model fitted to, and checked
+//! against, measurements on an H100 (`tests/data/banks/banks.txt`, 512 configurations, all
+//! reproduced exactly by `tests/banks_hardware.rs`).
+//!
+//! # The model (what the H100 measurements show)
+//!
+//! Shared memory has 32 banks of 4 bytes: the 4-byte word `w = address / 4` lives in bank
+//! `w mod 32`. An instruction's lanes are split into **lane groups**; each group is served in
+//! as many wavefronts as the largest number of *distinct* words it touches in one bank (lanes
+//! touching the same word share it, for loads and stores alike; a 16-bit access touches the
+//! word that contains it, a 64/128-bit access 2/4 consecutive words). The wavefronts of the
+//! instruction are the sum over its groups; the **ideal** count is the number of groups, and
+//! ncu's **bank conflicts** are `wavefronts − ideal`.
+//!
+//! | instruction | lane groups |
+//! |---|---|
+//! | `ld/st.shared.u16`, `.b32` | the whole warp (1 group) |
+//! | `st.shared.v2.b32` | the two half-warps, lanes 0–15 and 16–31 |
+//! | `st.shared.v4.b32` | the four quarter-warps of 8 lanes |
+//! | `ld.shared.v2.b32` | half-warps, **but** the whole warp (1 group) when every lane pair `(2k, 2k+1)` has equal addresses |
+//! | `ld.shared.v4.b32` | quarter-warps, **but** half-warps (2 groups) when every lane pair `(2k, 2k+1)` has equal addresses |
+//! | `ldmatrix`/`stmatrix` `.x1/.x2/.x4` (`.trans` alike) | one group of 8 lanes per matrix: lanes 0–7, 8–15, 16–23, 24–31; `.x1` ignores lanes 8–31, `.x2` lanes 16–31; each lane supplies one 16-byte row |
+//!
+//! So the textbook "phases of 8 lanes for 128-bit accesses" holds for stores and for loads
+//! without pairwise shared addresses; a load whose lane pairs share addresses is served as if
+//! it had half as many lanes (ideal 2 for `v4`, 1 for `v2`). Sharing between lanes of
+//! different groups (lane `l` and `l + 16`, say) merges nothing.
+//!
+//! ```
+//! use cute_layout::banks::{analyze, SmemInstruction};
+//! // 32 lanes reading consecutive 16-byte vectors: 4 quarter-warps of 128 bytes, no conflict.
+//! let contiguous: [u32; 32] = core::array::from_fn(|l| 16 * l as u32);
+//! let r = analyze(SmemInstruction::LdSharedV4B32, &contiguous).unwrap();
+//! assert_eq!((r.wavefronts, r.ideal, r.conflicts), (4, 4, 0));
+//! // A column of an f32 tile with a 128-byte pitch: all 32 lanes in bank 0.
+//! let column: [u32; 32] = core::array::from_fn(|l| 128 * l as u32);
+//! let r = analyze(SmemInstruction::LdSharedB32, &column).unwrap();
+//! assert_eq!((r.wavefronts, r.conflicts, r.degree), (32, 31, 32));
+//! ```
+
+use core::fmt;
+
+use crate::any_layout::AnyLayout;
+use crate::error::{layout_error, ErrorKind, LayoutError, Result};
+use crate::swizzle::{DynSwizzle, SwizzleFn};
+
+/// Number of shared-memory banks.
+pub const BANKS: u32 = 32;
+/// Width of one bank in bytes.
+pub const BANK_BYTES: u32 = 4;
+/// Lanes of a warp.
+pub const WARP: usize = 32;
+
+/// A warp-wide shared-memory instruction, named as in PTX.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[allow(missing_docs)] // each variant's doc is its PTX name, given by `ptx()`
+pub enum SmemInstruction {
+    /// `ld.shared.u16`
+    LdSharedU16,
+    /// `ld.shared.b32`
+    LdSharedB32,
+    /// `ld.shared.v2.b32`
+    LdSharedV2B32,
+    /// `ld.shared.v4.b32`
+    LdSharedV4B32,
+    /// `st.shared.u16`
+    StSharedU16,
+    /// `st.shared.b32`
+    StSharedB32,
+    /// `st.shared.v2.b32`
+    StSharedV2B32,
+    /// `st.shared.v4.b32`
+    StSharedV4B32,
+    /// `ldmatrix.sync.aligned.m8n8.x1.shared.b16`
+    LdmatrixX1,
+    /// `ldmatrix.sync.aligned.m8n8.x2.shared.b16`
+    LdmatrixX2,
+    /// `ldmatrix.sync.aligned.m8n8.x4.shared.b16`
+    LdmatrixX4,
+    /// `ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16`
+    LdmatrixX1Trans,
+    /// `ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16`
+    LdmatrixX2Trans,
+    /// `ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16`
+    LdmatrixX4Trans,
+    /// `stmatrix.sync.aligned.m8n8.x1.shared.b16`
+    StmatrixX1,
+    /// `stmatrix.sync.aligned.m8n8.x2.shared.b16`
+    StmatrixX2,
+    /// `stmatrix.sync.aligned.m8n8.x4.shared.b16`
+    StmatrixX4,
+    /// `stmatrix.sync.aligned.m8n8.x1.trans.shared.b16`
+    StmatrixX1Trans,
+    /// `stmatrix.sync.aligned.m8n8.x2.trans.shared.b16`
+    StmatrixX2Trans,
+    /// `stmatrix.sync.aligned.m8n8.x4.trans.shared.b16`
+    StmatrixX4Trans,
+}
+
+use SmemInstruction as I;
+
+impl SmemInstruction {
+    /// Every instruction kind.
+    pub const ALL: [SmemInstruction; 20] = [
+        I::LdSharedU16,
+        I::LdSharedB32,
+        I::LdSharedV2B32,
+        I::LdSharedV4B32,
+        I::StSharedU16,
+        I::StSharedB32,
+        I::StSharedV2B32,
+        I::StSharedV4B32,
+        I::LdmatrixX1,
+        I::LdmatrixX2,
+        I::LdmatrixX4,
+        I::LdmatrixX1Trans,
+        I::LdmatrixX2Trans,
+        I::LdmatrixX4Trans,
+        I::StmatrixX1,
+        I::StmatrixX2,
+        I::StmatrixX4,
+        I::StmatrixX1Trans,
+        I::StmatrixX2Trans,
+        I::StmatrixX4Trans,
+    ];
+
+    /// The PTX spelling, e.g. `"ld.shared.v4.b32"`.
+    pub const fn ptx(self) -> &'static str {
+        match self {
+            I::LdSharedU16 => "ld.shared.u16",
+            I::LdSharedB32 => "ld.shared.b32",
+            I::LdSharedV2B32 => "ld.shared.v2.b32",
+            I::LdSharedV4B32 => "ld.shared.v4.b32",
+            I::StSharedU16 => "st.shared.u16",
+            I::StSharedB32 => "st.shared.b32",
+            I::StSharedV2B32 => "st.shared.v2.b32",
+            I::StSharedV4B32 => "st.shared.v4.b32",
+            I::LdmatrixX1 => "ldmatrix.sync.aligned.m8n8.x1.shared.b16",
+            I::LdmatrixX2 => "ldmatrix.sync.aligned.m8n8.x2.shared.b16",
+            I::LdmatrixX4 => "ldmatrix.sync.aligned.m8n8.x4.shared.b16",
+            I::LdmatrixX1Trans => "ldmatrix.sync.aligned.m8n8.x1.trans.shared.b16",
+            I::LdmatrixX2Trans => "ldmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
+            I::LdmatrixX4Trans => "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+            I::StmatrixX1 => "stmatrix.sync.aligned.m8n8.x1.shared.b16",
+            I::StmatrixX2 => "stmatrix.sync.aligned.m8n8.x2.shared.b16",
+            I::StmatrixX4 => "stmatrix.sync.aligned.m8n8.x4.shared.b16",
+            I::StmatrixX1Trans => "stmatrix.sync.aligned.m8n8.x1.trans.shared.b16",
+            I::StmatrixX2Trans => "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
+            I::StmatrixX4Trans => "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+        }
+    }
+
+    /// The instruction with this PTX spelling (exactly as [`ptx`](Self::ptx) writes it);
+    /// an [`ErrorKind::Parse`] error otherwise.
+    pub fn from_ptx(s: &str) -> Result<Self> {
+        let t = s.trim();
+        I::ALL
+            .iter()
+            .copied()
+            .find(|i| i.ptx() == t)
+            .ok_or_else(|| {
+                layout_error!(
+                    ErrorKind::Parse,
+                    "unknown shared-memory instruction {t:?}: expected ld/st.shared.{{u16,b32,v2.b32,v4.b32}} or {{ldmatrix,stmatrix}}.sync.aligned.m8n8.{{x1,x2,x4}}[.trans].shared.b16"
+                )
+            })
+    }
+
+    /// Whether the instruction writes shared memory (`st.shared`, `stmatrix`).
+    pub const fn is_store(self) -> bool {
+        matches!(
+            self,
+            I::StSharedU16
+                | I::StSharedB32
+                | I::StSharedV2B32
+                | I::StSharedV4B32
+                | I::StmatrixX1
+                | I::StmatrixX2
+                | I::StmatrixX4
+                | I::StmatrixX1Trans
+                | I::StmatrixX2Trans
+                | I::StmatrixX4Trans
+        )
+    }
+
+    /// Whether it is an `ldmatrix` or `stmatrix` (lanes supply 16-byte row addresses).
+    pub const fn is_matrix(self) -> bool {
+        self.matrices() != 0
+    }
+
+    /// The number of 8x8 matrices of `ldmatrix`/`stmatrix` (1, 2 or 4); 0 for `ld`/`st`.
+    pub const fn matrices(self) -> u32 {
+        match self {
+            I::LdmatrixX1 | I::LdmatrixX1Trans | I::StmatrixX1 | I::StmatrixX1Trans => 1,
+            I::LdmatrixX2 | I::LdmatrixX2Trans | I::StmatrixX2 | I::StmatrixX2Trans => 2,
+            I::LdmatrixX4 | I::LdmatrixX4Trans | I::StmatrixX4 | I::StmatrixX4Trans => 4,
+            _ => 0,
+        }
+    }
+
+    /// Bytes one lane's address covers: 2, 4, 8, 16 for `ld`/`st`, 16 (a matrix row) for
+    /// `ldmatrix`/`stmatrix`. Addresses must be multiples of it.
+    pub const fn bytes_per_lane(self) -> u32 {
+        match self {
+            I::LdSharedU16 | I::StSharedU16 => 2,
+            I::LdSharedB32 | I::StSharedB32 => 4,
+            I::LdSharedV2B32 | I::StSharedV2B32 => 8,
+            _ => 16,
+        }
+    }
+
+    /// The lanes whose addresses the instruction uses: 32, except `.x1` (lanes 0–7) and `.x2`
+    /// (lanes 0–15).
+    pub const fn active_lanes(self) -> usize {
+        match self.matrices() {
+            1 => 8,
+            2 => 16,
+            _ => WARP,
+        }
+    }
+
+    /// The `ld`/`st` instruction moving `bits` per lane (16, 32, 64, 128).
+    pub fn vector(bits: u32, store: bool) -> Result<Self> {
+        Ok(match (bits, store) {
+            (16, false) => I::LdSharedU16,
+            (32, false) => I::LdSharedB32,
+            (64, false) => I::LdSharedV2B32,
+            (128, false) => I::LdSharedV4B32,
+            (16, true) => I::StSharedU16,
+            (32, true) => I::StSharedB32,
+            (64, true) => I::StSharedV2B32,
+            (128, true) => I::StSharedV4B32,
+            _ => {
+                return Err(layout_error!(
+                    ErrorKind::InvalidArgument,
+                    "no shared-memory vector instruction moves {bits} bits per lane (16, 32, 64 or 128)"
+                ))
+            }
+        })
+    }
+}
+
+impl fmt::Display for SmemInstruction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.ptx())
+    }
+}
+
+impl core::str::FromStr for SmemInstruction {
+    type Err = LayoutError;
+    fn from_str(s: &str) -> Result<Self> {
+        SmemInstruction::from_ptx(s)
+    }
+}
+
+/// The bank analysis of one instruction of one warp ([`analyze`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BankReport {
+    /// The instruction analysed.
+    pub instruction: SmemInstruction,
+    /// Wavefronts, as ncu's `l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld,st}.sum`.
+    pub wavefronts: u32,
+    /// The wavefronts without any bank conflict: the number of lane groups.
+    pub ideal: u32,
+    /// Bank conflicts, as ncu's `l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{ld,st}.sum`
+    /// (`wavefronts − ideal`).
+    pub conflicts: u32,
+    /// The n of the worst "n-way" conflict: most distinct words one bank serves within one
+    /// lane group (1 when conflict-free).
+    pub degree: u32,
+    /// The bank of that worst conflict.
+    pub worst_bank: u32,
+    /// The lanes touching that bank in that group, as a bit mask (bit `l` = lane `l`).
+    pub worst_lanes: u32,
+    /// Whether the load was served with lane pairs merged (`ld.shared.v2/v4` with every pair
+    /// `(2k, 2k+1)` on one address).
+    pub pairs_merged: bool,
+}
+
+impl BankReport {
+    /// Whether the instruction runs in its ideal number of wavefronts.
+    pub fn is_conflict_free(&self) -> bool {
+        self.conflicts == 0
+    }
+    /// The lanes of [`worst_lanes`](Self::worst_lanes), in increasing order.
+    pub fn worst_lane_list(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..32u32).filter(move |l| self.worst_lanes >> l & 1 == 1)
+    }
+}
+
+impl fmt::Display for BankReport {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "wavefronts={} conflicts={}",
+            self.wavefronts, self.conflicts
+        )
+    }
+}
+
+/// The wavefronts, ideal count and bank conflicts of one instruction of one warp, from the 32
+/// lanes' shared-memory byte addresses (lane order; for `ldmatrix`/`stmatrix` the row address
+/// each lane supplies, the lanes the `.x1`/`.x2` forms ignore are ignored).
+///
+/// An [`ErrorKind::MisalignedAddress`] error when a used lane's address is not a multiple of
+/// [`bytes_per_lane`](SmemInstruction::bytes_per_lane); an [`ErrorKind::InvalidArgument`]
+/// error unless exactly 32 addresses are given.
+pub fn analyze(instruction: SmemInstruction, addresses: &[u32]) -> Result<BankReport> {
+    if addresses.len() != WARP {
+        return Err(layout_error!(
+            ErrorKind::InvalidArgument,
+            "{} addresses given: a warp has 32 lanes (give one address per lane, lane order)",
+            addresses.len()
+        ));
+    }
+    let width = instruction.bytes_per_lane();
+    let active = instruction.active_lanes();
+    for (lane, &a) in addresses.iter().enumerate().take(active) {
+        if a % width != 0 {
+            return Err(layout_error!(
+                ErrorKind::MisalignedAddress,
+                "lane {lane}: address {a} is not a multiple of {width} bytes ({})",
+                instruction.ptx()
+            ));
+        }
+    }
+    let mut a = [0u32; WARP];
+    a.copy_from_slice(addresses);
+    Ok(analyze_aligned(instruction, &a))
+}
+
+/// The first lane whose address is not a multiple of the access width, among the lanes the
+/// instruction uses.
+pub const fn misaligned_lane(
+    instruction: SmemInstruction,
+    addresses: &[u32; WARP],
+) -> Option<usize> {
+    let width = instruction.bytes_per_lane();
+    let mut l = 0;
+    while l < instruction.active_lanes() {
+        if addresses[l] % width != 0 {
+            return Some(l);
+        }
+        l += 1;
+    }
+    None
+}
+
+/// [`analyze`] for addresses known to be aligned ([`misaligned_lane`] is `None`), in a
+/// `const` context: the model itself. Misaligned addresses give an unspecified report (never
+/// a panic).
+pub const fn analyze_aligned(instruction: SmemInstruction, addresses: &[u32; WARP]) -> BankReport {
+    let merging = matches!(instruction, I::LdSharedV2B32 | I::LdSharedV4B32);
+    let mut pairs_merged = merging;
+    let mut k = 0;
+    while k < 16 {
+        if addresses[2 * k] != addresses[2 * k + 1] {
+            pairs_merged = false;
+        }
+        k += 1;
+    }
+    let group_lanes: usize = match instruction {
+        I::LdSharedU16 | I::StSharedU16 | I::LdSharedB32 | I::StSharedB32 => 32,
+        I::LdSharedV2B32 if pairs_merged => 32,
+        I::LdSharedV4B32 if pairs_merged => 16,
+        I::LdSharedV2B32 | I::StSharedV2B32 => 16,
+        _ => 8,
+    };
+    let words_per_lane = instruction.bytes_per_lane().div_ceil(BANK_BYTES);
+    let mut report = BankReport {
+        instruction,
+        wavefronts: 0,
+        ideal: 0,
+        conflicts: 0,
+        degree: 0,
+        worst_bank: 0,
+        worst_lanes: 0,
+        pairs_merged,
+    };
+    let mut start = 0;
+    while start < instruction.active_lanes() {
+        // Distinct access units of the group (units of max(width, 4) bytes: aligned, so two
+        // distinct units share no word); each unit adds one word to each of its banks.
+        let unit = if words_per_lane == 1 {
+            BANK_BYTES
+        } else {
+            instruction.bytes_per_lane()
+        };
+        let mut units = [0u32; WARP];
+        let mut n = 0usize;
+        let mut per_bank = [0u32; BANKS as usize];
+        let mut l = start;
+        while l < start + group_lanes {
+            let u = addresses[l] / unit;
+            let mut seen = false;
+            let mut q = 0;
+            while q < n {
+                if units[q] == u {
+                    seen = true;
+                    break;
+                }
+                q += 1;
+            }
+            if !seen {
+                units[n] = u;
+                n += 1;
+                let mut j = 0;
+                while j < words_per_lane {
+                    per_bank[((u * words_per_lane + j) % BANKS) as usize] += 1;
+                    j += 1;
+                }
+            }
+            l += 1;
+        }
+        let (mut bank, mut depth) = (0u32, 0u32);
+        let mut b = 0;
+        while b < BANKS as usize {
+            if per_bank[b] > depth {
+                bank = b as u32;
+                depth = per_bank[b];
+            }
+            b += 1;
+        }
+        report.wavefronts += depth;
+        report.ideal += 1;
+        if depth > report.degree {
+            report.degree = depth;
+            report.worst_bank = bank;
+            report.worst_lanes = 0;
+            let mut l = start;
+            while l < start + group_lanes {
+                let first = addresses[l] / BANK_BYTES;
+                let mut j = 0;
+                while j < words_per_lane {
+                    if (first + j) % BANKS == bank {
+                        report.worst_lanes |= 1 << l;
+                    }
+                    j += 1;
+                }
+                l += 1;
+            }
+        }
+        start += group_lanes;
+    }
+    report.conflicts = report.wavefronts - report.ideal;
+    report
+}
+
+/// The byte address of element `index` of a shared-memory layout of `element_bits`-bit
+/// elements: `smem(index) * element_bits / 8`, checked (in bounds, non-negative, whole bytes,
+/// below 2³²).
+pub fn element_address<L: AnyLayout>(smem: &L, element_bits: u32, index: i64) -> Result<u32> {
+    if element_bits == 0 {
+        return Err(layout_error!(
+            ErrorKind::InvalidArgument,
+            "element size must be positive"
+        ));
+    }
+    let size: i64 = smem.size().into();
+    if !(0..size).contains(&index) {
+        return Err(layout_error!(
+            ErrorKind::BadCoordinate,
+            "element index {index} is outside the shared-memory layout's domain 0..{size}"
+        ));
+    }
+    let offset = smem.try_eval(index)?;
+    let bits = offset
+        .checked_mul(element_bits as i64)
+        .ok_or_else(LayoutError::overflow)?;
+    if bits < 0 || bits % 8 != 0 {
+        return Err(layout_error!(
+            ErrorKind::MisalignedAddress,
+            "element {index} lies at offset {offset}, bit {bits}: not a non-negative whole byte"
+        ));
+    }
+    u32::try_from(bits / 8).map_err(|_| {
+        layout_error!(
+            ErrorKind::TooLarge,
+            "element {index} lies at byte {} (shared memory addresses are below 2^32)",
+            bits / 8
+        )
+    })
+}
+
+/// One instruction of one warp over a shared-memory layout: `lane_element(l)` is the index
+/// (the layout's 1-D coordinate) of the first element lane `l` accesses (ignored lanes of
+/// `.x1`/`.x2` are not asked).
+pub fn analyze_lanes<L: AnyLayout>(
+    instruction: SmemInstruction,
+    smem: &L,
+    element_bits: u32,
+    mut lane_element: impl FnMut(u32) -> Result<i64>,
+) -> Result<BankReport> {
+    let mut addresses = [0u32; WARP];
+    for (l, a) in addresses
+        .iter_mut()
+        .enumerate()
+        .take(instruction.active_lanes())
+    {
+        *a = element_address(smem, element_bits, lane_element(l as u32)?)?;
+    }
+    analyze(instruction, &addresses)
+}
+
+/// Totals over the instructions of a warp's copy ([`analyze_copy`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CopySummary {
+    /// The instruction kind.
+    pub instruction: SmemInstruction,
+    /// How many instructions the warp executes.
+    pub instructions: u32,
+    /// Wavefronts over all of them.
+    pub wavefronts: u32,
+    /// Ideal wavefronts over all of them.
+    pub ideal: u32,
+    /// Bank conflicts over all of them.
+    pub conflicts: u32,
+    /// The instruction with the highest conflict degree (the first if several).
+    pub worst: BankReport,
+    /// Its index.
+    pub worst_index: u32,
+}
+
+impl CopySummary {
+    /// Whether no instruction has a bank conflict.
+    pub fn is_conflict_free(&self) -> bool {
+        self.conflicts == 0
+    }
+}
+
+/// A warp's copy of `instructions` instructions over a shared-memory layout: `element(i, l)`
+/// is the index of the first element lane `l` accesses in instruction `i`.
+pub fn analyze_copy<L: AnyLayout>(
+    instruction: SmemInstruction,
+    smem: &L,
+    element_bits: u32,
+    instructions: u32,
+    mut element: impl FnMut(u32, u32) -> Result<i64>,
+) -> Result<CopySummary> {
+    if instructions == 0 {
+        return Err(layout_error!(
+            ErrorKind::InvalidArgument,
+            "a copy has at least one instruction"
+        ));
+    }
+    let mut sum: Option<CopySummary> = None;
+    for i in 0..instructions {
+        let r = analyze_lanes(instruction, smem, element_bits, |l| element(i, l))?;
+        let s = sum.get_or_insert(CopySummary {
+            instruction,
+            instructions,
+            wavefronts: 0,
+            ideal: 0,
+            conflicts: 0,
+            worst: r,
+            worst_index: i,
+        });
+        s.wavefronts += r.wavefronts;
+        s.ideal += r.ideal;
+        s.conflicts += r.conflicts;
+        if r.degree > s.worst.degree {
+            s.worst = r;
+            s.worst_index = i;
+        }
+    }
+    // `instructions > 0`, so the summary exists.
+    sum.ok_or_else(LayoutError::overflow)
+}
+
+/// Thread/value access of one warp: `tv(t, v)` is the 1-D shared-memory-layout index of value
+/// `v` of thread `t` (CuTe's TV layout evaluated at `(t, v)`), for threads
+/// `32·warp .. 32·warp + 31` and values `0..values`. The warp accesses its values `vector`
+/// at a time (`vector · element_bits` ∈ {16, 32, 64, 128}); each instruction's `vector`
+/// values of a thread must be consecutive in shared memory.
+pub fn analyze_tv<L: AnyLayout>(
+    tv: impl Fn(u32, u32) -> Result<i64>,
+    values: u32,
+    warp: u32,
+    smem: &L,
+    element_bits: u32,
+    vector: u32,
+    store: bool,
+) -> Result<CopySummary> {
+    let bits = vector
+        .checked_mul(element_bits)
+        .ok_or_else(LayoutError::overflow)?;
+    let instruction = SmemInstruction::vector(bits, store)?;
+    if values == 0 || values % vector != 0 {
+        return Err(layout_error!(
+            ErrorKind::NotDivisible,
+            "vector width {vector} does not divide the {values} values per thread"
+        ));
+    }
+    let thread0 = warp.checked_mul(32).ok_or_else(LayoutError::overflow)?;
+    analyze_copy(instruction, smem, element_bits, values / vector, |i, l| {
+        let t = thread0 + l;
+        let first = tv(t, i * vector)?;
+        element_address(smem, element_bits, first)?;
+        let base = smem.try_eval(first)?;
+        for j in 1..vector {
+            let e = tv(t, i * vector + j)?;
+            element_address(smem, element_bits, e)?;
+            let o = smem.try_eval(e)?;
+            if o != base + j as i64 {
+                return Err(layout_error!(
+                        ErrorKind::NotDivisible,
+                        "thread {t}: values {}..{} are not consecutive in shared memory (value {} at offset {o}, expected {})",
+                        i * vector,
+                        i * vector + vector - 1,
+                        i * vector + j,
+                        base + j as i64
+                    ));
+            }
+        }
+        Ok(first)
+    })
+}
+
+/// The widest vector (in elements) with which the warp reads (`store = false`) or writes its
+/// values without bank conflicts, and the summary at that width; `None` when no width is
+/// conflict-free. Widths whose values are not consecutive in shared memory, not aligned, or
+/// that do not divide the value count are skipped.
+pub fn widest_conflict_free_vector<L: AnyLayout>(
+    tv: impl Fn(u32, u32) -> Result<i64>,
+    values: u32,
+    warp: u32,
+    smem: &L,
+    element_bits: u32,
+    store: bool,
+) -> Result<Option<(u32, CopySummary)>> {
+    for bits in [128u32, 64, 32, 16] {
+        if element_bits == 0 || bits % element_bits != 0 {
+            continue;
+        }
+        let vector = bits / element_bits;
+        match analyze_tv(&tv, values, warp, smem, element_bits, vector, store) {
+            Ok(s) if s.is_conflict_free() => return Ok(Some((vector, s))),
+            Ok(_) => {}
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    ErrorKind::NotDivisible | ErrorKind::MisalignedAddress
+                ) => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(None)
+}
+
+/// A layout `Sw(L(i))`: a swizzle applied to a shared-memory layout's offsets (CuTe's
+/// `composition(Swizzle, L)`), without building a composed layout.
+struct Swizzled<'a, L> {
+    sw: DynSwizzle,
+    inner: &'a L,
+}
+
+impl<L: AnyLayout> Swizzled<'_, L> {
+    fn address(&self, element_bits: u32, index: i64) -> Result<u32> {
+        element_address(self.inner, element_bits, index)?;
+        let o = self.sw.apply(self.inner.try_eval(index)?);
+        let bits = o
+            .checked_mul(element_bits as i64)
+            .ok_or_else(LayoutError::overflow)?;
+        if bits < 0 || bits % 8 != 0 {
+            return Err(layout_error!(
+                ErrorKind::MisalignedAddress,
+                "element {index} lies at offset {o}: not a non-negative whole byte"
+            ));
+        }
+        u32::try_from(bits / 8).map_err(|_| LayoutError::new(ErrorKind::TooLarge))
+    }
+}
+
+/// The first swizzle `Sw<B,M,S>` (B = 0, the identity, then B = 1, 2, 3; for each B,
+/// M = 0..=7 and S = max(B,1)..=8; the swizzle applied to `smem`'s offsets, as CuTe's
+/// `composition(Swizzle<B,M,S>{}, smem)`) under which the copy — `element(i, l)`, the
+/// index of the first element lane `l` accesses in instruction `i` of `instructions` — has
+/// no bank conflict; `None` if none of them does.
+///
+/// Only swizzles that keep each lane's access unit whole are tried: `2^M` elements span at
+/// least [`bytes_per_lane`](SmemInstruction::bytes_per_lane) bytes, so the elements a lane
+/// accesses stay consecutive (the swizzle changes offset bits ≥ M only).
+pub fn find_swizzle<L: AnyLayout>(
+    instruction: SmemInstruction,
+    smem: &L,
+    element_bits: u32,
+    instructions: u32,
+    element: impl Fn(u32, u32) -> Result<i64>,
+) -> Result<Option<DynSwizzle>> {
+    let mut candidates = [(0i64, 0i64, 0i64); 1 + 3 * 8 * 8];
+    let mut n = 1;
+    for b in 1..=3i64 {
+        for m in 0..=7i64 {
+            for s in b.max(1)..=8 {
+                if n < candidates.len() {
+                    candidates[n] = (b, m, s);
+                    n += 1;
+                }
+            }
+        }
+    }
+    let unit_bits = instruction.bytes_per_lane() as u64 * 8;
+    'next: for &(b, m, s) in &candidates[..n] {
+        if b > 0 && (element_bits as u64) << m < unit_bits {
+            continue;
+        }
+        let sw = DynSwizzle::new(b, m, s)?;
+        let l = Swizzled { sw, inner: smem };
+        for i in 0..instructions {
+            let mut addresses = [0u32; WARP];
+            for (lane, a) in addresses
+                .iter_mut()
+                .enumerate()
+                .take(instruction.active_lanes())
+            {
+                *a = l.address(element_bits, element(i, lane as u32)?)?;
+            }
+            // Swizzles tried keep each access unit whole, so alignment errors are the input's.
+            if !analyze(instruction, &addresses)?.is_conflict_free() {
+                continue 'next;
+            }
+        }
+        return Ok(Some(sw));
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lanes(f: impl Fn(u32) -> u32) -> [u32; 32] {
+        core::array::from_fn(|l| f(l as u32))
+    }
+
+    #[test]
+    fn banks_ptx_names_round_trip() {
+        for i in SmemInstruction::ALL {
+            assert_eq!(SmemInstruction::from_ptx(i.ptx()).unwrap(), i);
+        }
+        let e = SmemInstruction::from_ptx("ld.shared.v3.b32").unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Parse);
+    }
+
+    #[test]
+    fn banks_misaligned_and_wrong_count_are_errors() {
+        let e = analyze(I::LdSharedV4B32, &lanes(|l| 16 * l + 8)).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::MisalignedAddress);
+        let e = analyze(I::LdSharedU16, &lanes(|l| 2 * l + 1)).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::MisalignedAddress);
+        let e = analyze(I::LdSharedB32, &[0u32; 31]).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+        // Lanes an x1 ignores may hold anything.
+        let r = analyze(I::LdmatrixX1, &lanes(|l| if l < 8 { 16 * l } else { 3 })).unwrap();
+        assert_eq!((r.wavefronts, r.conflicts), (1, 0));
+    }
+
+    /// Brute force: the model's definition, written independently (per group, the number of
+    /// distinct words of each bank, from scratch with bank sets), on random addresses.
+    #[test]
+    fn banks_random_against_definition() {
+        let mut x: u64 = 0x9e3779b97f4a7c15;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        for _ in 0..2000 {
+            let i = SmemInstruction::ALL[(next() % 20) as usize];
+            let w = i.bytes_per_lane();
+            let spread = [1u64, 4, 64, 4096][(next() % 4) as usize];
+            let a: [u32; 32] = core::array::from_fn(|_| (next() % spread) as u32 * w);
+            let r = analyze(i, &a).unwrap();
+            let (mut wf, mut groups, mut worst) = (0u32, 0u32, 0u32);
+            let merged = matches!(i, I::LdSharedV2B32 | I::LdSharedV4B32)
+                && (0..16).all(|k| a[2 * k] == a[2 * k + 1]);
+            let per = match (w, i.is_matrix(), i.is_store(), merged) {
+                (2 | 4, ..) => 32,
+                (8, _, _, true) => 32,
+                (8, ..) => 16,
+                (16, false, false, true) => 16,
+                _ => 8,
+            };
+            let g = i.active_lanes() / per;
+            assert_eq!(r.pairs_merged, merged);
+            for k in 0..g {
+                let mut best = 0;
+                for bank in 0..32u32 {
+                    let mut seen = [u32::MAX; 128];
+                    let mut c = 0;
+                    for &addr in &a[k * per..(k + 1) * per] {
+                        for b in 0..w.max(4) / 4 {
+                            let word = addr / 4 + b;
+                            if word % 32 == bank && !seen.contains(&word) {
+                                seen[c] = word;
+                                c += 1;
+                            }
+                        }
+                    }
+                    best = best.max(c as u32);
+                }
+                wf += best;
+                groups += 1;
+                worst = worst.max(best);
+            }
+            assert_eq!((r.wavefronts, r.ideal, r.degree), (wf, groups, worst));
+            assert!(r.worst_lanes != 0);
+        }
+    }
+
+    #[test]
+    fn banks_worst_lanes_of_a_column() {
+        // f32 column, pitch 33 words: conflict-free; pitch 32: 32-way on bank 0, every lane.
+        let r = analyze(I::LdSharedB32, &lanes(|l| 132 * l)).unwrap();
+        assert_eq!((r.wavefronts, r.degree), (1, 1));
+        let r = analyze(I::LdSharedB32, &lanes(|l| 128 * l)).unwrap();
+        assert_eq!((r.degree, r.worst_bank, r.worst_lanes), (32, 0, u32::MAX));
+        // Lanes 0 and 16 on bank 0, distinct words: 2-way; the worst lanes are those two.
+        let r = analyze(
+            I::LdSharedB32,
+            &lanes(|l| if l == 16 { 128 } else { 4 * (l % 16) }),
+        )
+        .unwrap();
+        assert_eq!((r.wavefronts, r.degree, r.worst_lanes), (2, 2, 1 | 1 << 16));
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compile time: static layouts
+
+/// The most leaves a static layout may have for the compile-time check.
+pub const MAX_STATIC_LEAVES: usize = 16;
+
+/// A static integer tuple's leaves, flattened left to right, as constants (for the
+/// compile-time bank check). Implemented for every [`Int`](crate::int::Int) — a runtime `i64`
+/// leaf fails to compile when the check evaluates it — and for tuples of up to 6 elements.
+pub trait StaticLeaves {
+    /// The number of leaves.
+    const N: usize;
+    /// The leaves (first [`N`](Self::N) entries; the rest 0).
+    const LEAVES: [i64; MAX_STATIC_LEAVES];
+    /// The product of the leaves.
+    const SIZE: i64;
+    /// The size of the first element (the tuple's mode 0); the value itself for an integer.
+    const FIRST_SIZE: i64;
+}
+
+impl<T: crate::int::Int> StaticLeaves for T {
+    const N: usize = 1;
+    const LEAVES: [i64; MAX_STATIC_LEAVES] = {
+        let mut a = [0i64; MAX_STATIC_LEAVES];
+        a[0] = match T::STATIC {
+            Some(v) => v,
+            None => panic!(
+                "static layout required: the compile-time bank check cannot read a runtime (i64) leaf"
+            ),
+        };
+        a
+    };
+    const SIZE: i64 = Self::LEAVES[0];
+    const FIRST_SIZE: i64 = Self::LEAVES[0];
+}
+
+const fn concat_leaves(
+    a: [i64; MAX_STATIC_LEAVES],
+    na: usize,
+    b: [i64; MAX_STATIC_LEAVES],
+    nb: usize,
+) -> [i64; MAX_STATIC_LEAVES] {
+    if na + nb > MAX_STATIC_LEAVES {
+        panic!("the compile-time bank check supports layouts of at most 16 leaves");
+    }
+    let mut out = a;
+    let mut i = 0;
+    while i < nb {
+        out[na + i] = b[i];
+        i += 1;
+    }
+    out
+}
+
+macro_rules! static_leaves_tuple {
+    ($first:ident $(, $rest:ident)*) => {
+        impl<$first: StaticLeaves $(, $rest: StaticLeaves)*> StaticLeaves for ($first, $($rest,)*) {
+            const N: usize = $first::N $(+ $rest::N)*;
+            const LEAVES: [i64; MAX_STATIC_LEAVES] = {
+                let out = $first::LEAVES;
+                #[allow(unused_mut)]
+                let mut n = $first::N;
+                $(
+                    let out = concat_leaves(out, n, $rest::LEAVES, $rest::N);
+                    n += $rest::N;
+                )*
+                let _ = n;
+                out
+            };
+            const SIZE: i64 = $first::SIZE $(* $rest::SIZE)*;
+            const FIRST_SIZE: i64 = $first::SIZE;
+        }
+    };
+}
+static_leaves_tuple!(A);
+static_leaves_tuple!(A, B);
+static_leaves_tuple!(A, B, C);
+static_leaves_tuple!(A, B, C, D);
+static_leaves_tuple!(A, B, C, D, E);
+static_leaves_tuple!(A, B, C, D, E, F);
+
+/// A static layout as constants: flattened shape and stride, and an optional swizzle and
+/// offset applied after it (`Sw(offset + L(i))`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StaticLayoutDesc {
+    /// Number of leaves.
+    pub n: usize,
+    /// Shape leaves.
+    pub shape: [i64; MAX_STATIC_LEAVES],
+    /// Stride leaves.
+    pub stride: [i64; MAX_STATIC_LEAVES],
+    /// The size of mode 0 (the thread count of a TV layout).
+    pub mode0_size: i64,
+    /// `(B, M, S)` of the swizzle, `(0, 0, 0)` for none.
+    pub swizzle: (u32, u32, i32),
+    /// The offset added before the swizzle.
+    pub offset: i64,
+}
+
+impl StaticLayoutDesc {
+    /// The size of the layout.
+    pub const fn size(&self) -> i64 {
+        let mut p = 1;
+        let mut k = 0;
+        while k < self.n {
+            p *= self.shape[k];
+            k += 1;
+        }
+        p
+    }
+    /// `L(i)` for `0 ≤ i < size` (colexicographic over the flattened leaves, then the offset
+    /// and the swizzle).
+    pub const fn eval(&self, i: i64) -> i64 {
+        let mut rest = i;
+        let mut acc = self.offset;
+        let mut k = 0;
+        while k < self.n {
+            acc += (rest % self.shape[k]) * self.stride[k];
+            rest /= self.shape[k];
+            k += 1;
+        }
+        // CuTe's swizzle (as `SwizzleFn::apply`): x ^ ((x & yyy) >> S), yyy the B bits at
+        // M + max(0, S).
+        let (b, m, s) = self.swizzle;
+        let yyy = ((1i64 << b) - 1) << (m as i64 + if s > 0 { s as i64 } else { 0 });
+        let y = acc & yyy;
+        acc ^ if s >= 0 { y >> s } else { y << -s }
+    }
+}
+
+/// A static layout whose offsets the compile-time check can compute: a [`Layout`](struct@crate::Layout)
+/// with static leaves, or a [`ComposedLayout`](crate::ComposedLayout) of a static
+/// [`Swizzle`](crate::Swizzle), a static offset and such a layout.
+pub trait StaticSmemLayout {
+    /// The layout as constants.
+    const DESC: StaticLayoutDesc;
+}
+
+impl<S: StaticLeaves, D: StaticLeaves> StaticSmemLayout for crate::Layout<S, D> {
+    const DESC: StaticLayoutDesc = {
+        if S::N != D::N {
+            panic!("shape and stride have different numbers of leaves");
+        }
+        StaticLayoutDesc {
+            n: S::N,
+            shape: S::LEAVES,
+            stride: D::LEAVES,
+            mode0_size: S::FIRST_SIZE,
+            swizzle: (0, 0, 0),
+            offset: 0,
+        }
+    };
+}
+
+impl<Bb, M, Sh, O, S, D> StaticSmemLayout
+    for crate::ComposedLayout<crate::Swizzle<Bb, M, Sh>, O, crate::Layout<S, D>>
+where
+    Bb: typenum::Unsigned,
+    M: typenum::Unsigned,
+    Sh: typenum::Integer,
+    O: crate::int::Int,
+    S: StaticLeaves,
+    D: StaticLeaves,
+{
+    const DESC: StaticLayoutDesc = {
+        let inner = <crate::Layout<S, D> as StaticSmemLayout>::DESC;
+        StaticLayoutDesc {
+            swizzle: (Bb::U32, M::U32, Sh::I32),
+            offset: match O::STATIC {
+                Some(v) => v,
+                None => panic!(
+                    "static layout required: the composed layout's offset is a runtime value"
+                ),
+            },
+            ..inner
+        }
+    };
+}
+
+/// The compile-time analysis of a warp copy ([`analyze_static_tv`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StaticCopyReport {
+    /// Wavefronts over all warps and instructions.
+    pub wavefronts: u32,
+    /// Ideal wavefronts over all of them.
+    pub ideal: u32,
+    /// Bank conflicts over all of them.
+    pub conflicts: u32,
+    /// The instruction with the highest conflict degree (the first if several).
+    pub worst: BankReport,
+    /// Its warp.
+    pub worst_warp: u32,
+    /// Its index within the warp's instructions.
+    pub worst_instruction: u32,
+}
+
+/// [`analyze_tv`] in a `const` context, over every warp of the TV layout: thread `t`'s value
+/// `v` is element `tv(t + T·v)` of `smem` (`T` = the size of `tv`'s mode 0, a multiple of 32),
+/// accessed `vector` values at a time. An error message names what is wrong.
+pub const fn analyze_static_tv(
+    tv: &StaticLayoutDesc,
+    smem: &StaticLayoutDesc,
+    element_bits: u32,
+    vector: u32,
+    store: bool,
+) -> core::result::Result<StaticCopyReport, &'static str> {
+    let instruction = match (vector as u64 * element_bits as u64, store) {
+        (16, false) => I::LdSharedU16,
+        (32, false) => I::LdSharedB32,
+        (64, false) => I::LdSharedV2B32,
+        (128, false) => I::LdSharedV4B32,
+        (16, true) => I::StSharedU16,
+        (32, true) => I::StSharedB32,
+        (64, true) => I::StSharedV2B32,
+        (128, true) => I::StSharedV4B32,
+        _ => return Err("vector × element bits must be 16, 32, 64 or 128"),
+    };
+    let threads = tv.mode0_size;
+    if threads <= 0 || threads % 32 != 0 {
+        return Err("the TV layout's thread count (mode 0) must be a multiple of 32");
+    }
+    let values = tv.size() / threads;
+    if values % vector as i64 != 0 {
+        return Err("the vector width must divide the values per thread");
+    }
+    let size = smem.size();
+    let mut report = StaticCopyReport {
+        wavefronts: 0,
+        ideal: 0,
+        conflicts: 0,
+        worst: analyze_aligned(instruction, &[0; WARP]),
+        worst_warp: 0,
+        worst_instruction: 0,
+    };
+    report.worst.degree = 0;
+    let mut warp = 0;
+    while warp < threads / 32 {
+        let mut i = 0;
+        while i < values / vector as i64 {
+            let mut addresses = [0u32; WARP];
+            let mut l = 0;
+            while l < WARP {
+                let t = warp * 32 + l as i64;
+                let mut base = 0;
+                let mut j = 0;
+                while j < vector as i64 {
+                    let e = tv.eval(t + threads * (i * vector as i64 + j));
+                    if e < 0 || e >= size {
+                        return Err("a TV layout value lies outside the shared-memory layout");
+                    }
+                    let o = smem.eval(e);
+                    if j == 0 {
+                        base = o;
+                    } else if o != base + j {
+                        return Err(
+                            "a thread's vector of values is not consecutive in shared memory",
+                        );
+                    }
+                    j += 1;
+                }
+                let bits = base * element_bits as i64;
+                if bits < 0 || bits % 8 != 0 || bits / 8 > u32::MAX as i64 {
+                    return Err("an element does not lie at a byte address in 0..2^32");
+                }
+                addresses[l] = (bits / 8) as u32;
+                l += 1;
+            }
+            if misaligned_lane(instruction, &addresses).is_some() {
+                return Err("a lane's address is not aligned to the vector width");
+            }
+            let r = analyze_aligned(instruction, &addresses);
+            report.wavefronts += r.wavefronts;
+            report.ideal += r.ideal;
+            report.conflicts += r.conflicts;
+            if r.degree > report.worst.degree {
+                report.worst = r;
+                report.worst_warp = warp as u32;
+                report.worst_instruction = i as u32;
+            }
+            i += 1;
+        }
+        warp += 1;
+    }
+    Ok(report)
+}
+
+/// A message built at compile time (ASCII).
+#[derive(Clone, Copy, Debug)]
+pub struct ConstMessage {
+    buf: [u8; 256],
+    len: usize,
+}
+
+impl ConstMessage {
+    const fn new() -> Self {
+        ConstMessage {
+            buf: [0; 256],
+            len: 0,
+        }
+    }
+    const fn push_str(mut self, s: &str) -> Self {
+        let b = s.as_bytes();
+        let mut i = 0;
+        while i < b.len() && self.len < self.buf.len() {
+            self.buf[self.len] = b[i];
+            self.len += 1;
+            i += 1;
+        }
+        self
+    }
+    const fn push_u32(mut self, v: u32) -> Self {
+        let mut digits = [0u8; 10];
+        let (mut n, mut v) = (0, v);
+        loop {
+            digits[n] = b'0' + (v % 10) as u8;
+            n += 1;
+            v /= 10;
+            if v == 0 {
+                break;
+            }
+        }
+        while n > 0 && self.len < self.buf.len() {
+            n -= 1;
+            self.buf[self.len] = digits[n];
+            self.len += 1;
+        }
+        self
+    }
+    /// The text.
+    pub const fn as_str(&self) -> &str {
+        let (head, _) = self.buf.split_at(self.len);
+        // SAFETY: only ASCII bytes (from `&str`s cut at byte boundaries of ASCII text, and
+        // digits) are written; the messages pushed are ASCII.
+        unsafe { core::str::from_utf8_unchecked(head) }
+    }
+}
+
+/// "bank conflict: ld.shared.v4.b32 is 8-way conflicted (warp 0, instruction 0: 32
+/// wavefronts, ideal 4; lanes 0,1,…)".
+pub const fn conflict_message(r: &StaticCopyReport) -> ConstMessage {
+    let w = &r.worst;
+    let mut m = ConstMessage::new()
+        .push_str("bank conflict: ")
+        .push_str(w.instruction.ptx())
+        .push_str(" is ")
+        .push_u32(w.degree)
+        .push_str("-way conflicted (warp ")
+        .push_u32(r.worst_warp)
+        .push_str(", instruction ")
+        .push_u32(r.worst_instruction)
+        .push_str(": ")
+        .push_u32(w.wavefronts)
+        .push_str(" wavefronts, ideal ")
+        .push_u32(w.ideal)
+        .push_str("; bank ")
+        .push_u32(w.worst_bank)
+        .push_str(", lanes ");
+    let mut l = 0;
+    let mut first = true;
+    while l < 32 {
+        if w.worst_lanes >> l & 1 == 1 {
+            if !first {
+                m = m.push_str(",");
+            }
+            m = m.push_u32(l);
+            first = false;
+        }
+        l += 1;
+    }
+    m.push_str(")")
+}
+
+/// The compile-time bank check of a static copy: the warps of thread/value layout `Tv` access
+/// shared-memory layout `Smem` (a static [`Layout`](struct@crate::Layout) or swizzled
+/// [`ComposedLayout`](crate::ComposedLayout)) of `ELEMENT_BITS`-bit elements, `VECTOR`
+/// values per instruction, loading (`STORE = false`) or storing.
+///
+/// `StaticTvCopy::<…>::ASSERT_CONFLICT_FREE` fails to compile when an instruction conflicts,
+/// with an error whose first line names the instruction, the conflict degree and the lanes:
+/// `evaluation panicked: bank conflict: ld.shared.v4.b32 is 8-way conflicted (warp 0, …)`.
+///
+/// ```
+/// use cute_layout::banks::StaticTvCopy;
+/// use cute_layout::typenum::{U0, U2, U3, P3};
+/// use cute_layout::{ComposedLayout, Layout, Swizzle};
+/// // Thread t reads row t of a 32x32 f32 tile, 4 floats at a time.
+/// type Tv = Layout![(32,32):(1,32)];
+/// type Plain = Layout![(32,32):(32,1)];
+/// type Swizzled = ComposedLayout<Swizzle<U3, U2, P3>, U0, Plain>;
+/// // Conflict-free through Sw<3,2,3>: this compiles.
+/// const _: () = StaticTvCopy::<Tv, Swizzled, 32, 4, false>::ASSERT_CONFLICT_FREE;
+/// // Without the swizzle each quarter-warp is 8-way conflicted (the report, at compile time):
+/// const R: cute_layout::banks::StaticCopyReport = StaticTvCopy::<Tv, Plain, 32, 4, false>::REPORT;
+/// assert_eq!((R.wavefronts, R.ideal, R.worst.degree), (256, 32, 8));
+/// ```
+pub struct StaticTvCopy<Tv, Smem, const ELEMENT_BITS: u32, const VECTOR: u32, const STORE: bool>(
+    core::marker::PhantomData<(Tv, Smem)>,
+);
+
+impl<Tv, Smem, const ELEMENT_BITS: u32, const VECTOR: u32, const STORE: bool>
+    StaticTvCopy<Tv, Smem, ELEMENT_BITS, VECTOR, STORE>
+where
+    Tv: StaticSmemLayout,
+    Smem: StaticSmemLayout,
+{
+    /// The analysis (a compile error naming the problem if the copy is not valid).
+    pub const REPORT: StaticCopyReport =
+        match analyze_static_tv(&Tv::DESC, &Smem::DESC, ELEMENT_BITS, VECTOR, STORE) {
+            Ok(r) => r,
+            Err(e) => panic!("{}", e),
+        };
+    /// `()`, or a compile error naming the conflicting instruction, degree and lanes.
+    pub const ASSERT_CONFLICT_FREE: () = {
+        if Self::REPORT.conflicts != 0 {
+            panic!("{}", conflict_message(&Self::REPORT).as_str());
+        }
+    };
+}
