@@ -316,6 +316,45 @@ for instr in ("ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
 
 
 # ---------------------------------------------------------------------------------------------
+# Round 2 (appended, so earlier ids stay): the cases the first 512 could not decide.
+# - ldmatrix/stmatrix: do lanes of one 8-lane group that supply the same row share its
+#   wavefront? Rows 128 bytes apart sit on the same four banks, so sharing changes the count.
+# - v2/v4 loads: the pair-merging seen when EVERY pair (2k, 2k+1) shares an address: what if only
+#   one half-warp's pairs share, only some pairs share, or pairs share at conflicting pitches?
+# - stores with shared addresses at conflicting pitches.
+# ---------------------------------------------------------------------------------------------
+rng2 = random.Random(20261123)
+for instr in MATRIX:
+    add(instr, "r2_share_pairs_pitch128", [128 * (l // 2) for l in LANES])
+    add(instr, "r2_share_quads_pitch128", [128 * (l // 4) for l in LANES])
+    add(instr, "r2_share_first_pair_pitch128", [128 * max(l % 8, 1) + 1024 * (l // 8)
+                                                 for l in LANES])
+    add(instr, "r2_group_broadcast_pitch128", [128 * (l // 8) for l in LANES])
+for op in ("ld", "st"):
+    for suffix, w in LDST:
+        instr = f"{op}.shared.{suffix}"
+        for pitch in (128, 256):
+            add(instr, f"r2_pairs_share_pitch{pitch}", [pitch * (l // 2) for l in LANES])
+            add(instr, f"r2_first_half_pairs_share_pitch{pitch}",
+                [pitch * (l // 2) if l < 16 else pitch * l for l in LANES])
+            add(instr, f"r2_second_half_pairs_share_pitch{pitch}",
+                [pitch * l if l < 16 else pitch * (l // 2) for l in LANES])
+            add(instr, f"r2_pairs_share_but_pair0_pitch{pitch}",
+                [pitch * (l // 2) if l >= 2 else pitch * (40 + l) for l in LANES])
+            add(instr, f"r2_quads_share_pitch{pitch}", [pitch * (l // 4) for l in LANES])
+            add(instr, f"r2_odd_pairs_share_pitch{pitch}",  # pairs (2k+1, 2k+2)
+                [pitch * ((l + 1) // 2) for l in LANES])
+        for r in range(4):
+            addrs = []
+            for k in range(16):
+                a = 128 * rng2.randrange(BUF // 128 - 1) + w * rng2.randrange(128 // w)
+                b = a if rng2.random() < 0.7 else \
+                    128 * rng2.randrange(BUF // 128 - 1) + w * rng2.randrange(128 // w)
+                addrs += [a, b]
+            add(instr, f"r2_random_pairs{r}", addrs)
+
+
+# ---------------------------------------------------------------------------------------------
 def render():
     out = [
         "# Shared-memory bank-conflict probe configurations (probes/banks/README.md).",
