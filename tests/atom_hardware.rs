@@ -12,15 +12,20 @@
 //!
 //! GMMA files (`wgmma`, `probes/README.md`): `values` counts only register operands, `smem A|B`
 //! lines describe a shared-memory operand's buffer, whose slots are element offsets. The buffer
-//! is CuTe's `tile_to_shape(GMMA::Layout_K_<layout>_Atom<T>, (rows, cols))`, built here from the
-//! crate's atoms; the descriptor start `desc_start_bytes` selects k-block `kb` (columns
-//! `16·kb .. 16·kb+16`, CuTe's pointer to element (0, 16·kb)). With `lines first`, each A/B
-//! line lists only the first D value (smallest `t·values_C + v`) of the D row (A) or column (B)
-//! its one-hot element (row, k) lights, with the other operand's slot of element (n or m, k):
+//! is CuTe's `tile_to_shape(GMMA::Layout_<layout>_Atom<T>, (rows, cols))` (`layout` one of
+//! `K_INTER`, `K_SW32|64|128`, `MN_INTER`, `MN_SW32|64|128`; always indexed (row, k), row = M
+//! or N, K-major or M|N-major being the atom's business), built here from the crate's atoms;
+//! the instruction reads k-block `kb = kblock` (columns `16·kb .. 16·kb+16`), and the
+//! descriptor start `desc_start_bytes` must be where the tile puts element (0, 16·kb) (CuTe's
+//! pointer to the k-block). A file with an M|N-major buffer is checked against the atom type
+//! with those operand majors (`SS<N, MN, MN>`, `RS<N, K, MN>`: [`lookup_name`]), K-major files
+//! against the table's atoms. With `lines first`, each A/B line lists only the first D value
+//! (smallest `t·values_C + v`) of the D row (A) or column (B) its one-hot element (row, k) lights, with the other operand's slot of element (n or m, k):
 //! predicted from CLayout, ALayout (register A) and the tiles. Shared-memory lines must be
 //! exactly the tile's offsets of the k-block. Probe names `UniversalCopy_32`,
 //! `SM80_CP_ASYNC_CACHEALWAYS_128` are the crate's `UniversalCopy<32>`, ...; every atom of the
-//! table needs its files except the ones [`UNCOVERED`] lists.
+//! table needs the files of the probes' coverage rule ([`required_stems`]), except the ones
+//! [`UNCOVERED`] lists, and every file must be one of those.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
