@@ -12,15 +12,20 @@
 //!
 //! GMMA files (`wgmma`, `probes/README.md`): `values` counts only register operands, `smem A|B`
 //! lines describe a shared-memory operand's buffer, whose slots are element offsets. The buffer
-//! is CuTe's `tile_to_shape(GMMA::Layout_K_<layout>_Atom<T>, (rows, cols))`, built here from the
-//! crate's atoms; the descriptor start `desc_start_bytes` selects k-block `kb` (columns
-//! `16·kb .. 16·kb+16`, CuTe's pointer to element (0, 16·kb)). With `lines first`, each A/B
-//! line lists only the first D value (smallest `t·values_C + v`) of the D row (A) or column (B)
-//! its one-hot element (row, k) lights, with the other operand's slot of element (n or m, k):
+//! is CuTe's `tile_to_shape(GMMA::Layout_<layout>_Atom<T>, (rows, cols))` (`layout` one of
+//! `K_INTER`, `K_SW32|64|128`, `MN_INTER`, `MN_SW32|64|128`; always indexed (row, k), row = M
+//! or N, K-major or M|N-major being the atom's business), built here from the crate's atoms;
+//! the instruction reads k-block `kb = kblock` (columns `16·kb .. 16·kb+16`), and the
+//! descriptor start `desc_start_bytes` must be where the tile puts element (0, 16·kb) (CuTe's
+//! pointer to the k-block). A file with an M|N-major buffer is checked against the atom type
+//! with those operand majors (`SS<N, MN, MN>`, `RS<N, K, MN>`: [`lookup_name`]), K-major files
+//! against the table's atoms. With `lines first`, each A/B line lists only the first D value
+//! (smallest `t·values_C + v`) of the D row (A) or column (B) its one-hot element (row, k) lights, with the other operand's slot of element (n or m, k):
 //! predicted from CLayout, ALayout (register A) and the tiles. Shared-memory lines must be
 //! exactly the tile's offsets of the k-block. Probe names `UniversalCopy_32`,
 //! `SM80_CP_ASYNC_CACHEALWAYS_128` are the crate's `UniversalCopy<32>`, ...; every atom of the
-//! table needs its files except the ones [`UNCOVERED`] lists.
+//! table needs the files of the probes' coverage rule ([`required_stems`]), except the ones
+//! [`UNCOVERED`] lists, and every file must be one of those.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -177,11 +182,11 @@ fn check_record_with(
     smem: SmemLookup,
 ) -> Result<(), String> {
     let rec = parse(label, text)?;
-    let Some(layouts) = lookup(&crate_name(&rec.atom)) else {
+    let name = lookup_name(&rec);
+    let Some(layouts) = lookup(&name) else {
         return Err(format!(
-            "{label}:{}: the crate has no atom named `{}`",
-            rec.atom_line,
-            crate_name(&rec.atom)
+            "{label}:{}: the crate has no atom named `{name}`",
+            rec.atom_line
         ));
     };
     match &layouts {
@@ -416,8 +421,11 @@ type SmemTile = Box<dyn Fn(i64, i64) -> i64>;
 /// element bits).
 type SmemLookup<'a> = &'a dyn Fn(&str, &str, i64, i64, i64) -> Result<SmemTile, String>;
 
-/// CuTe's `tile_to_shape(GMMA::Layout_K_<kind>_Atom<T>, (rows, cols))` from the crate's atoms,
-/// `T` the atom's A/B type.
+/// CuTe's `tile_to_shape(GMMA::Layout_<kind>_Atom<T>, (rows, cols))` from the crate's atoms,
+/// `T` the atom's A/B type: `(row, k) ↦` element offset, `row` the M (A) or N (B) index. For
+/// the K-major kinds (`K_INTER`, `K_SW32|64|128`) consecutive k are contiguous, for the MN-major
+/// ones (`MN_INTER`, `MN_SW32|64|128`, atoms of shape (MN, K)) consecutive rows; the tile is
+/// indexed the same way either way.
 fn crate_smem_tile(
     atom: &str,
     kind: &str,
@@ -440,16 +448,28 @@ fn crate_smem_tile(
         }};
     }
     let bf16 = atom.contains("F32BF16BF16");
-    Ok(match (kind, bf16) {
-        ("K_INTER", false) => tile!(Layout_K_INTER_Atom, half_t),
-        ("K_INTER", true) => tile!(Layout_K_INTER_Atom, bfloat16_t),
-        ("K_SW128", false) => tile!(Layout_K_SW128_Atom, half_t),
-        ("K_SW128", true) => tile!(Layout_K_SW128_Atom, bfloat16_t),
-        _ => {
-            return Err(format!(
-                "no shared-memory layout atom `{kind}` for `{atom}` in this test"
-            ))
-        }
+    macro_rules! kinds {
+        ($($kind:literal => $A:ident),* $(,)?) => {
+            match kind {
+                $($kind if bf16 => tile!($A, bfloat16_t),
+                $kind => tile!($A, half_t),)*
+                _ => {
+                    return Err(format!(
+                        "no shared-memory layout atom `{kind}` for `{atom}` in this test"
+                    ))
+                }
+            }
+        };
+    }
+    Ok(kinds! {
+        "K_INTER" => Layout_K_INTER_Atom,
+        "K_SW32" => Layout_K_SW32_Atom,
+        "K_SW64" => Layout_K_SW64_Atom,
+        "K_SW128" => Layout_K_SW128_Atom,
+        "MN_INTER" => Layout_MN_INTER_Atom,
+        "MN_SW32" => Layout_MN_SW32_Atom,
+        "MN_SW64" => Layout_MN_SW64_Atom,
+        "MN_SW128" => Layout_MN_SW128_Atom,
     })
 }
 
@@ -462,10 +482,10 @@ struct SmemOperand {
 }
 
 /// Reads `smem X ...` and builds the operand from the crate's tile: the buffer is the tile
-/// (`rows` × `cols`, K-major), the descriptor's start address `desc_start_bytes` is k-block
-/// `kb = desc_start_bytes / (K·elem_bits/8)` of it (CuTe's pointer to element (0, kb·K), which
-/// the tile must put at that byte), and the instruction reads the tile's columns
-/// `kb·K .. (kb+1)·K`.
+/// (`rows` × `cols`, indexed (row, k) whatever its major), the instruction reads k-block
+/// `kb = kblock` of it, the tile's columns `kb·K .. (kb+1)·K`, and the descriptor's start
+/// address `desc_start_bytes` must be where the tile puts element (0, kb·K) (CuTe's pointer
+/// to the k-block).
 fn smem_operand(
     label: &str,
     rec: &Record,
@@ -487,12 +507,13 @@ fn smem_operand(
             .parse::<i64>()
             .map_err(|_| format!("{label}:{ln}: `{k}` is not an integer"))
     };
-    let (kind, rows, cols, bits, start) = (
+    let (kind, rows, cols, bits, start, kb) = (
         get("layout")?,
         num("rows")?,
         num("cols")?,
         num("elem_bits")?,
         num("desc_start_bytes")?,
+        num("kblock")?,
     );
     if rows != rows_want {
         return Err(format!(
@@ -502,14 +523,12 @@ fn smem_operand(
     if num("elements")? != rows * cols {
         return Err(format!("{label}:{ln}: `elements` is not rows·cols"));
     }
-    let kblock_bytes = kk * bits / 8;
-    if bits <= 0 || start < 0 || start % kblock_bytes != 0 {
+    if bits <= 0 || bits % 8 != 0 {
         return Err(format!(
-            "{label}:{ln}: desc_start_bytes {start} is not the start of a k-block of {kk} elements"
+            "{label}:{ln}: elem_bits {bits} is not a whole number of bytes"
         ));
     }
-    let kb = start / kblock_bytes;
-    if (kb + 1) * kk > cols {
+    if kb < 0 || (kb + 1) * kk > cols {
         return Err(format!(
             "{label}:{ln}: k-block {kb} lies outside the {cols} columns"
         ));
@@ -774,62 +793,177 @@ fn files(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The file name (without `.txt`) the probes give a record: the atom's name, and for a GMMA
-/// atom `_<layout>` of B's shared-memory layout and `_kb<kb>` for a descriptor start in
-/// k-block `kb > 0` (K = 16 elements).
+/// atom `_<layout>` of B's shared-memory layout (`layout` of the `smem B` line) and
+/// `_kb<kblock>` when its `kblock` is not 0.
 fn file_stem_of(rec: &Record) -> String {
     let mut stem = rec.atom.clone();
     if let Some((_, f)) = rec.smem.get(&'B') {
         let field = |k: &str| f.get(k).map_or("?", String::as_str);
         stem += &format!("_{}", field("layout"));
-        let start: i64 = field("desc_start_bytes").parse().unwrap_or(-1);
-        let bits: i64 = field("elem_bits").parse().unwrap_or(0);
-        if start != 0 && bits > 0 {
-            stem += &format!("_kb{}", start * 8 / (16 * bits));
+        if field("kblock") != "0" {
+            stem += &format!("_kb{}", field("kblock"));
         }
     }
     stem
 }
 
-/// The file stems that cover a crate atom: its name as the probes write it; a GMMA atom with
-/// both operands in shared memory needs the no-swizzle and the 128-byte swizzle buffers
-/// (`_K_INTER`, `_K_SW128`), one with A in registers the 128-byte swizzle buffer of B.
+/// The file stems that cover a crate atom: its name as the probes write it, and for a GMMA atom
+/// the buffers of the probes' coverage rule (`probes/README.md`, `gmma.cu`'s `cases()`), each
+/// `_<layout of smem B>[_kb<kblock>]`:
+/// - `_SS`: `K_INTER`, `K_SW128`; f16 every N and bf16 N ≤ 64 also `K_SW32`, `K_SW64` and the
+///   MN-major `MN_INTER|SW32|SW64|SW128` whose MN width (8, 16, 32, 64) divides N;
+/// - `_RS`: `K_SW128`; for N in {8, 16, 32, 64, 192} also the MN-major B buffers N allows;
+/// - k-blocks, N = 64: `_SS_K_SW128_kb{1,2,3}`, `_SS_{K_INTER,K_SW32,K_SW64}_kb1`,
+///   `_SS_MN_*_kb1`, `_RS_K_SW128_kb2`, `_RS_MN_SW128_kb1`; N = 192 (f16):
+///   `_SS_{K_SW128,MN_SW32,MN_SW128}_kb1`.
 fn required_stems(name: &str) -> Vec<String> {
     let base = probe_name(name);
-    match atom_layouts(name) {
-        Some(AtomLayouts::Mma { a, b, .. }) if is_broadcast(&a) && is_broadcast(&b) => {
-            vec![format!("{base}_K_INTER"), format!("{base}_K_SW128")]
-        }
-        Some(AtomLayouts::Mma { b, .. }) if is_broadcast(&b) => vec![format!("{base}_K_SW128")],
-        _ => vec![base],
+    let Some(AtomLayouts::Mma {
+        a,
+        b,
+        shape_mnk: (_, n, _),
+        ..
+    }) = atom_layouts(name)
+    else {
+        return vec![base];
+    };
+    if !is_broadcast(&b) {
+        return vec![base];
     }
+    let (ss, bf16) = (is_broadcast(&a), name.contains("BF16"));
+    let mn: Vec<&str> = [
+        ("MN_INTER", 8),
+        ("MN_SW32", 16),
+        ("MN_SW64", 32),
+        ("MN_SW128", 64),
+    ]
+    .into_iter()
+    .filter(|(_, w)| n % w == 0)
+    .map(|(k, _)| k)
+    .collect();
+    let mut kinds: Vec<String> = Vec::new();
+    if ss {
+        kinds.extend(["K_INTER", "K_SW128"].map(String::from));
+        if !bf16 || n <= 64 {
+            kinds.extend(["K_SW32", "K_SW64"].map(String::from));
+            kinds.extend(mn.iter().map(|k| k.to_string()));
+        }
+        if n == 64 {
+            kinds.extend(["K_SW128_kb1", "K_SW128_kb2", "K_SW128_kb3"].map(String::from));
+            kinds.extend(["K_INTER", "K_SW32", "K_SW64"].map(|k| format!("{k}_kb1")));
+            kinds.extend(mn.iter().map(|k| format!("{k}_kb1")));
+        }
+        if n == 192 && !bf16 {
+            kinds.extend(["K_SW128_kb1", "MN_SW32_kb1", "MN_SW128_kb1"].map(String::from));
+        }
+    } else {
+        kinds.push("K_SW128".into());
+        if [8, 16, 32, 64, 192].contains(&n) {
+            kinds.extend(mn.iter().map(|k| k.to_string()));
+        }
+        if n == 64 {
+            kinds.extend(["K_SW128_kb2", "MN_SW128_kb1"].map(String::from));
+        }
+    }
+    kinds.into_iter().map(|k| format!("{base}_{k}")).collect()
 }
 
 /// The crate's atoms the probes did not measure, with the reason; every other atom of
-/// [`atom_names`] must have its files ([`required_stems`]). Not measured either, and not
-/// separate atoms of the table: GMMA operands in M|N-major order (`imm-trans = 1`; the
-/// `TnspA`/`TnspB` parameters, which do not change the TV layouts), the shared-memory layout
-/// atoms `Layout_K_SW32_Atom`, `Layout_K_SW64_Atom` and all `Layout_MN_*_Atom`, and descriptor
-/// k-blocks 1..3 except for `SM90_64x64x16_F32F16F16_SS` with SW128.
-const UNCOVERED: &[(&str, &str)] = &[
-    (
-        "SM90_64x96x16_F32F16F16_SS",
-        "N = 96 not probed (N in 8,16,32,64,128,256 only)",
-    ),
-    ("SM90_64x96x16_F32F16F16_RS", "N = 96 not probed"),
-    ("SM90_64x96x16_F32BF16BF16_SS", "N = 96 not probed"),
-    ("SM90_64x96x16_F32BF16BF16_RS", "N = 96 not probed"),
-    ("SM90_64x192x16_F32F16F16_SS", "N = 192 not probed"),
-    ("SM90_64x192x16_F32F16F16_RS", "N = 192 not probed"),
-    ("SM90_64x192x16_F32BF16BF16_SS", "N = 192 not probed"),
-    ("SM90_64x192x16_F32BF16BF16_RS", "N = 192 not probed"),
-];
+/// [`atom_names`] must have its files ([`required_stems`]). Empty since the second GMMA run
+/// (N = 96 and 192 measured). Not measured, and no atoms of the table: other accumulator
+/// types, 8-bit and tf32 GMMA inputs, SS with A and B in different layouts, k-blocks other
+/// than 0 for N other than 64 and 192 (`probes/README.md`).
+const UNCOVERED: &[(&str, &str)] = &[];
+
+/// The name a record's atom is looked up by: the crate's name ([`crate_name`]), and for a
+/// GMMA record with an M|N-major shared-memory operand (layout `MN_*`) CuTe's operand majors
+/// appended, `<MajorA, MajorB>` (`SM90_64x64x16_F32F16F16_SS<MN, MN>`, `..._RS<K, MN>`): the
+/// atom's `TnspA`, `TnspB` parameters. K-major records name the table's atoms (the defaults).
+fn lookup_name(rec: &Record) -> String {
+    let major = |key| {
+        rec.smem.get(&key).map_or("K", |(_, f)| {
+            if f.get("layout").is_some_and(|l| l.starts_with("MN_")) {
+                "MN"
+            } else {
+                "K"
+            }
+        })
+    };
+    let name = crate_name(&rec.atom);
+    match (major('A'), major('B')) {
+        ("K", "K") => name,
+        (ma, mb) => format!("{name}<{ma}, {mb}>"),
+    }
+}
+
+/// [`atom_layouts`], and the GMMA atoms with M|N-major operands by [`lookup_name`]: the
+/// layouts of the crate's type `SM90_64xNx16_<types>_SS<N, MajorA, MajorB>` (`_RS<N, K,
+/// MajorB>`; A in registers is K-major), not the table's K-major entry.
+fn layouts_of(name: &str) -> Option<AtomLayouts> {
+    use cute_layout::atom::gmma::Major::{K, MN};
+    use cute_layout::atom::{
+        SM90_64xNx16_F32BF16BF16_RS, SM90_64xNx16_F32BF16BF16_SS, SM90_64xNx16_F32F16F16_RS,
+        SM90_64xNx16_F32F16F16_SS,
+    };
+    let Some((base, rest)) = name.split_once('<').filter(|_| name.starts_with("SM90_")) else {
+        return atom_layouts(name);
+    };
+    let (ma, mb) = rest.strip_suffix('>')?.split_once(", ")?;
+    let n: usize = base
+        .strip_prefix("SM90_64x")?
+        .split_once('x')?
+        .0
+        .parse()
+        .ok()?;
+    let family = base.split_once("x16_")?.1;
+    macro_rules! pick {
+        ($Fam:ident, $N:ty, ss) => {
+            match (ma, mb) {
+                ("K", "K") => Some(AtomLayouts::of_mma::<$Fam<$N, K, K>>()),
+                ("K", "MN") => Some(AtomLayouts::of_mma::<$Fam<$N, K, MN>>()),
+                ("MN", "K") => Some(AtomLayouts::of_mma::<$Fam<$N, MN, K>>()),
+                ("MN", "MN") => Some(AtomLayouts::of_mma::<$Fam<$N, MN, MN>>()),
+                _ => None,
+            }
+        };
+        ($Fam:ident, $N:ty, rs) => {
+            match (ma, mb) {
+                ("K", "K") => Some(AtomLayouts::of_mma::<$Fam<$N, K, K>>()),
+                ("K", "MN") => Some(AtomLayouts::of_mma::<$Fam<$N, K, MN>>()),
+                _ => None,
+            }
+        };
+    }
+    macro_rules! by_n {
+        ($Fam:ident, $kind:ident) => {
+            match n {
+                8 => pick!($Fam, typenum::U8, $kind),
+                16 => pick!($Fam, typenum::U16, $kind),
+                32 => pick!($Fam, typenum::U32, $kind),
+                64 => pick!($Fam, typenum::U64, $kind),
+                96 => pick!($Fam, typenum::U96, $kind),
+                128 => pick!($Fam, typenum::U128, $kind),
+                192 => pick!($Fam, typenum::U192, $kind),
+                256 => pick!($Fam, typenum::U256, $kind),
+                _ => None,
+            }
+        };
+    }
+    match family {
+        "F32F16F16_SS" => by_n!(SM90_64xNx16_F32F16F16_SS, ss),
+        "F32F16F16_RS" => by_n!(SM90_64xNx16_F32F16F16_RS, rs),
+        "F32BF16BF16_SS" => by_n!(SM90_64xNx16_F32BF16BF16_SS, ss),
+        "F32BF16BF16_RS" => by_n!(SM90_64xNx16_F32BF16BF16_RS, rs),
+        _ => None,
+    }
+}
 
 fn check_dir(dir: &Path) -> Vec<String> {
     let mut errors = Vec::new();
     for p in files(dir) {
         let text = std::fs::read_to_string(&p).unwrap();
         let label = p.display().to_string();
-        if let Err(e) = check_record(&label, &text, &atom_layouts) {
+        if let Err(e) = check_record(&label, &text, &layouts_of) {
             errors.push(e);
         }
         let stem = p.file_stem().unwrap().to_string_lossy().to_string();
@@ -848,12 +982,15 @@ fn check_dir(dir: &Path) -> Vec<String> {
 }
 
 /// Every atom of the table has its data files in `dir`, except the [`UNCOVERED`] ones, which
-/// have none (so that the list stays true).
+/// have none (so that the list stays true), and every file in `dir` is one of them (so that
+/// [`required_stems`] stays the probes' coverage rule).
 fn check_coverage(dir: &Path) -> Vec<String> {
     let mut errors = Vec::new();
+    let mut required = BTreeSet::new();
     for name in atom_names() {
         let uncovered = UNCOVERED.iter().any(|(u, _)| u == name);
         for stem in required_stems(name) {
+            required.insert(stem.clone());
             match (dir.join(format!("{stem}.txt")).is_file(), uncovered) {
                 (false, false) => errors.push(format!(
                     "no recorded data for atom `{name}` ({stem}.txt in {})",
@@ -864,6 +1001,15 @@ fn check_coverage(dir: &Path) -> Vec<String> {
                 )),
                 _ => {}
             }
+        }
+    }
+    for p in files(dir) {
+        let stem = p.file_stem().unwrap().to_string_lossy().to_string();
+        if !required.contains(&stem) {
+            errors.push(format!(
+                "{}: no atom of the table requires this file (required_stems)",
+                p.display()
+            ));
         }
     }
     for (u, why) in UNCOVERED {
@@ -963,7 +1109,7 @@ fn a_changed_line_is_reported_by_number() {
         let i = lines.iter().position(|l| l.contains(from)).unwrap();
         assert_eq!(i + 1, lineno, "{name}: `{from}` is on line {}", i + 1);
         lines[i] = lines[i].replace(from, to);
-        let e = check_record(&label, &lines.join("\n"), &atom_layouts).unwrap_err();
+        let e = check_record(&label, &lines.join("\n"), &layouts_of).unwrap_err();
         assert!(e.starts_with(&format!("{label}:{lineno}:")), "{e}");
     }
 }
@@ -974,9 +1120,9 @@ fn a_missing_or_repeated_line_is_an_error() {
         let (label, text) = fixture(name);
         let lines: Vec<&str> = text.lines().collect();
         let dropped = [&lines[..20], &lines[21..]].concat().join("\n");
-        assert!(check_record(&label, &dropped, &atom_layouts).is_err());
+        assert!(check_record(&label, &dropped, &layouts_of).is_err());
         let doubled = [&lines[..], &lines[20..21]].concat().join("\n");
-        assert!(check_record(&label, &doubled, &atom_layouts).is_err());
+        assert!(check_record(&label, &doubled, &layouts_of).is_err());
     }
 }
 
@@ -984,7 +1130,7 @@ fn a_missing_or_repeated_line_is_an_error() {
 fn an_unknown_atom_is_an_error() {
     let (label, text) = fixture(MMA);
     let renamed = text.replace(MMA, "SM80_16x8x16_F32F16F16F32_NT");
-    let e = check_record(&label, &renamed, &atom_layouts).unwrap_err();
+    let e = check_record(&label, &renamed, &layouts_of).unwrap_err();
     assert!(
         e.contains("the crate has no atom named `SM80_16x8x16_F32F16F16F32_NT`"),
         "{e}"
@@ -1069,15 +1215,7 @@ fn wrong_gmma_layouts_are_rejected() {
 fn tile_of_kind(
     kind: &'static str,
 ) -> impl Fn(&str, &str, i64, i64, i64) -> Result<SmemTile, String> {
-    move |atom, _, rows, cols, bits| {
-        if kind == "K_SW64" {
-            let t = gmma::Layout_K_SW64_Atom::<half_t>::new()
-                .try_tile_to_shape((rows, cols))
-                .map_err(|e| e.to_string())?;
-            return Ok(Box::new(move |r: i64, k: i64| t.call((r, k))));
-        }
-        crate_smem_tile(atom, kind, rows, cols, bits)
-    }
+    move |atom, _, rows, cols, bits| crate_smem_tile(atom, kind, rows, cols, bits)
 }
 
 #[test]
@@ -1088,30 +1226,105 @@ fn a_wrong_smem_layout_atom_is_rejected() {
         ("SM90_64x64x16_F32F16F16_SS_K_SW128_kb2", "K_INTER"),
         ("SM90_64x32x16_F32BF16BF16_RS_K_SW128", "K_INTER"),
         ("SM90_64x16x16_F32F16F16_SS_K_INTER", "K_SW128"),
+        ("SM90_64x64x16_F32F16F16_SS_K_SW32_kb1", "K_SW64"),
+        ("SM90_64x64x16_F32F16F16_SS_K_SW64", "K_SW32"),
+        // M|N-major data against the K-major atom of the same swizzle, and the other way.
+        ("SM90_64x64x16_F32F16F16_SS_MN_INTER", "K_INTER"),
+        ("SM90_64x32x16_F32F16F16_SS_MN_SW32", "K_SW32"),
+        ("SM90_64x64x16_F32BF16BF16_SS_MN_SW64_kb1", "K_SW64"),
+        ("SM90_64x192x16_F32F16F16_RS_MN_SW128", "K_SW128"),
+        ("SM90_64x64x16_F32F16F16_SS_K_SW128", "MN_SW128"),
+        ("SM90_64x128x16_F32F16F16_SS_MN_SW128", "MN_SW64"),
+        ("SM90_64x64x16_F32F16F16_SS_MN_SW32_kb1", "MN_INTER"),
     ] {
         let (label, text) = recorded(stem);
         // The right atom passes, the wrong one is reported at a line.
-        check_record(&label, &text, &atom_layouts).unwrap();
-        let e = check_record_with(&label, &text, &atom_layouts, &tile_of_kind(kind)).unwrap_err();
+        check_record(&label, &text, &layouts_of).unwrap();
+        let e = check_record_with(&label, &text, &layouts_of, &tile_of_kind(kind)).unwrap_err();
         line_of(&label, &e);
     }
 }
 
-/// The `_kb` files are k-blocks 1..3 of the SW128 buffer: each fails as any other k-block.
+/// The `_kb` files are k-blocks 1..3 of the SW128 buffer: each fails as any other k-block,
+/// whether the `kblock` field alone is changed (the instruction would read other columns) or
+/// it and `desc_start_bytes` (the descriptor would start elsewhere).
 #[test]
 fn the_descriptor_start_selects_the_k_block() {
     for kb in 1..4 {
         let (label, text) = recorded(&format!("SM90_64x64x16_F32F16F16_SS_K_SW128_kb{kb}"));
-        check_record(&label, &text, &atom_layouts).unwrap();
+        check_record(&label, &text, &layouts_of).unwrap();
         for other in (0..4).filter(|&o| o != kb) {
-            let moved = text.replace(
-                &format!("desc_start_bytes {} ", 32 * kb),
-                &format!("desc_start_bytes {} ", 32 * other),
-            );
-            assert_ne!(moved, text);
-            let e = check_record(&label, &moved, &atom_layouts).unwrap_err();
-            line_of(&label, &e);
+            let kblock = |t: &str| t.replace(&format!(" kblock {kb}"), &format!(" kblock {other}"));
+            let start = |t: &str| {
+                t.replace(
+                    &format!("desc_start_bytes {} ", 32 * kb),
+                    &format!("desc_start_bytes {} ", 32 * other),
+                )
+            };
+            for moved in [kblock(&text), start(&kblock(&text))] {
+                assert_ne!(moved, text);
+                let e = check_record(&label, &moved, &layouts_of).unwrap_err();
+                line_of(&label, &e);
+            }
         }
+    }
+}
+
+/// Outside a K-major swizzle atom, k-block 1 starts 32·rows bytes in (`_K_INTER`, `_K_SW32`,
+/// `_MN_*`): the `kblock` field selects the columns, and the start must match the tile.
+#[test]
+fn the_kblock_field_selects_the_columns() {
+    for stem in [
+        "SM90_64x64x16_F32F16F16_SS_K_INTER_kb1",
+        "SM90_64x64x16_F32F16F16_SS_K_SW32_kb1",
+        "SM90_64x64x16_F32BF16BF16_SS_MN_SW128_kb1",
+        "SM90_64x64x16_F32F16F16_RS_MN_SW128_kb1",
+        "SM90_64x192x16_F32F16F16_SS_MN_SW32_kb1",
+    ] {
+        let (label, text) = recorded(stem);
+        check_record(&label, &text, &layouts_of).unwrap();
+        let kb0 = text.replace(" kblock 1", " kblock 0");
+        assert_ne!(kb0, text);
+        let e = check_record(&label, &kb0, &layouts_of).unwrap_err();
+        line_of(&label, &e);
+        // Right k-block, wrong start: the tile puts element (0, 16) elsewhere.
+        let moved: Vec<String> = text
+            .lines()
+            .map(|l| match l.split_once(" desc_start_bytes ") {
+                Some((head, rest)) if l.starts_with("smem B") => {
+                    let (v, tail) = rest.split_once(' ').unwrap();
+                    let v: i64 = v.parse().unwrap();
+                    format!("{head} desc_start_bytes {} {tail}", v + 32)
+                }
+                _ => l.to_string(),
+            })
+            .collect();
+        let e = check_record(&label, &moved.join("\n"), &layouts_of).unwrap_err();
+        assert!(e.contains("the descriptor starts at byte"), "{e}");
+    }
+}
+
+/// An M|N-major file names the atom with M|N-major operands (`<MN, MN>`, `<K, MN>`); the
+/// table's atoms are the K-major ones and do not accept it.
+#[test]
+fn mn_major_data_is_not_a_k_major_atom() {
+    for (stem, name) in [
+        (
+            "SM90_64x64x16_F32F16F16_SS_MN_SW64",
+            "SM90_64x64x16_F32F16F16_SS<MN, MN>",
+        ),
+        (
+            "SM90_64x32x16_F32BF16BF16_RS_MN_INTER",
+            "SM90_64x32x16_F32BF16BF16_RS<K, MN>",
+        ),
+    ] {
+        let (label, text) = recorded(stem);
+        check_record(&label, &text, &layouts_of).unwrap();
+        let e = check_record(&label, &text, &atom_layouts).unwrap_err();
+        assert!(e.contains(&format!("no atom named `{name}`")), "{e}");
+        // The RS atoms have no M|N-major A (A comes from registers).
+        let a_mn = name.replace("<K, MN>", "<MN, MN>");
+        assert_eq!(layouts_of(&a_mn).is_some(), name.contains("_SS"), "{a_mn}");
     }
 }
 
@@ -1171,7 +1384,7 @@ fn a_changed_gmma_line_is_reported_by_number() {
             .position(|l| l.starts_with(from))
             .unwrap_or_else(|| panic!("{stem}: no line `{from}`"));
         lines[i] = lines[i].replacen(from, to, 1);
-        let e = check_record(&label, &lines.join("\n"), &atom_layouts).unwrap_err();
+        let e = check_record(&label, &lines.join("\n"), &layouts_of).unwrap_err();
         assert_eq!(line_of(&label, &e), i + 1, "{e}");
     }
 }
@@ -1188,10 +1401,10 @@ fn a_missing_or_repeated_gmma_line_is_an_error() {
         let lines: Vec<&str> = text.lines().collect();
         let i = lines.iter().position(|l| l.starts_with(key)).unwrap();
         let dropped = [&lines[..i], &lines[i + 1..]].concat().join("\n");
-        let e = check_record(&label, &dropped, &atom_layouts).unwrap_err();
+        let e = check_record(&label, &dropped, &layouts_of).unwrap_err();
         assert!(e.contains(&format!("no `{}", key.trim_end())), "{e}");
         let doubled = [&lines[..], &lines[i..i + 1]].concat().join("\n");
-        let e = check_record(&label, &doubled, &atom_layouts).unwrap_err();
+        let e = check_record(&label, &doubled, &layouts_of).unwrap_err();
         assert_eq!(line_of(&label, &e), lines.len() + 1, "{e}");
     }
 }
