@@ -236,9 +236,10 @@ pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout>
             }
         }
     }
-    let (shape, stride) = build(b.shape(), &mut parts.clone().into_iter(), is_static);
+    let distributive = !exact && distributes(&ac, &b_modes);
+    let (shape, stride) = build(b.shape(), &mut parts.into_iter(), is_static);
     let candidate = DynLayout::new(shape, stride);
-    if !exact && distributes(&ac, &b_modes) {
+    if distributive {
         return candidate;
     }
     // Not provably distributive: decide by evaluation where that is small enough.

@@ -118,13 +118,10 @@ pub(crate) fn modes_to_tuples(modes: &[(i64, i64)], is_static: bool) -> (DynTupl
 }
 
 /// The layout with every leaf marked static or dynamic.
-pub(crate) fn mark(l: DynLayout, is_static: bool) -> DynLayout {
-    let (s, d) = l.into_parts();
-    // Marks do not change values, so the invariants still hold.
-    unwrap(DynLayout::new(
-        s.with_static(is_static),
-        d.with_static(is_static),
-    ))
+pub(crate) fn mark(mut l: DynLayout, is_static: bool) -> DynLayout {
+    // In place: marks do not change values, so the invariants still hold.
+    l.set_static(is_static);
+    l
 }
 
 /// The concatenation `(L0, L1, ...)` of layouts as one layout of rank `n` (no marks changed).
