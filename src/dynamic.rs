@@ -686,12 +686,6 @@ impl DynLayout {
         Ok(DynLayout { shape, stride })
     }
 
-    /// `shape : stride` for parts that satisfy the invariants by construction (they are only
-    /// checked in debug builds).
-    pub(crate) fn from_parts_unchecked(shape: DynTuple, stride: DynTuple) -> Self {
-        debug_assert!(Self::satisfies_invariants(&shape, &stride));
-        DynLayout { shape, stride }
-    }
     /// Marks every leaf static or dynamic in place (values, hence the invariants, unchanged).
     pub(crate) fn set_static(&mut self, is_static: bool) {
         self.shape.set_static(is_static);
