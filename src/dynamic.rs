@@ -160,6 +160,15 @@ impl DynTuple {
         }
     }
 
+    /// Marks every leaf static (`true`) or dynamic (`false`) in place. Recurses once per
+    /// level: for trees of at most [`MAX_DEPTH`] levels.
+    pub(crate) fn set_static(&mut self, is_static: bool) {
+        match self {
+            DynTuple::Int(i) => i.is_static = is_static,
+            DynTuple::Tuple(v) => v.iter_mut().for_each(|t| t.set_static(is_static)),
+        }
+    }
+
     /// `rank(I)`: 1 for an integer, the number of elements for a tuple.
     pub fn rank(&self) -> usize {
         match self {
@@ -170,12 +179,19 @@ impl DynTuple {
     /// `depth(I)`: 0 for an integer, `1 + max depth of the elements` for a tuple.
     /// Computed without recursion, so it is safe on trees of any depth.
     pub fn depth(&self) -> usize {
-        let mut max = 0;
-        let mut stack: Vec<(&DynTuple, usize)> = alloc::vec![(self, 0)];
-        while let Some((t, d)) = stack.pop() {
-            if let DynTuple::Tuple(v) = t {
-                max = max.max(d + 1);
-                stack.extend(v.iter().map(|x| (x, d + 1)));
+        let mut stack: Stack<core::slice::Iter<'_, DynTuple>> = Stack::new();
+        if let DynTuple::Tuple(v) = self {
+            stack.push(v.iter());
+        }
+        let mut max = stack.height();
+        while let Some(top) = stack.top() {
+            match top.next() {
+                Some(DynTuple::Tuple(v)) => {
+                    stack.push(v.iter());
+                    max = max.max(stack.height());
+                }
+                Some(DynTuple::Int(_)) => {}
+                None => stack.pop(),
             }
         }
         max
@@ -209,16 +225,7 @@ impl DynTuple {
     }
     /// The leaves with their static marks, left to right.
     pub fn leaf_ints(&self) -> impl Iterator<Item = DynInt> + '_ {
-        let mut stack: Vec<&DynTuple> = alloc::vec![self];
-        core::iter::from_fn(move || {
-            while let Some(t) = stack.pop() {
-                match t {
-                    DynTuple::Int(i) => return Some(*i),
-                    DynTuple::Tuple(v) => stack.extend(v.iter().rev()),
-                }
-            }
-            None
-        })
+        Leaves::new(self).copied()
     }
     /// `flatten(I)`: the tuple of all leaves (an integer stays an integer).
     pub fn flatten(&self) -> DynTuple {
@@ -231,13 +238,25 @@ impl DynTuple {
     /// Congruence, `P ~ S` (paper Definition 2.3): the same tree structure. Computed without
     /// recursion, so it is safe on trees of any depth.
     pub fn congruent(&self, other: &DynTuple) -> bool {
-        let mut stack: Vec<(&DynTuple, &DynTuple)> = alloc::vec![(self, other)];
-        while let Some(pair) = stack.pop() {
-            match pair {
-                (DynTuple::Int(_), DynTuple::Int(_)) => {}
-                (DynTuple::Tuple(a), DynTuple::Tuple(b)) if a.len() == b.len() => {
-                    stack.extend(a.iter().zip(b));
+        type Pair<'a> = (
+            core::slice::Iter<'a, DynTuple>,
+            core::slice::Iter<'a, DynTuple>,
+        );
+        let mut stack: Stack<Pair<'_>> = Stack::new();
+        match (self, other) {
+            (DynTuple::Int(_), DynTuple::Int(_)) => return true,
+            (DynTuple::Tuple(a), DynTuple::Tuple(b)) if a.len() == b.len() => {
+                stack.push((a.iter(), b.iter()))
+            }
+            _ => return false,
+        }
+        while let Some((a, b)) = stack.top() {
+            match (a.next(), b.next()) {
+                (Some(DynTuple::Int(_)), Some(DynTuple::Int(_))) => {}
+                (Some(DynTuple::Tuple(x)), Some(DynTuple::Tuple(y))) if x.len() == y.len() => {
+                    stack.push((x.iter(), y.iter()))
                 }
+                (None, None) => stack.pop(),
                 _ => return false,
             }
         }
@@ -359,8 +378,7 @@ pub fn crd2idx(c: &DynTuple, shape: &DynTuple, stride: &DynTuple) -> Result<i64>
                     alloc::format!("coordinate {} is negative", ci.value),
                 ));
             }
-            let natural = shape.idx2crd_unchecked(ci.value, true);
-            inner_product(&natural, shape, stride)
+            int_offset(shape, stride, ci.value, true)
         }
         (DynTuple::Tuple(cs), DynTuple::Tuple(ss), DynTuple::Tuple(ds)) if cs.len() == ss.len() => {
             cs.iter()
@@ -375,16 +393,27 @@ pub fn crd2idx(c: &DynTuple, shape: &DynTuple, stride: &DynTuple) -> Result<i64>
     }
 }
 
-fn inner_product(natural: &DynTuple, shape: &DynTuple, stride: &DynTuple) -> Result<i64> {
-    match (natural, shape, stride) {
-        (DynTuple::Int(c), DynTuple::Int(_), DynTuple::Int(d)) => checked_mul(c.value, d.value),
-        (DynTuple::Tuple(cs), DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => cs
-            .iter()
-            .zip(ss)
-            .zip(ds)
-            .try_fold(0i64, |acc, ((c, s), d)| {
-                checked_add(acc, inner_product(c, s, d)?)
-            }),
+/// `inner_product(idx2crd(i, S), D)` (paper Eq. 4 then 6) without building the natural
+/// coordinate: the same splits of `i` (the last mode of each tuple not reduced when `last`)
+/// and the same checked products and sums, in the same order.
+fn int_offset(shape: &DynTuple, stride: &DynTuple, i: i64, last: bool) -> Result<i64> {
+    match (shape, stride) {
+        (DynTuple::Int(s), DynTuple::Int(d)) => {
+            checked_mul(if last { i } else { i % s.value }, d.value)
+        }
+        (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => {
+            let n = ss.len();
+            let mut rest = i;
+            let mut acc = 0i64;
+            for (k, (s, d)) in ss.iter().zip(ds).enumerate() {
+                let sz = s.size().unwrap_or(i64::MAX);
+                let is_last = last && k + 1 == n;
+                let c = if is_last { rest } else { rest % sz };
+                rest /= sz;
+                acc = checked_add(acc, int_offset(s, d, c, is_last)?)?;
+            }
+            Ok(acc)
+        }
         _ => Err(LayoutError::new(ErrorKind::Incongruent)),
     }
 }
@@ -407,6 +436,159 @@ pub fn checked_mul(a: i64, b: i64) -> Result<i64> {
         .ok_or_else(|| LayoutError::with_detail(ErrorKind::Overflow, alloc::format!("{a} * {b}")))
 }
 
+/// Levels of nesting a [`Stack`] holds without allocating.
+const INLINE_LEVELS: usize = 8;
+
+/// The stack of the non-recursive tree walks: the first [`INLINE_LEVELS`] entries inline, the
+/// rest on the heap, so that walking a tree of ordinary depth allocates nothing.
+struct Stack<T> {
+    inline: [T; INLINE_LEVELS],
+    len: usize,
+    spill: Vec<T>,
+}
+
+impl<T: Default> Stack<T> {
+    fn new() -> Self {
+        Stack {
+            inline: Default::default(),
+            len: 0,
+            spill: Vec::new(),
+        }
+    }
+    /// The number of entries.
+    #[inline]
+    fn height(&self) -> usize {
+        self.len + self.spill.len()
+    }
+    #[inline]
+    fn push(&mut self, t: T) {
+        if self.len < INLINE_LEVELS {
+            self.inline[self.len] = t;
+            self.len += 1;
+        } else {
+            self.spill.push(t);
+        }
+    }
+    #[inline]
+    fn pop(&mut self) {
+        if self.spill.pop().is_none() && self.len > 0 {
+            self.len -= 1;
+        }
+    }
+    #[inline]
+    fn top(&mut self) -> Option<&mut T> {
+        if let Some(t) = self.spill.last_mut() {
+            Some(t)
+        } else if self.len > 0 {
+            Some(&mut self.inline[self.len - 1])
+        } else {
+            None
+        }
+    }
+}
+
+/// The leaves of a [`DynTuple`], left to right, without recursion and (up to
+/// [`INLINE_LEVELS`] levels deep) without allocating.
+pub(crate) struct Leaves<'a> {
+    root: Option<&'a DynInt>,
+    stack: Stack<core::slice::Iter<'a, DynTuple>>,
+}
+
+impl<'a> Leaves<'a> {
+    pub(crate) fn new(t: &'a DynTuple) -> Self {
+        let mut stack = Stack::new();
+        let root = match t {
+            DynTuple::Int(i) => Some(i),
+            DynTuple::Tuple(v) => {
+                stack.push(v.iter());
+                None
+            }
+        };
+        Leaves { root, stack }
+    }
+}
+
+impl<'a> Iterator for Leaves<'a> {
+    type Item = &'a DynInt;
+    #[inline]
+    fn next(&mut self) -> Option<&'a DynInt> {
+        if let Some(i) = self.root.take() {
+            return Some(i);
+        }
+        loop {
+            let next = self.stack.top()?.next();
+            match next {
+                Some(DynTuple::Int(i)) => return Some(i),
+                Some(DynTuple::Tuple(v)) => self.stack.push(v.iter()),
+                None => self.stack.pop(),
+            }
+        }
+    }
+}
+
+/// The leaves of a shape and a stride walked together: `Some(Ok((s, d)))` per leaf pair, left
+/// to right, or one `Some(Err(()))` where the two trees differ in structure or nest more than
+/// [`MAX_DEPTH`] levels. No recursion; no allocation up to [`INLINE_LEVELS`] levels.
+pub(crate) struct LeafPairs<'a> {
+    root: Option<(&'a DynInt, &'a DynInt)>,
+    stack: Stack<(
+        core::slice::Iter<'a, DynTuple>,
+        core::slice::Iter<'a, DynTuple>,
+    )>,
+    failed: bool,
+}
+
+impl<'a> LeafPairs<'a> {
+    pub(crate) fn new(s: &'a DynTuple, d: &'a DynTuple) -> Self {
+        let mut stack = Stack::new();
+        let mut root = None;
+        let mut failed = false;
+        match (s, d) {
+            (DynTuple::Int(a), DynTuple::Int(b)) => root = Some((a, b)),
+            (DynTuple::Tuple(a), DynTuple::Tuple(b)) if a.len() == b.len() => {
+                stack.push((a.iter(), b.iter()))
+            }
+            _ => failed = true,
+        }
+        LeafPairs {
+            root,
+            stack,
+            failed,
+        }
+    }
+}
+
+impl<'a> Iterator for LeafPairs<'a> {
+    type Item = core::result::Result<(&'a DynInt, &'a DynInt), ()>;
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            self.failed = false;
+            self.stack = Stack::new();
+            return Some(Err(()));
+        }
+        if let Some(p) = self.root.take() {
+            return Some(Ok(p));
+        }
+        loop {
+            let (a, b) = self.stack.top()?;
+            match (a.next(), b.next()) {
+                (Some(DynTuple::Int(x)), Some(DynTuple::Int(y))) => return Some(Ok((x, y))),
+                (Some(DynTuple::Tuple(x)), Some(DynTuple::Tuple(y)))
+                    if x.len() == y.len() && self.stack.height() < MAX_DEPTH =>
+                {
+                    self.stack.push((x.iter(), y.iter()))
+                }
+                (None, None) => self.stack.pop(),
+                _ => {
+                    self.stack = Stack::new();
+                    return Some(Err(()));
+                }
+            }
+        }
+    }
+}
+
 /// A layout whose structure is known only at run time: a congruent pair of [`DynTuple`]s,
 /// `shape : stride` (paper Definition 2.17).
 ///
@@ -424,6 +606,42 @@ pub struct DynLayout {
 impl DynLayout {
     /// `shape : stride`, checking the invariants listed in the [module docs](self).
     pub fn new(shape: DynTuple, stride: DynTuple) -> Result<Self> {
+        if Self::satisfies_invariants(&shape, &stride) {
+            return Ok(DynLayout { shape, stride });
+        }
+        Self::new_slow(shape, stride)
+    }
+
+    /// Whether `shape : stride` satisfies every invariant of the [module docs](self): one
+    /// walk over both trees, no allocation for trees up to eight levels deep. When it does
+    /// not, [`DynLayout::new_slow`] finds the error to report.
+    fn satisfies_invariants(shape: &DynTuple, stride: &DynTuple) -> bool {
+        let mut size = 1i64;
+        let mut cosize = 1i64;
+        for pair in LeafPairs::new(shape, stride) {
+            let Ok((s, d)) = pair else { return false };
+            let (s, d) = (s.value, d.value);
+            if s <= 0 {
+                return false;
+            }
+            match (
+                size.checked_mul(s),
+                (s - 1)
+                    .checked_mul(d)
+                    .and_then(i64::checked_abs)
+                    .and_then(|t| cosize.checked_add(t)),
+            ) {
+                (Some(a), Some(b)) => (size, cosize) = (a, b),
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    /// [`DynLayout::new`] for input that fails an invariant: each condition checked in turn,
+    /// reporting the first that fails.
+    #[cold]
+    fn new_slow(shape: DynTuple, stride: DynTuple) -> Result<Self> {
         for (what, t) in [("shape", &shape), ("stride", &stride)] {
             let depth = t.depth();
             if depth > MAX_DEPTH {
@@ -468,6 +686,12 @@ impl DynLayout {
         Ok(DynLayout { shape, stride })
     }
 
+    /// Marks every leaf static or dynamic in place (values, hence the invariants, unchanged).
+    pub(crate) fn set_static(&mut self, is_static: bool) {
+        self.shape.set_static(is_static);
+        self.stride.set_static(is_static);
+    }
+
     /// The compact column-major layout of `shape` (CuTe's default, `LayoutLeft`).
     pub fn column_major(shape: DynTuple) -> Result<Self> {
         let stride = shape.prefix_product()?;
@@ -493,8 +717,14 @@ impl DynLayout {
     }
     /// `size(L)`: the number of integral coordinates.
     pub fn size(&self) -> i64 {
-        // Checked at construction.
-        self.shape.leaves().product()
+        // Checked at construction; recursion is bounded by `MAX_DEPTH`, an invariant.
+        fn go(s: &DynTuple) -> i64 {
+            match s {
+                DynTuple::Int(i) => i.value,
+                DynTuple::Tuple(v) => v.iter().map(go).product(),
+            }
+        }
+        go(&self.shape)
     }
     /// `cosize(L) = Σᵢ (sᵢ − 1)·|dᵢ| + 1` over the leaves: the length of the smallest range
     /// holding every offset, one past the largest offset when the strides are non-negative
@@ -509,10 +739,10 @@ impl DynLayout {
     /// assert_eq!(l("5:-2").cosize(), 9);
     /// ```
     pub fn cosize(&self) -> i64 {
-        self.shape
-            .leaves()
-            .zip(self.stride.leaves())
-            .fold(1, |c, (s, d)| c + ((s - 1) * d).abs())
+        // Checked at construction; the trees are congruent.
+        LeafPairs::new(&self.shape, &self.stride)
+            .flatten()
+            .fold(1, |c, (s, d)| c + ((s.value - 1) * d.value).abs())
     }
     /// `rank(L)`: the number of top-level modes.
     pub fn rank(&self) -> usize {
@@ -549,29 +779,40 @@ impl DynLayout {
     /// never overflow; out-of-bounds ones evaluate the extended last mode with wrapping
     /// arithmetic — use [`DynLayout::try_eval`] to have them checked.
     pub fn eval(&self, i: i64) -> i64 {
-        fn go(s: &DynTuple, d: &DynTuple, i: i64, last: bool) -> i64 {
-            match (s, d) {
-                (DynTuple::Int(s), DynTuple::Int(d)) => {
-                    let c = if last { i } else { i % s.value };
-                    c.wrapping_mul(d.value)
-                }
-                (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => {
-                    let n = ss.len();
-                    let mut rest = i;
-                    let mut acc = 0i64;
-                    for (k, (s, d)) in ss.iter().zip(ds).enumerate() {
-                        let sz: i64 = s.leaves().product();
-                        let is_last = last && k + 1 == n;
-                        let c = if is_last { rest } else { rest % sz };
-                        rest /= sz;
-                        acc = acc.wrapping_add(go(s, d, c, is_last));
+        // Splitting `i` mode by mode down the tree, each mode's part reduced by its size
+        // except on the path of last modes, is splitting it over the leaves left to right:
+        // the truncating `/` and `%` compose (`(i % (a·b)) / a = (i / a) % b` and
+        // `(i / a) / b = i / (a·b)`, for negative `i` too). So one walk over the leaves, each
+        // taking `rest % s` and leaving `rest / s`, and the last leaf of the path of last modes
+        // taking all of `rest`: no sub-tree sizes, no allocation. Recursion is bounded by
+        // `MAX_DEPTH`, an invariant.
+        // Leaves are handled in their tuple's loop: a call per tuple, not per node.
+        fn go(ss: &[DynTuple], ds: &[DynTuple], last: bool, rest: &mut i64) -> i64 {
+            let n = ss.len();
+            let mut acc = 0i64;
+            for (k, (s, d)) in ss.iter().zip(ds).enumerate() {
+                let last = last && k + 1 == n;
+                let v = match (s, d) {
+                    (DynTuple::Int(s), DynTuple::Int(d)) => {
+                        if last {
+                            rest.wrapping_mul(d.value)
+                        } else {
+                            let c = *rest % s.value;
+                            *rest /= s.value;
+                            c.wrapping_mul(d.value)
+                        }
                     }
-                    acc
-                }
-                _ => 0, // unreachable: congruence is an invariant
+                    (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => go(ss, ds, last, rest),
+                    _ => 0, // unreachable: congruence is an invariant
+                };
+                acc = acc.wrapping_add(v);
             }
+            acc
         }
-        go(&self.shape, &self.stride, i, true)
+        match (&self.shape, &self.stride) {
+            (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => go(ss, ds, true, &mut { i }),
+            (_, d) => i.wrapping_mul(d.as_int().unwrap_or(0)),
+        }
     }
     /// `L(c)` for any coordinate weakly congruent with the shape — integral, rank-R or
     /// natural — with checked arithmetic and a check that coordinates are non-negative.

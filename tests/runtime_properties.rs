@@ -952,3 +952,62 @@ proptest! {
         let _ = try_max_common_vector(&a, &b);
     }
 }
+
+// ---------- evaluation: the flat, allocation-free walk against the paper's definition ----------
+
+/// A shape tree that may contain empty tuples, with its strides: `(shape, stride)` congruent.
+fn eval_layout() -> impl Strategy<Value = DynLayout> {
+    let leaf = (1i64..=7, -9i64..=9)
+        .prop_map(|(s, d)| (DynTuple::int(s), DynTuple::int(d)))
+        .boxed();
+    let tree = leaf.prop_recursive(4, 16, 4, |inner| {
+        prop::collection::vec(inner, 0..=3).prop_map(|v| {
+            let (s, d): (Vec<_>, Vec<_>) = v.into_iter().unzip();
+            (DynTuple::Tuple(s), DynTuple::Tuple(d))
+        })
+    });
+    tree.prop_map(|(s, d)| DynLayout::new(s, d).unwrap())
+}
+
+/// Paper Eq. 4 then Eq. 6, written out on the tree: `idx2crd` splits `i` mode by mode, the last
+/// mode of each tuple on the path of last modes unreduced; then the inner product with the
+/// strides. `None` when a product or sum leaves `i64`.
+fn eval_reference(s: &DynTuple, d: &DynTuple, i: i64, last: bool) -> Option<i64> {
+    match (s, d) {
+        (DynTuple::Int(s), DynTuple::Int(d)) => {
+            let c = if last { i } else { i % s.value };
+            c.checked_mul(d.value)
+        }
+        (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => {
+            let mut rest = i;
+            let mut acc = 0i64;
+            for (k, (s, d)) in ss.iter().zip(ds).enumerate() {
+                let size: i64 = s.leaves().product();
+                let is_last = last && k + 1 == ss.len();
+                let c = if is_last { rest } else { rest % size };
+                rest /= size;
+                acc = acc.checked_add(eval_reference(s, d, c, is_last)?)?;
+            }
+            Some(acc)
+        }
+        _ => unreachable!("congruent"),
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// `eval` (a walk over the flat leaves) and `try_eval` agree with the paper's definition on
+    /// and beyond the domain, for trees with empty tuples (`(4,())` does not extend its last
+    /// leaf) and size-1 modes.
+    #[test]
+    fn eval_matches_paper_definition(l in eval_layout(), extra in 0i64..40) {
+        for i in (0..l.size() + extra).chain([i64::MAX / 3]) {
+            let r = eval_reference(l.shape(), l.stride(), i, true);
+            prop_assert_eq!(l.try_eval(&DynTuple::int(i)).ok(), r, "try_eval({}) of {}", i, &l);
+            if let Some(r) = r {
+                prop_assert_eq!(l.eval(i), r, "eval({}) of {}", i, &l);
+            }
+        }
+    }
+}

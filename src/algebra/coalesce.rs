@@ -4,7 +4,7 @@
 use alloc::format;
 use alloc::vec::Vec;
 
-use super::{concat, err, flat_modes, from_modes};
+use super::{concat, err, flat_modes, from_modes, Modes};
 use crate::dynamic::{checked_mul, DynLayout, DynTuple};
 use crate::error::{ErrorKind, Result};
 
@@ -12,8 +12,8 @@ use crate::error::{ErrorKind, Result};
 /// `s0:d0 ++ s1:d1 = s0·s1:d0` when `d1 = s0·d0`. With `keep_last`, the last mode is kept even
 /// when its size is 1, so that the result also agrees with the input on the *extended* domain
 /// (the last mode's stride is what an out-of-bounds coordinate is multiplied by).
-pub(crate) fn coalesce_modes(modes: &[(i64, i64)], keep_last: bool) -> Result<Vec<(i64, i64)>> {
-    let mut out: Vec<(i64, i64)> = Vec::new();
+pub(crate) fn coalesce_modes(modes: &[(i64, i64)], keep_last: bool) -> Result<Modes> {
+    let mut out = Modes::new();
     let n = modes.len();
     for (k, &(s, d)) in modes.iter().enumerate() {
         if s == 1 && !(keep_last && k + 1 == n) {

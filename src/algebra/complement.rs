@@ -4,12 +4,12 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::coalesce::coalesce_modes;
-use super::{ceil_div, err, flat_modes, from_modes, require_nonnegative};
+use super::{ceil_div, err, flat_modes, from_modes, require_nonnegative, Modes};
 use crate::dynamic::{checked_mul, DynLayout};
 use crate::error::{ErrorKind, LayoutError, Result};
 
 /// The flat modes of `complement(A, M)`, before coalescing.
-fn complement_modes(a: &DynLayout, m: i64) -> Result<Vec<(i64, i64)>> {
+fn complement_modes(a: &DynLayout, m: i64) -> Result<Modes> {
     require_nonnegative(a, "complement")?;
     if m < 1 {
         return Err(err(
@@ -17,12 +17,10 @@ fn complement_modes(a: &DynLayout, m: i64) -> Result<Vec<(i64, i64)>> {
             format!("complement cotarget {m} must be positive"),
         ));
     }
-    let mut modes: Vec<(i64, i64)> = flat_modes(a)
-        .into_iter()
-        .filter(|&(s, d)| s > 1 && d > 0)
-        .collect();
+    let mut modes = flat_modes(a);
+    modes.retain(|&mut (s, d)| s > 1 && d > 0);
     modes.sort_by_key(|&(s, d)| (d, s));
-    let mut out = Vec::with_capacity(modes.len() + 1);
+    let mut out = Modes::with_capacity(modes.len() + 1);
     let mut current = 1i64;
     for &(s, d) in &modes {
         if d < current {

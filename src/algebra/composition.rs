@@ -5,7 +5,7 @@ use alloc::vec::Vec;
 
 use super::coalesce::coalesce_modes;
 use super::tiler::{AsTiler, DynTiler};
-use super::{concat, err, flat_modes, mark, modes_to_tuples};
+use super::{concat, err, flat_modes, mark, modes_to_tuples, Modes};
 use crate::dynamic::{checked_mul, DynInt, DynLayout, DynTuple};
 use crate::error::{ErrorKind, LayoutError, Result};
 use crate::ops::distribute::distributes;
@@ -16,7 +16,7 @@ pub const EXACT_SEARCH_LIMIT: i64 = 1024;
 
 /// `A` coalesced for composition: flat, minimal, and with its last mode kept even when it has
 /// size 1, so that `A` keeps its values on the extended domain (the last mode extends).
-fn coalesce_for_composition(a: &DynLayout) -> Result<Vec<(i64, i64)>> {
+fn coalesce_for_composition(a: &DynLayout) -> Result<Modes> {
     let mut modes = flat_modes(a);
     if modes.is_empty() {
         modes.push((1, 0));
@@ -32,11 +32,11 @@ fn base_case(
     s: i64,
     d: i64,
     a_text: &dyn Fn() -> alloc::string::String,
-) -> Result<Vec<(i64, i64)>> {
+) -> Result<Modes> {
     if d == 0 {
-        return Ok(alloc::vec![(s, 0)]);
+        return Ok(smallvec::smallvec![(s, 0)]);
     }
-    let mut out = Vec::new();
+    let mut out = Modes::new();
     let mut rest_shape = s;
     let mut rest_stride = d;
     // Prefix product S̄_r of A's shape, for messages in the paper's terms.
@@ -149,18 +149,24 @@ fn eval_checked(a: &DynLayout, i: i64) -> Result<i64> {
 }
 
 /// The result tree: `B`'s shape with each leaf replaced by the modes computed for it.
-fn build(
+fn build<M: AsRef<[(i64, i64)]>>(
     b_shape: &DynTuple,
-    parts: &mut impl Iterator<Item = Vec<(i64, i64)>>,
+    parts: &mut impl Iterator<Item = M>,
     is_static: bool,
 ) -> (DynTuple, DynTuple) {
     match b_shape {
-        DynTuple::Int(_) => {
-            let modes = parts.next().unwrap_or_default();
-            modes_to_tuples(&modes, is_static)
-        }
+        DynTuple::Int(_) => match parts.next() {
+            Some(modes) => modes_to_tuples(modes.as_ref(), is_static),
+            None => modes_to_tuples(&[], is_static),
+        },
         DynTuple::Tuple(v) => {
-            let (s, d): (Vec<_>, Vec<_>) = v.iter().map(|t| build(t, parts, is_static)).unzip();
+            let mut s = Vec::with_capacity(v.len());
+            let mut d = Vec::with_capacity(v.len());
+            for t in v {
+                let (ts, td) = build(t, parts, is_static);
+                s.push(ts);
+                d.push(td);
+            }
             (DynTuple::Tuple(s), DynTuple::Tuple(d))
         }
     }
@@ -199,7 +205,8 @@ fn build(
 /// assert_eq!(composition(&l("(8,8):(8,1)"), &l("((4,8),2):((16,1),8)")), l("((4,8),2):((2,8),1)"));
 /// ```
 pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
-    if flat_modes(b).iter().any(|&(s, d)| s > 1 && d < 0) {
+    let b_modes = flat_modes(b);
+    if b_modes.iter().any(|&(s, d)| s > 1 && d < 0) {
         return compose_negative(a, b);
     }
     let is_static = a.is_static() && b.is_static();
@@ -208,14 +215,13 @@ pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout>
         let (s, d) = modes_to_tuples(&ac, false);
         format!("{s}:{d}")
     };
-    let b_modes = flat_modes(b);
-    let mut parts = Vec::with_capacity(b_modes.len());
+    let mut parts: smallvec::SmallVec<[Modes; 4]> = smallvec::SmallVec::new();
     let mut exact = false; // some leaf was decided by evaluation
     for &(s, d) in &b_modes {
         if s == 1 {
             // A size-1 leaf of B takes only coordinate 0: its stride never contributes (it may
             // be anything, even `i64::MIN`), and its result is `1:0`.
-            parts.push(alloc::vec![(1, 0)]);
+            parts.push(smallvec::smallvec![(1, 0)]);
             continue;
         }
         match base_case(&ac, s, d, &a_text) {
@@ -228,7 +234,7 @@ pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout>
                     .collect::<Result<Vec<_>>>()?;
                 match search_layout(&f, &[s]) {
                     Some(mut found) => {
-                        parts.push(found.pop().unwrap_or_default());
+                        parts.push(found.pop().unwrap_or_default().into());
                         exact = true;
                     }
                     None => return Err(e),
@@ -236,9 +242,10 @@ pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout>
             }
         }
     }
-    let (shape, stride) = build(b.shape(), &mut parts.clone().into_iter(), is_static);
+    let distributive = !exact && distributes(&ac, &b_modes);
+    let (shape, stride) = build(b.shape(), &mut parts.into_iter(), is_static);
     let candidate = DynLayout::new(shape, stride);
-    if !exact && distributes(&ac, &b_modes) {
+    if distributive {
         return candidate;
     }
     // Not provably distributive: decide by evaluation where that is small enough.
@@ -395,7 +402,7 @@ fn compose_negative(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
 /// assert_eq!(composition(&a, &t).to_string(), "(4,8):(20,2)");
 /// ```
 pub fn try_composition<T: AsTiler + ?Sized>(a: &DynLayout, b: &T) -> Result<DynLayout> {
-    by_mode(a, &*b.as_tiler()?, &try_composition_layout)
+    by_mode(a, b, &try_composition_layout)
 }
 
 plain_tiler!(composition = try_composition);
@@ -403,12 +410,17 @@ plain_tiler!(composition = try_composition);
 /// Applies `op` by mode along a tiler: layouts apply to the whole, tuples by mode (keeping
 /// the modes beyond the tuple), `_` keeps the (sub)layout. Static marks: every leaf of the
 /// result is static iff `A` and the tiler were.
-pub(crate) fn by_mode(
+pub(crate) fn by_mode<T: AsTiler + ?Sized>(
     a: &DynLayout,
-    t: &DynTiler,
+    t: &T,
     op: &dyn Fn(&DynLayout, &DynLayout) -> Result<DynLayout>,
 ) -> Result<DynLayout> {
-    let r = by_mode_unmarked(a, t, op)?;
+    if let Some(b) = t.as_layout() {
+        // A layout tiler applies to the whole: no `DynTiler` copy of it.
+        return Ok(mark(op(a, b)?, a.is_static() && b.is_static()));
+    }
+    let t = t.as_tiler()?;
+    let r = by_mode_unmarked(a, &t, op)?;
     Ok(mark(r, a.is_static() && t.is_static()))
 }
 

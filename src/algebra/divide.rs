@@ -24,10 +24,8 @@ fn divide_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
 /// not when `c` does not divide `d` (the smaller modes reach below `⌊d/c⌋·c`, the others at
 /// least `d`). So `(B, B*)` covers `Z_|A|` iff no such first gap lies below `|A|`.
 pub(crate) fn check_covers(b: &DynLayout, m: i64) -> Result<()> {
-    let mut modes: Vec<(i64, i64)> = flat_modes(b)
-        .into_iter()
-        .filter(|&(s, d)| s > 1 && d > 0)
-        .collect();
+    let mut modes = flat_modes(b);
+    modes.retain(|&mut (s, d)| s > 1 && d > 0);
     modes.sort_by_key(|&(s, d)| (d, s));
     let mut current = 1i64;
     for &(s, d) in &modes {
@@ -71,7 +69,7 @@ pub(crate) fn check_covers(b: &DynLayout, m: i64) -> Result<()> {
 /// assert_eq!(logical_divide(&a, &t).to_string(), "((4,2),(8,2)):((20,80),(2,1))");
 /// ```
 pub fn try_logical_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    by_mode(a, &*t.as_tiler()?, &divide_layout)
+    by_mode(a, t, &divide_layout)
 }
 
 plain_tiler!(logical_divide = try_logical_divide);

@@ -86,9 +86,25 @@ pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
     a / b + i64::from(a % b != 0)
 }
 
+/// A flat list of `(shape, stride)` modes: inline up to eight modes, so that the algorithms'
+/// intermediate lists do not allocate for layouts of ordinary rank.
+pub(crate) type Modes = smallvec::SmallVec<[(i64, i64); 8]>;
+
 /// The flat `(shape, stride)` leaves of a layout, left to right.
-pub(crate) fn flat_modes(l: &DynLayout) -> Vec<(i64, i64)> {
-    l.shape().leaves().zip(l.stride().leaves()).collect()
+pub(crate) fn flat_modes(l: &DynLayout) -> Modes {
+    // Recursion is bounded by `MAX_DEPTH`, an invariant of `DynLayout`.
+    fn go(s: &DynTuple, d: &DynTuple, out: &mut Modes) {
+        match (s, d) {
+            (DynTuple::Int(s), DynTuple::Int(d)) => out.push((s.value, d.value)),
+            (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => {
+                ss.iter().zip(ds).for_each(|(s, d)| go(s, d, out))
+            }
+            _ => {} // unreachable: congruence is an invariant
+        }
+    }
+    let mut out = Modes::new();
+    go(l.shape(), l.stride(), &mut out);
+    out
 }
 
 /// A layout from flat modes: an integer leaf for one mode, a flat tuple otherwise, `1:0` for
@@ -118,13 +134,10 @@ pub(crate) fn modes_to_tuples(modes: &[(i64, i64)], is_static: bool) -> (DynTupl
 }
 
 /// The layout with every leaf marked static or dynamic.
-pub(crate) fn mark(l: DynLayout, is_static: bool) -> DynLayout {
-    let (s, d) = l.into_parts();
-    // Marks do not change values, so the invariants still hold.
-    unwrap(DynLayout::new(
-        s.with_static(is_static),
-        d.with_static(is_static),
-    ))
+pub(crate) fn mark(mut l: DynLayout, is_static: bool) -> DynLayout {
+    // In place: marks do not change values, so the invariants still hold.
+    l.set_static(is_static);
+    l
 }
 
 /// The concatenation `(L0, L1, ...)` of layouts as one layout of rank `n` (no marks changed).

@@ -72,11 +72,23 @@ impl DynTiler {
 pub trait AsTiler {
     /// This value as a tiler.
     fn as_tiler(&self) -> Result<Cow<'_, DynTiler>>;
+    /// This value, when it is a single [`DynLayout`], by reference (so that the operations
+    /// need not copy it into a [`DynTiler`]).
+    #[doc(hidden)]
+    fn as_layout(&self) -> Option<&DynLayout> {
+        None
+    }
 }
 
 impl AsTiler for DynTiler {
     fn as_tiler(&self) -> Result<Cow<'_, DynTiler>> {
         Ok(Cow::Borrowed(self))
+    }
+    fn as_layout(&self) -> Option<&DynLayout> {
+        match self {
+            DynTiler::Layout(l) => Some(l),
+            _ => None,
+        }
     }
 }
 
@@ -84,11 +96,17 @@ impl AsTiler for DynLayout {
     fn as_tiler(&self) -> Result<Cow<'_, DynTiler>> {
         Ok(Cow::Owned(DynTiler::Layout(self.clone())))
     }
+    fn as_layout(&self) -> Option<&DynLayout> {
+        Some(self)
+    }
 }
 
 impl<T: AsTiler + ?Sized> AsTiler for &T {
     fn as_tiler(&self) -> Result<Cow<'_, DynTiler>> {
         (**self).as_tiler()
+    }
+    fn as_layout(&self) -> Option<&DynLayout> {
+        (**self).as_layout()
     }
 }
 
