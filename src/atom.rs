@@ -42,6 +42,7 @@ mod sm80;
 mod sm90;
 #[cfg(feature = "alloc")]
 mod table;
+mod tiled_mma;
 
 pub use copy::{
     CopyBits, CpAsyncBits, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T,
@@ -53,6 +54,10 @@ pub use sm80::{
     SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x32_S32S8S8S32_TN,
     SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN,
     SM80_8x8x4_F64F64F64F64_TN,
+};
+pub use tiled_mma::{
+    make_tiled_mma, FragmentOf, MmaCoordOf, PartitionAOf, PartitionBOf, PartitionCOf, ShapeLayoutOf,
+    ThrMma, TiledMma, TiledMmaLayouts,
 };
 pub use sm90::gmma;
 pub use sm90::*;
