@@ -42,6 +42,7 @@ mod sm80;
 mod sm90;
 #[cfg(feature = "alloc")]
 mod table;
+mod tiled_copy;
 mod tiled_mma;
 
 pub use copy::{
@@ -54,6 +55,10 @@ pub use sm80::{
     SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x32_S32S8S8S32_TN,
     SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN,
     SM80_8x8x4_F64F64F64F64_TN,
+};
+pub use tiled_copy::{
+    copy, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, try_copy,
+    CopyAtom, CopyCoordOf, MakeTiledCopyTiler, MakeTiledCopyTv, PartitionDOf, PartitionSOf, ThrCopy, TiledCopy, TiledCopyLayouts,
 };
 pub use tiled_mma::{
     make_tiled_mma, FragmentOf, MmaCoordOf, PartitionAOf, PartitionBOf, PartitionCOf, ShapeLayoutOf,
