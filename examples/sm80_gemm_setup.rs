@@ -38,8 +38,16 @@ type G2S = TiledCopy<
     MakeTiledCopyTiler<GThr, GVal>,
 >;
 /// Shared → registers with ldmatrix, for the MMA's A and B.
-type S2RA = TiledCopy<CopyAtom<SM75_U32x4_LDSM_N, half_t>, <Mma as TiledMmaLayouts>::LayoutA_TV, (U32, U16)>;
-type S2RB = TiledCopy<CopyAtom<SM75_U32x4_LDSM_N, half_t>, <Mma as TiledMmaLayouts>::LayoutB_TV, (U32, U16)>;
+type S2RA = TiledCopy<
+    CopyAtom<SM75_U32x4_LDSM_N, half_t>,
+    <Mma as TiledMmaLayouts>::LayoutA_TV,
+    (U32, U16),
+>;
+type S2RB = TiledCopy<
+    CopyAtom<SM75_U32x4_LDSM_N, half_t>,
+    <Mma as TiledMmaLayouts>::LayoutB_TV,
+    (U32, U16),
+>;
 
 // The compile-time checks of the configuration.
 // The TiledMMA: 128 threads, a 32x32x16 tile, C's TV layout (a bijection, checked by the trait).
@@ -49,13 +57,31 @@ assert_type_eq_all!(
 );
 const_assert_eq!(<<Mma as TiledMmaLayouts>::NumThreads as Unsigned>::U64, 128);
 // The tile divides the CTA tile.
-const_assert_eq!(BlkM::U64 % <<Mma as TiledMmaLayouts>::TileM as Unsigned>::U64, 0);
-const_assert_eq!(BlkN::U64 % <<Mma as TiledMmaLayouts>::TileN as Unsigned>::U64, 0);
-const_assert_eq!(BlkK::U64 % <<Mma as TiledMmaLayouts>::TileK as Unsigned>::U64, 0);
+const_assert_eq!(
+    BlkM::U64 % <<Mma as TiledMmaLayouts>::TileM as Unsigned>::U64,
+    0
+);
+const_assert_eq!(
+    BlkN::U64 % <<Mma as TiledMmaLayouts>::TileN as Unsigned>::U64,
+    0
+);
+const_assert_eq!(
+    BlkK::U64 % <<Mma as TiledMmaLayouts>::TileK as Unsigned>::U64,
+    0
+);
 // The copies use the same 128 threads; the cp.async tile (32x32) divides the A and B tiles.
-const_assert_eq!(<<G2S as TiledCopyLayouts>::TiledNumThr as Unsigned>::U64, 128);
-const_assert_eq!(<<S2RA as TiledCopyLayouts>::TiledNumThr as Unsigned>::U64, 128);
-const_assert_eq!(<<S2RB as TiledCopyLayouts>::TiledNumThr as Unsigned>::U64, 128);
+const_assert_eq!(
+    <<G2S as TiledCopyLayouts>::TiledNumThr as Unsigned>::U64,
+    128
+);
+const_assert_eq!(
+    <<S2RA as TiledCopyLayouts>::TiledNumThr as Unsigned>::U64,
+    128
+);
+const_assert_eq!(
+    <<S2RB as TiledCopyLayouts>::TiledNumThr as Unsigned>::U64,
+    128
+);
 // ldmatrix delivers exactly the MMA's A and B registers: its destination TV layout is the
 // MMA's (up to a trailing size-1 mode, as in CuTe).
 assert_type_eq_all!(
@@ -63,11 +89,18 @@ assert_type_eq_all!(
     Layout![((4,8,2,2),((2,2,2),1)):((64,1,16,0),((32,8,256),0))]
 );
 // The swizzled shared-memory tile of A.
-assert_type_eq_all!(SmemA, Layout![Sw<3,3,3> o 0 o ((8,16),(32,1)):((32,256),(1,0))]);
+assert_type_eq_all!(
+    SmemA,
+    Layout![Sw<3,3,3> o 0 o ((8,16),(32,1)):((32,256),(1,0))]
+);
 
 fn main() {
     let mma = Mma::default();
-    println!("TiledMMA tile (M,N,K): {:?}, {} threads", mma.tile_size(), mma.num_threads());
+    println!(
+        "TiledMMA tile (M,N,K): {:?}, {} threads",
+        mma.tile_size(),
+        mma.num_threads()
+    );
     println!("ThrLayoutVMNK: {}", mma.thr_layout_vmnk());
     println!("LayoutC_TV:    {}", mma.layout_c_tv());
     println!("LayoutA_TV:    {}", mma.layout_a_tv());
@@ -87,13 +120,32 @@ fn main() {
     let s_a = vec![half_t(0); (m * k) as usize];
     let c = vec![0f32; (m * n) as usize];
     let t = 5;
-    let tg = g2s.get_slice(t).partition_s(Tensor::try_new(&g_a[..], layout!((128,32):(32,1))).unwrap());
-    let ts = g2s.get_slice(t).partition_d(Tensor::try_new(&s_a[..], SmemA::default()).unwrap());
-    println!("thread {t}: cp.async src {} -> dst {}", tg.layout(), ts.layout());
-    let tsa = s2ra.get_slice(t).partition_s(Tensor::try_new(&s_a[..], SmemA::default()).unwrap());
+    let tg = g2s
+        .get_slice(t)
+        .partition_s(Tensor::try_new(&g_a[..], layout!((128,32):(32,1))).unwrap());
+    let ts = g2s
+        .get_slice(t)
+        .partition_d(Tensor::try_new(&s_a[..], SmemA::default()).unwrap());
+    println!(
+        "thread {t}: cp.async src {} -> dst {}",
+        tg.layout(),
+        ts.layout()
+    );
+    let tsa = s2ra
+        .get_slice(t)
+        .partition_s(Tensor::try_new(&s_a[..], SmemA::default()).unwrap());
     println!("thread {t}: ldmatrix A src {}", tsa.layout());
-    let tc = mma.get_slice(t).partition_c(Tensor::try_new(&c[..], layout!((128,128):(1,128))).unwrap());
-    let acc = mma.get_slice(t).partition_fragment_c(&Tensor::try_new(&c[..], layout!((128,128):(1,128))).unwrap());
-    println!("thread {t}: C partition {}, accumulators {} ({} f32)", tc.layout(), acc.layout(), acc.engine().len());
+    let tc = mma
+        .get_slice(t)
+        .partition_c(Tensor::try_new(&c[..], layout!((128,128):(1,128))).unwrap());
+    let acc = mma
+        .get_slice(t)
+        .partition_fragment_c(&Tensor::try_new(&c[..], layout!((128,128):(1,128))).unwrap());
+    println!(
+        "thread {t}: C partition {}, accumulators {} ({} f32)",
+        tc.layout(),
+        acc.layout(),
+        acc.engine().len()
+    );
     let _ = Underscore;
 }

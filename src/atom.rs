@@ -56,18 +56,19 @@ pub use sm80::{
     SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN,
     SM80_8x8x4_F64F64F64F64_TN,
 };
-pub use tiled_copy::{
-    copy, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, try_copy,
-    CopyAtom, CopyCoordOf, MakeTiledCopyTiler, MakeTiledCopyTv, PartitionDOf, PartitionSOf, ThrCopy, TiledCopy, TiledCopyLayouts,
-};
-pub use tiled_mma::{
-    make_tiled_mma, FragmentOf, MmaCoordOf, PartitionAOf, PartitionBOf, PartitionCOf, ShapeLayoutOf,
-    ThrMma, TiledMma, TiledMmaLayouts,
-};
 pub use sm90::gmma;
 pub use sm90::*;
 #[cfg(feature = "alloc")]
 pub use table::{atom_layouts, atom_names, AtomLayouts};
+pub use tiled_copy::{
+    copy, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, try_copy,
+    CopyAtom, CopyCoordOf, MakeTiledCopyTiler, MakeTiledCopyTv, PartitionDOf, PartitionSOf,
+    ThrCopy, TiledCopy, TiledCopyLayouts,
+};
+pub use tiled_mma::{
+    make_tiled_mma, FragmentOf, MmaCoordOf, PartitionAOf, PartitionBOf, PartitionCOf,
+    ShapeLayoutOf, ThrMma, TiledMma, TiledMmaLayouts,
+};
 
 /// The register arrays of [`MmaTraits`] and [`CopyTraits`] (re-exported from `generic-array`).
 pub use generic_array::GenericArray;

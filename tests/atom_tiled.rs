@@ -15,10 +15,16 @@ use cute_layout::{layout, AnyLayout, Layout};
 fn oracle() -> HashMap<String, (String, Option<Vec<i64>>)> {
     let text = include_str!("data/tiled/cute_tiled.txt");
     let mut m = HashMap::new();
-    for line in text.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
         let (name, rest) = line.split_once(": ").expect("name: value");
         let (layout, elems) = match rest.split_once(" |") {
-            Some((l, e)) => (l, Some(e.split_whitespace().map(|x| x.parse().unwrap()).collect())),
+            Some((l, e)) => (
+                l,
+                Some(e.split_whitespace().map(|x| x.parse().unwrap()).collect()),
+            ),
             None => (rest, None),
         };
         m.insert(name.to_string(), (layout.replace('_', ""), elems));
@@ -27,7 +33,10 @@ fn oracle() -> HashMap<String, (String, Option<Vec<i64>>)> {
 }
 
 fn want(o: &HashMap<String, (String, Option<Vec<i64>>)>, name: &str) -> String {
-    o.get(name).unwrap_or_else(|| panic!("no oracle line {name}")).0.clone()
+    o.get(name)
+        .unwrap_or_else(|| panic!("no oracle line {name}"))
+        .0
+        .clone()
 }
 
 /// The offsets of a partition's elements in index order, and their count.
@@ -37,7 +46,9 @@ where
     L: cute_layout::TensorLayout,
     i64: cute_layout::tensor::TensorCoord<L>,
 {
-    (0..).map_while(|i: i64| t.try_get(i).ok().copied()).collect()
+    (0..)
+        .map_while(|i: i64| t.try_get(i).ok().copied())
+        .collect()
 }
 
 type Mma1 = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2,2,1):(1,2,0)], (U32, U32, U16)>;
@@ -60,12 +71,32 @@ type Mma5 = TiledMma<SM80_8x8x4_F64F64F64F64_TN, Layout![(4,1,1):(1,0,0)], (U32,
 
 fn check_mma_layouts<M: TiledMmaLayouts>(tag: &str, m: M) {
     let o = oracle();
-    assert_eq!(m.thr_layout_vmnk().to_string(), want(&o, &format!("{tag}.vmnk")), "{tag} vmnk");
+    assert_eq!(
+        m.thr_layout_vmnk().to_string(),
+        want(&o, &format!("{tag}.vmnk")),
+        "{tag} vmnk"
+    );
     let (a, b, c) = m.tile_size();
-    assert_eq!(format!("({a},{b},{c})"), want(&o, &format!("{tag}.tile")), "{tag} tile");
-    assert_eq!(m.layout_c_tv().to_string(), want(&o, &format!("{tag}.C_TV")), "{tag} C");
-    assert_eq!(m.layout_a_tv().to_string(), want(&o, &format!("{tag}.A_TV")), "{tag} A");
-    assert_eq!(m.layout_b_tv().to_string(), want(&o, &format!("{tag}.B_TV")), "{tag} B");
+    assert_eq!(
+        format!("({a},{b},{c})"),
+        want(&o, &format!("{tag}.tile")),
+        "{tag} tile"
+    );
+    assert_eq!(
+        m.layout_c_tv().to_string(),
+        want(&o, &format!("{tag}.C_TV")),
+        "{tag} C"
+    );
+    assert_eq!(
+        m.layout_a_tv().to_string(),
+        want(&o, &format!("{tag}.A_TV")),
+        "{tag} A"
+    );
+    assert_eq!(
+        m.layout_b_tv().to_string(),
+        want(&o, &format!("{tag}.B_TV")),
+        "{tag} B"
+    );
 }
 
 #[test]
@@ -107,10 +138,18 @@ where
         }
         c
     }
-    assert!(counts(&m.layout_c_tv(), threads, tm * tn).iter().all(|&c| c == 1));
-    for (c, n) in [(counts(&m.layout_a_tv(), threads, tm * tk), tm * tk), (counts(&m.layout_b_tv(), threads, tn * tk), tn * tk)] {
+    assert!(counts(&m.layout_c_tv(), threads, tm * tn)
+        .iter()
+        .all(|&c| c == 1));
+    for (c, n) in [
+        (counts(&m.layout_a_tv(), threads, tm * tk), tm * tk),
+        (counts(&m.layout_b_tv(), threads, tn * tk), tn * tk),
+    ] {
         assert_eq!(c.len() as i64, n);
-        assert!(c[0] >= 1 && c.iter().all(|&x| x == c[0]), "uneven operand cover {c:?}");
+        assert!(
+            c[0] >= 1 && c.iter().all(|&x| x == c[0]),
+            "uneven operand cover {c:?}"
+        );
     }
 }
 
@@ -143,21 +182,35 @@ fn tiled_mma_partitions_match_cute() {
             assert_eq!(&e, we.as_ref().unwrap(), "mma1.{name}({t}) elements");
         }
     }
-    let a3 = m.get_slice(37).partition_a(Tensor::try_new(&data[..], layout!((128,32,3):(32,1,4096))).unwrap());
+    let a3 = m
+        .get_slice(37)
+        .partition_a(Tensor::try_new(&data[..], layout!((128,32,3):(32,1,4096))).unwrap());
     let (wl, we) = &o["mma1.partition_A3(37)"];
-    assert_eq!((&a3.layout().to_string(), &offsets(&a3)), (wl, we.as_ref().unwrap()));
+    assert_eq!(
+        (&a3.layout().to_string(), &offsets(&a3)),
+        (wl, we.as_ref().unwrap())
+    );
     // Fragments: the compact layout of the partition's shape, of the atom's element type.
     let tc = Tensor::try_new(&data[..], layout!((128,128):(1,128))).unwrap();
     let ta = Tensor::try_new(&data[..], layout!((128,32):(32,1))).unwrap();
     let fc = m.get_slice(0).partition_fragment_c(&tc);
     let fa = m.get_slice(0).partition_fragment_a(&ta);
     let fb = m.get_slice(0).partition_fragment_b(&ta);
-    assert_eq!(fc.layout().to_string(), want(&o, "mma1.partition_fragment_C"));
+    assert_eq!(
+        fc.layout().to_string(),
+        want(&o, "mma1.partition_fragment_C")
+    );
     // CuTe's make_fragment_like also orders modes 1.. by the partition's strides; the crate's
     // fragments are compact column major (tensor::make_fragment_like): the same shape.
     let shape = |s: String| s.split(':').next().unwrap().to_string();
-    assert_eq!(shape(fa.layout().to_string()), shape(want(&o, "mma1.partition_fragment_A")));
-    assert_eq!(shape(fb.layout().to_string()), shape(want(&o, "mma1.partition_fragment_B")));
+    assert_eq!(
+        shape(fa.layout().to_string()),
+        shape(want(&o, "mma1.partition_fragment_A"))
+    );
+    assert_eq!(
+        shape(fb.layout().to_string()),
+        shape(want(&o, "mma1.partition_fragment_B"))
+    );
     let _: &[f32] = fc.engine().as_slice();
     let _: &[half_t] = fa.engine().as_slice();
     assert_eq!(fc.engine().len(), 128);
@@ -188,7 +241,9 @@ fn partition_c_covers_once() {
     let data: Vec<i64> = (0..128 * 96).collect();
     let mut seen = vec![0u8; data.len()];
     for t in 0..m.num_threads() {
-        let p = m.get_slice(t).partition_c(Tensor::try_new(&data[..], layout!((128,96):(1,128))).unwrap());
+        let p = m
+            .get_slice(t)
+            .partition_c(Tensor::try_new(&data[..], layout!((128,96):(1,128))).unwrap());
         for x in offsets(&p) {
             seen[x as usize] += 1;
         }
@@ -196,7 +251,9 @@ fn partition_c_covers_once() {
     assert!(seen.iter().all(|&c| c == 1));
     let tv = m.layout_c_tv();
     for t in 0..m.num_threads() {
-        let p = m.get_slice(t).partition_c(Tensor::try_new(&data[..], layout!((32,32):(1,32))).unwrap());
+        let p = m
+            .get_slice(t)
+            .partition_c(Tensor::try_new(&data[..], layout!((32,32):(1,32))).unwrap());
         let e = offsets(&p);
         assert_eq!(e.len(), 8);
         for (v, x) in e.iter().enumerate() {
@@ -206,7 +263,9 @@ fn partition_c_covers_once() {
     // A (M,K) tensor: every element is read by the ThrN thread groups that share it (2).
     let mut seen = vec![0u8; 128 * 32];
     for t in 0..m.num_threads() {
-        let p = m.get_slice(t).partition_a(Tensor::try_new(&data[..], layout!((128,32):(1,128))).unwrap());
+        let p = m
+            .get_slice(t)
+            .partition_a(Tensor::try_new(&data[..], layout!((128,32):(1,128))).unwrap());
         for x in offsets(&p) {
             seen[x as usize] += 1;
         }
@@ -228,9 +287,21 @@ fn bad_inputs_are_errors() {
 
 fn check_copy_layouts<TC: TiledCopyLayouts>(tag: &str, tc: TC) {
     let o = oracle();
-    assert_eq!(tc.tiled_layout_tv().to_string(), want(&o, &format!("{tag}.TiledLayout_TV")), "{tag} TV");
-    assert_eq!(tc.layout_s_tv().to_string(), want(&o, &format!("{tag}.S_TV")), "{tag} S");
-    assert_eq!(tc.layout_d_tv().to_string(), want(&o, &format!("{tag}.D_TV")), "{tag} D");
+    assert_eq!(
+        tc.tiled_layout_tv().to_string(),
+        want(&o, &format!("{tag}.TiledLayout_TV")),
+        "{tag} TV"
+    );
+    assert_eq!(
+        tc.layout_s_tv().to_string(),
+        want(&o, &format!("{tag}.S_TV")),
+        "{tag} S"
+    );
+    assert_eq!(
+        tc.layout_d_tv().to_string(),
+        want(&o, &format!("{tag}.D_TV")),
+        "{tag} D"
+    );
 }
 
 type Cp1 = TiledCopy<
@@ -249,11 +320,24 @@ fn cp1() -> Cp1 {
 #[test]
 fn tiled_copy_layouts_match_cute() {
     check_copy_layouts("cp1", cp1());
-    let cp2 = make_tiled_copy(CopyAtom::<UniversalCopy<U32>, half_t>::new(), layout!((8,4):(1,8)), layout!((2,1):(1,2)));
+    let cp2 = make_tiled_copy(
+        CopyAtom::<UniversalCopy<U32>, half_t>::new(),
+        layout!((8,4):(1,8)),
+        layout!((2,1):(1,2)),
+    );
     check_copy_layouts("cp2", cp2);
-    check_copy_layouts("ldA", make_tiled_copy_a(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::new(), mma1()));
-    check_copy_layouts("ldB", make_tiled_copy_b(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::new(), mma1()));
-    check_copy_layouts("stC", make_tiled_copy_c(CopyAtom::<UniversalCopy<U32>, f32>::new(), mma1()));
+    check_copy_layouts(
+        "ldA",
+        make_tiled_copy_a(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::new(), mma1()),
+    );
+    check_copy_layouts(
+        "ldB",
+        make_tiled_copy_b(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::new(), mma1()),
+    );
+    check_copy_layouts(
+        "stC",
+        make_tiled_copy_c(CopyAtom::<UniversalCopy<U32>, f32>::new(), mma1()),
+    );
 }
 
 /// The swizzled shared-memory tile of the oracle: `Sw<3,3,3> ∘ (8,32):(32,1)` tiled to 128x32.
@@ -271,7 +355,10 @@ fn tiled_copy_partitions_match_cute() {
         let s = cp1().get_slice(t);
         let ps = s.partition_s(Tensor::try_new(&data[..], layout!((128,32):(32,1))).unwrap());
         let pd = s.partition_d(Tensor::try_new(&data[..], s_a()).unwrap());
-        for (name, l, e) in [("partition_S", ps.layout().to_string(), offsets(&ps)), ("partition_D", pd.layout().to_string(), offsets(&pd))] {
+        for (name, l, e) in [
+            ("partition_S", ps.layout().to_string(), offsets(&ps)),
+            ("partition_D", pd.layout().to_string(), offsets(&pd)),
+        ] {
             let (wl, we) = &o[&format!("cp1.{name}({t})")];
             if name == "partition_S" {
                 assert_eq!(&l, wl, "cp1.{name}({t})");
@@ -281,9 +368,15 @@ fn tiled_copy_partitions_match_cute() {
     }
     let ld = make_tiled_copy_a(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::new(), mma1());
     for t in [0, 5, 127] {
-        let ps = ld.get_slice(t).partition_s(Tensor::try_new(&data[..], s_a()).unwrap());
+        let ps = ld
+            .get_slice(t)
+            .partition_s(Tensor::try_new(&data[..], s_a()).unwrap());
         let (_, we) = &o[&format!("ldA.partition_S({t})")];
-        assert_eq!(&offsets(&ps), we.as_ref().unwrap(), "ldA.partition_S({t}) elements");
+        assert_eq!(
+            &offsets(&ps),
+            we.as_ref().unwrap(),
+            "ldA.partition_S({t}) elements"
+        );
     }
 }
 

@@ -24,8 +24,8 @@ use crate::error::{layout_error, ErrorKind, Result};
 use crate::int::{IntMul, IntRem, Mod, StaticInt};
 use crate::layout::Layout;
 use crate::ops::{
-    CoalesceByMode, CoalesceByModeOf, Compose, ComposeOf, RakedProduct, RakedProductOf, RecastLayout,
-    RightInverse, RightInverseOf, SliceAndOffset, SliceOf, Underscore, ZippedDivide,
+    CoalesceByMode, CoalesceByModeOf, Compose, ComposeOf, RakedProduct, RakedProductOf,
+    RecastLayout, RightInverse, RightInverseOf, SliceAndOffset, SliceOf, Underscore, ZippedDivide,
     ZippedDivideOf,
 };
 use crate::tensor::{Engine, EngineMut, HostEngine, Tensor, TensorLayout};
@@ -225,40 +225,56 @@ where
     Mod<Tv::ThrSize, <ValLayoutRef<Op, T> as TvLayout>::ThrSize>: CopyThreadsDivide,
     Tv::ValSize: IntRem<<ValLayoutRef<Op, T> as TvLayout>::ValSize>,
     Mod<Tv::ValSize, <ValLayoutRef<Op, T> as TvLayout>::ValSize>: CopyValuesDivide,
-    RightInverseOf<ValLayoutRef<Op, T>>: Compose<ValLayoutSrc<Op, T>> + Compose<ValLayoutDst<Op, T>>,
+    RightInverseOf<ValLayoutRef<Op, T>>:
+        Compose<ValLayoutSrc<Op, T>> + Compose<ValLayoutDst<Op, T>>,
     Tv: ZippedDivide<(
         <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
         <ValLayoutRef<Op, T> as TvLayout>::ValSize,
     )>,
     ZippedDivideOf<
         Tv,
-        (<ValLayoutRef<Op, T> as TvLayout>::ThrSize, <ValLayoutRef<Op, T> as TvLayout>::ValSize),
+        (
+            <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+            <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+        ),
     >: Compose<(Ref2Src<Op, T>, Underscore)> + Compose<(Ref2Dst<Op, T>, Underscore)>,
     ComposeOf<
         ZippedDivideOf<
             Tv,
-            (<ValLayoutRef<Op, T> as TvLayout>::ThrSize, <ValLayoutRef<Op, T> as TvLayout>::ValSize),
+            (
+                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+            ),
         >,
         (Ref2Src<Op, T>, Underscore),
     >: Zip2,
     ComposeOf<
         ZippedDivideOf<
             Tv,
-            (<ValLayoutRef<Op, T> as TvLayout>::ThrSize, <ValLayoutRef<Op, T> as TvLayout>::ValSize),
+            (
+                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+            ),
         >,
         (Ref2Dst<Op, T>, Underscore),
     >: Zip2,
     <ComposeOf<
         ZippedDivideOf<
             Tv,
-            (<ValLayoutRef<Op, T> as TvLayout>::ThrSize, <ValLayoutRef<Op, T> as TvLayout>::ValSize),
+            (
+                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+            ),
         >,
         (Ref2Src<Op, T>, Underscore),
     > as Zip2>::Output: CoalesceByMode<(U1, (U1, U1))>,
     <ComposeOf<
         ZippedDivideOf<
             Tv,
-            (<ValLayoutRef<Op, T> as TvLayout>::ThrSize, <ValLayoutRef<Op, T> as TvLayout>::ValSize),
+            (
+                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+            ),
         >,
         (Ref2Dst<Op, T>, Underscore),
     > as Zip2>::Output: CoalesceByMode<(U1, (U1, U1))>,
@@ -572,7 +588,10 @@ where
     L2: TensorLayout,
 {
     let v = TC::AtomNumVal::VALUE;
-    for (what, n) in [("source", src.layout().mode_size(0)), ("destination", dst.layout().mode_size(0))] {
+    for (what, n) in [
+        ("source", src.layout().mode_size(0)),
+        ("destination", dst.layout().mode_size(0)),
+    ] {
         if n % v != 0 {
             return Err(layout_error!(
                 ErrorKind::ShapeMismatch,

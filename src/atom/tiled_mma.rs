@@ -80,8 +80,7 @@ pub trait VmnkSizes {
     type K: StaticInt;
     type All: StaticInt;
 }
-impl<SV, SM, SN, SK, DV, DM, DN, DK> VmnkSizes
-    for Layout<(SV, SM, SN, SK), (DV, DM, DN, DK)>
+impl<SV, SM, SN, SK, DV, DM, DN, DK> VmnkSizes for Layout<(SV, SM, SN, SK), (DV, DM, DN, DK)>
 where
     SV: IntTuple,
     SM: IntTuple,
@@ -160,36 +159,51 @@ pub type ThrIdxToVmnk<V> = ComposeOf<
 // ---------------------------------------------------------------------------------------------
 // Named conditions
 
+/// `a == b` for typenum integers, as `B1` / `B0`. The conditions below are implemented for `B1`
+/// only: comparing first (rather than matching `(N, N)`) makes a violation in a generic
+/// context an unimplemented condition, whose message is the first line of the error.
+#[doc(hidden)]
+pub type Same<A, B> = <A as typenum::IsEqual<B>>::Output;
+/// `a == b == c`.
+#[doc(hidden)]
+pub type Same3<A, B, C> = typenum::And<Same<A, B>, Same<B, C>>;
+/// `a == b == c == d`.
+#[doc(hidden)]
+pub type Same4<A, B, C, D> = typenum::And<Same3<A, B, C>, Same<C, D>>;
+
 /// A TiledMMA's atom layout (thread groups along M, N, K → thread-group index) is a bijection
-/// onto `[0, size)`: no two atom positions share a thread group. Implemented by
-/// `(size, image, compact part)` when equal (see [`check`]).
+/// onto `[0, size)`: no two atom positions share a thread group. Implemented by `B1`, the
+/// result of comparing its size, the size of its image and of its compact part (see
+/// [`check`]).
 #[diagnostic::on_unimplemented(
     message = "TiledMMA: the atom layout is not a bijection onto its thread groups (it overlaps or leaves gaps)",
-    label = "`{Self}` (size, size of the image, size of the compact part) must all be equal",
+    label = "its size, the size of its image and of its compact part differ (`{Self}`)",
     note = "make_tiled_mma(atom, atom_layout, _): atom_layout maps each (m, n, k) atom position to its own group of threads, e.g. Layout![(2,2,1):(1,2,0)]"
 )]
 pub trait AtomLayoutBijective {}
-impl<N> AtomLayoutBijective for (N, N, N) {}
+impl AtomLayoutBijective for typenum::B1 {}
 
-/// A TiledMMA's C thread-value layout is a bijection onto its (M,N) tile. Implemented by
-/// `(size(C), image(C), compact(C), TileM·TileN)` when all equal.
+/// A TiledMMA's C thread-value layout is a bijection onto its (M,N) tile. Implemented by `B1`,
+/// the result of comparing `size(C)`, the sizes of its image and compact part, and
+/// `TileM·TileN`.
 #[diagnostic::on_unimplemented(
     message = "TiledMMA: the C TV layout is not a bijection onto the (M,N) tile",
-    label = "`{Self}` (size(C), size of its image, size of its compact part, TileM·TileN) must all be equal",
+    label = "size(C), the sizes of its image and compact part, and TileM·TileN differ (`{Self}`)",
     note = "each accumulator of the tile is held by exactly one (thread, value): check the permutation (it must be a bijection of its mode, a multiple of the atom times the thread groups)"
 )]
 pub trait TiledCBijective {}
-impl<N> TiledCBijective for (N, N, N, N) {}
+impl TiledCBijective for typenum::B1 {}
 
 /// A TiledMMA's A (or B) thread-value layout covers its tile exactly once, except along
-/// stride-0 (broadcast) modes. Implemented by `(image, compact, tile size)` when equal.
+/// stride-0 (broadcast) modes. Implemented by `B1`, the result of comparing the sizes of the
+/// image and the compact part and the tile size.
 #[diagnostic::on_unimplemented(
     message = "TiledMMA: the A or B TV layout does not cover its (M,K) / (N,K) tile exactly once (broadcast modes excepted)",
-    label = "`{Self}` (size of the image, size of its compact part, tile size) must all be equal",
+    label = "the sizes of its image and compact part and the tile size differ (`{Self}`)",
     note = "check the permutation of M, N and K"
 )]
 pub trait TiledOperandCovers {}
-impl<N> TiledOperandCovers for (N, N, N) {}
+impl TiledOperandCovers for typenum::B1 {}
 
 /// The image and compact sizes of any static layout (for [`AtomLayoutBijective`]).
 #[doc(hidden)]
@@ -264,7 +278,10 @@ pub trait TiledMmaLayouts: Copy + Default {
     type Atom: MmaTraits;
     /// `(ThrV, ThrM, ThrN, ThrK) → thread index`: CuTe's `thr_layout_vmnk_`,
     /// `tiled_product(ThrID, AtomLayoutMNK)`.
-    type ThrLayoutVMNK: ThreadCoord<Coord = (i64, i64, i64, i64)> + Copy + Default + core::fmt::Display;
+    type ThrLayoutVMNK: ThreadCoord<Coord = (i64, i64, i64, i64)>
+        + Copy
+        + Default
+        + core::fmt::Display;
     /// The tiler of M (the permutation entry, or `size(AtomM)·ThrM` for `_`).
     type PermM: Copy + Default;
     /// The tiler of N.
@@ -373,7 +390,10 @@ where
     Atom: MmaTraits,
     Atom::Shape_MNK: check::ShapeMnk,
     AL: ImageSizes,
-    (AL::Size, AL::Image, AL::Compact): AtomLayoutBijective,
+    AL::Size: typenum::IsEqual<AL::Image>,
+    AL::Image: typenum::IsEqual<AL::Compact>,
+    Same<AL::Size, AL::Image>: core::ops::BitAnd<Same<AL::Image, AL::Compact>>,
+    Same3<AL::Size, AL::Image, AL::Compact>: AtomLayoutBijective,
     Atom::ThrID: TiledProduct<AL>,
     TiledProductOf<Atom::ThrID, AL>:
         VmnkSizes + ThreadCoord<Coord = (i64, i64, i64, i64)> + Copy + Default + core::fmt::Display,
@@ -385,22 +405,34 @@ where
     <Atom::Shape_MNK as check::ShapeMnk>::K:
         IntMul<<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K>,
     PM: PermEntry<
-        Prod<<Atom::Shape_MNK as check::ShapeMnk>::M, <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M>,
+        Prod<
+            <Atom::Shape_MNK as check::ShapeMnk>::M,
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M,
+        >,
     >,
     PN: PermEntry<
-        Prod<<Atom::Shape_MNK as check::ShapeMnk>::N, <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N>,
+        Prod<
+            <Atom::Shape_MNK as check::ShapeMnk>::N,
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N,
+        >,
     >,
     PK: PermEntry<
-        Prod<<Atom::Shape_MNK as check::ShapeMnk>::K, <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K>,
+        Prod<
+            <Atom::Shape_MNK as check::ShapeMnk>::K,
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K,
+        >,
     >,
     // thridx → vmnk
     TiledProductOf<Atom::ThrID, AL>: ComplementFull,
     TiledProductOf<Atom::ThrID, AL>: PairWith<ComplementFullOf<TiledProductOf<Atom::ThrID, AL>>>,
-    <TiledProductOf<Atom::ThrID, AL> as PairWith<ComplementFullOf<TiledProductOf<Atom::ThrID, AL>>>>::Output:
-        RightInverse,
+    <TiledProductOf<Atom::ThrID, AL> as PairWith<
+        ComplementFullOf<TiledProductOf<Atom::ThrID, AL>>,
+    >>::Output: RightInverse,
     Layout<(<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::All, U1), (U1, U0)>: Compose<
         RightInverseOf<
-            <TiledProductOf<Atom::ThrID, AL> as PairWith<ComplementFullOf<TiledProductOf<Atom::ThrID, AL>>>>::Output,
+            <TiledProductOf<Atom::ThrID, AL> as PairWith<
+                ComplementFullOf<TiledProductOf<Atom::ThrID, AL>>,
+            >>::Output,
         >,
     >,
     ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>: Copy + Default,
@@ -408,53 +440,111 @@ where
     PM::Size: IntMul<PN::Size>,
     Layout<(PM::Size, PN::Size), (U1, PM::Size)>: Thrfrg<
         (PM::Tiler, PN::Tiler),
-        (<Atom::Shape_MNK as check::ShapeMnk>::M, <Atom::Shape_MNK as check::ShapeMnk>::N),
+        (
+            <Atom::Shape_MNK as check::ShapeMnk>::M,
+            <Atom::Shape_MNK as check::ShapeMnk>::N,
+        ),
         Atom::CLayout,
-        (<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M, <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N),
+        (
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M,
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N,
+        ),
     >,
     CThrfrg<Atom, AL, PM, PN>: Compose<(ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore)>,
-    ComposeOf<CThrfrg<Atom, AL, PM, PN>, (ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore)>:
-        TvLayout + Copy + Default + core::fmt::Display,
-    (
-        <ComposeOf<CThrfrg<Atom, AL, PM, PN>, (ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore)> as TvLayout>::Size,
-        <ComposeOf<CThrfrg<Atom, AL, PM, PN>, (ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore)> as TvLayout>::ImageSize,
-        <ComposeOf<CThrfrg<Atom, AL, PM, PN>, (ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore)> as TvLayout>::CompactSize,
+    ComposeOf<
+        CThrfrg<Atom, AL, PM, PN>,
+        (ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore),
+    >: TvLayout + Copy + Default + core::fmt::Display,
+    CTv<Atom, AL, PM, PN>: TvLayout,
+    <CTv<Atom, AL, PM, PN> as TvLayout>::Size:
+        typenum::IsEqual<<CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize>,
+    <CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize:
+        typenum::IsEqual<<CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize>,
+    <CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize: typenum::IsEqual<Prod<PM::Size, PN::Size>>,
+    Same<<CTv<Atom, AL, PM, PN> as TvLayout>::Size, <CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize>:
+        core::ops::BitAnd<
+            Same<
+                <CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize,
+                <CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize,
+            >,
+        >,
+    Same3<
+        <CTv<Atom, AL, PM, PN> as TvLayout>::Size,
+        <CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize,
+        <CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize,
+    >: core::ops::BitAnd<
+        Same<<CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize, Prod<PM::Size, PN::Size>>,
+    >,
+    Same4<
+        <CTv<Atom, AL, PM, PN> as TvLayout>::Size,
+        <CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize,
+        <CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize,
         Prod<PM::Size, PN::Size>,
-    ): TiledCBijective,
+    >: TiledCBijective,
     // A
     PM::Size: IntMul<PK::Size>,
     Layout<(PM::Size, PK::Size), (U1, PM::Size)>: Thrfrg<
         (PM::Tiler, PK::Tiler),
-        (<Atom::Shape_MNK as check::ShapeMnk>::M, <Atom::Shape_MNK as check::ShapeMnk>::K),
+        (
+            <Atom::Shape_MNK as check::ShapeMnk>::M,
+            <Atom::Shape_MNK as check::ShapeMnk>::K,
+        ),
         Atom::ALayout,
-        (<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M, <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K),
+        (
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M,
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K,
+        ),
     >,
     AThrfrg<Atom, AL, PM, PK>: Compose<(OperandTile<Atom, AL, U1, U0>, Underscore)>,
     ComposeOf<AThrfrg<Atom, AL, PM, PK>, (OperandTile<Atom, AL, U1, U0>, Underscore)>:
         Compose<(ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore)>,
     ATv<Atom, AL, PM, PK>: TvLayout + Copy + Default + core::fmt::Display,
-    (
+    <ATv<Atom, AL, PM, PK> as TvLayout>::ImageSize:
+        typenum::IsEqual<<ATv<Atom, AL, PM, PK> as TvLayout>::CompactSize>,
+    <ATv<Atom, AL, PM, PK> as TvLayout>::CompactSize: typenum::IsEqual<Prod<PM::Size, PK::Size>>,
+    Same<
+        <ATv<Atom, AL, PM, PK> as TvLayout>::ImageSize,
+        <ATv<Atom, AL, PM, PK> as TvLayout>::CompactSize,
+    >: core::ops::BitAnd<
+        Same<<ATv<Atom, AL, PM, PK> as TvLayout>::CompactSize, Prod<PM::Size, PK::Size>>,
+    >,
+    Same3<
         <ATv<Atom, AL, PM, PK> as TvLayout>::ImageSize,
         <ATv<Atom, AL, PM, PK> as TvLayout>::CompactSize,
         Prod<PM::Size, PK::Size>,
-    ): TiledOperandCovers,
+    >: TiledOperandCovers,
     // B
     PN::Size: IntMul<PK::Size>,
     Layout<(PN::Size, PK::Size), (U1, PN::Size)>: Thrfrg<
         (PN::Tiler, PK::Tiler),
-        (<Atom::Shape_MNK as check::ShapeMnk>::N, <Atom::Shape_MNK as check::ShapeMnk>::K),
+        (
+            <Atom::Shape_MNK as check::ShapeMnk>::N,
+            <Atom::Shape_MNK as check::ShapeMnk>::K,
+        ),
         Atom::BLayout,
-        (<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N, <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K),
+        (
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N,
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K,
+        ),
     >,
     BThrfrg<Atom, AL, PN, PK>: Compose<(OperandTile<Atom, AL, U0, U1>, Underscore)>,
     ComposeOf<BThrfrg<Atom, AL, PN, PK>, (OperandTile<Atom, AL, U0, U1>, Underscore)>:
         Compose<(ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore)>,
     BTv<Atom, AL, PN, PK>: TvLayout + Copy + Default + core::fmt::Display,
-    (
+    <BTv<Atom, AL, PN, PK> as TvLayout>::ImageSize:
+        typenum::IsEqual<<BTv<Atom, AL, PN, PK> as TvLayout>::CompactSize>,
+    <BTv<Atom, AL, PN, PK> as TvLayout>::CompactSize: typenum::IsEqual<Prod<PN::Size, PK::Size>>,
+    Same<
+        <BTv<Atom, AL, PN, PK> as TvLayout>::ImageSize,
+        <BTv<Atom, AL, PN, PK> as TvLayout>::CompactSize,
+    >: core::ops::BitAnd<
+        Same<<BTv<Atom, AL, PN, PK> as TvLayout>::CompactSize, Prod<PN::Size, PK::Size>>,
+    >,
+    Same3<
         <BTv<Atom, AL, PN, PK> as TvLayout>::ImageSize,
         <BTv<Atom, AL, PN, PK> as TvLayout>::CompactSize,
         Prod<PN::Size, PK::Size>,
-    ): TiledOperandCovers,
+    >: TiledOperandCovers,
     PM: Copy + Default,
     PN: Copy + Default,
     PK: Copy + Default,
@@ -470,14 +560,31 @@ where
     type TileK = PK::Size;
     type NumThreads = <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::All;
     type ThrIdx = ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>;
-    type AtomTileC = (<Atom::Shape_MNK as check::ShapeMnk>::M, <Atom::Shape_MNK as check::ShapeMnk>::N);
-    type AtomTileA = (<Atom::Shape_MNK as check::ShapeMnk>::M, <Atom::Shape_MNK as check::ShapeMnk>::K);
-    type AtomTileB = (<Atom::Shape_MNK as check::ShapeMnk>::N, <Atom::Shape_MNK as check::ShapeMnk>::K);
-    type ThrTileC = (<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M, <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N);
-    type ThrTileA = (<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M, <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K);
-    type ThrTileB = (<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N, <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K);
-    type LayoutC_TV =
-        ComposeOf<CThrfrg<Atom, AL, PM, PN>, (ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore)>;
+    type AtomTileC = (
+        <Atom::Shape_MNK as check::ShapeMnk>::M,
+        <Atom::Shape_MNK as check::ShapeMnk>::N,
+    );
+    type AtomTileA = (
+        <Atom::Shape_MNK as check::ShapeMnk>::M,
+        <Atom::Shape_MNK as check::ShapeMnk>::K,
+    );
+    type AtomTileB = (
+        <Atom::Shape_MNK as check::ShapeMnk>::N,
+        <Atom::Shape_MNK as check::ShapeMnk>::K,
+    );
+    type ThrTileC = (
+        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M,
+        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N,
+    );
+    type ThrTileA = (
+        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M,
+        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K,
+    );
+    type ThrTileB = (
+        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N,
+        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K,
+    );
+    type LayoutC_TV = CTv<Atom, AL, PM, PN>;
     type LayoutA_TV = ATv<Atom, AL, PM, PK>;
     type LayoutB_TV = BTv<Atom, AL, PN, PK>;
 }
@@ -492,37 +599,73 @@ type PermDefault<X, T> = Prod<X, T>;
 /// `thrfrg_C((TileM,TileN):(1,TileM))`.
 #[doc(hidden)]
 pub type CThrfrg<Atom, AL, PM, PN> = <Layout<
-    (<PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size, <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Size),
-    (U1, <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size),
+    (
+        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size,
+        <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Size,
+    ),
+    (
+        U1,
+        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size,
+    ),
 > as Thrfrg<
-    (<PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Tiler, <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Tiler),
+    (
+        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Tiler,
+        <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Tiler,
+    ),
     (SM<Atom>, SN<Atom>),
     <Atom as MmaTraits>::CLayout,
-    (<Vmnk<Atom, AL> as VmnkSizes>::M, <Vmnk<Atom, AL> as VmnkSizes>::N),
+    (
+        <Vmnk<Atom, AL> as VmnkSizes>::M,
+        <Vmnk<Atom, AL> as VmnkSizes>::N,
+    ),
 >>::Output;
 
 /// `thrfrg_A((TileM,TileK):(1,TileM))`.
 #[doc(hidden)]
 pub type AThrfrg<Atom, AL, PM, PK> = <Layout<
-    (<PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size, <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Size),
-    (U1, <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size),
+    (
+        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size,
+        <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Size,
+    ),
+    (
+        U1,
+        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size,
+    ),
 > as Thrfrg<
-    (<PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Tiler, <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Tiler),
+    (
+        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Tiler,
+        <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Tiler,
+    ),
     (SM<Atom>, SK<Atom>),
     <Atom as MmaTraits>::ALayout,
-    (<Vmnk<Atom, AL> as VmnkSizes>::M, <Vmnk<Atom, AL> as VmnkSizes>::K),
+    (
+        <Vmnk<Atom, AL> as VmnkSizes>::M,
+        <Vmnk<Atom, AL> as VmnkSizes>::K,
+    ),
 >>::Output;
 
 /// `thrfrg_B((TileN,TileK):(1,TileN))`.
 #[doc(hidden)]
 pub type BThrfrg<Atom, AL, PN, PK> = <Layout<
-    (<PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Size, <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Size),
-    (U1, <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Size),
+    (
+        <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Size,
+        <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Size,
+    ),
+    (
+        U1,
+        <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Size,
+    ),
 > as Thrfrg<
-    (<PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Tiler, <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Tiler),
+    (
+        <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Tiler,
+        <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Tiler,
+    ),
     (SN<Atom>, SK<Atom>),
     <Atom as MmaTraits>::BLayout,
-    (<Vmnk<Atom, AL> as VmnkSizes>::N, <Vmnk<Atom, AL> as VmnkSizes>::K),
+    (
+        <Vmnk<Atom, AL> as VmnkSizes>::N,
+        <Vmnk<Atom, AL> as VmnkSizes>::K,
+    ),
 >>::Output;
 
 /// `(_, ((ThrM,ThrN):(DM,DN), _))`: widens A's (B's) thread mode `(ThrV,(ThrM,ThrK))` to
@@ -531,11 +674,21 @@ pub type BThrfrg<Atom, AL, PN, PK> = <Layout<
 pub type OperandTile<Atom, AL, DM, DN> = (
     Underscore,
     (
-        Layout<(<Vmnk<Atom, AL> as VmnkSizes>::M, <Vmnk<Atom, AL> as VmnkSizes>::N), (DM, DN)>,
+        Layout<
+            (
+                <Vmnk<Atom, AL> as VmnkSizes>::M,
+                <Vmnk<Atom, AL> as VmnkSizes>::N,
+            ),
+            (DM, DN),
+        >,
         Underscore,
     ),
 );
 
+/// `get_layoutC_TV()`.
+#[doc(hidden)]
+pub type CTv<Atom, AL, PM, PN> =
+    ComposeOf<CThrfrg<Atom, AL, PM, PN>, (ThrIdxToVmnk<Vmnk<Atom, AL>>, Underscore)>;
 /// `get_layoutA_TV()`.
 #[doc(hidden)]
 pub type ATv<Atom, AL, PM, PK> = ComposeOf<
@@ -572,9 +725,15 @@ impl<S0, S1> MmaThrCoord for (S0, S1) {
     }
 }
 impl<S0, S1, S2> MmaThrCoord for (S0, S1, S2) {
-    type Coord = ((i64, Underscore), ((i64, Underscore), (i64, Underscore), Underscore));
+    type Coord = (
+        (i64, Underscore),
+        ((i64, Underscore), (i64, Underscore), Underscore),
+    );
     fn coord(v: i64, a: i64, b: i64) -> Self::Coord {
-        ((v, Underscore), ((a, Underscore), (b, Underscore), Underscore))
+        (
+            (v, Underscore),
+            ((a, Underscore), (b, Underscore), Underscore),
+        )
     }
 }
 
