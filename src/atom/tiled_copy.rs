@@ -524,8 +524,9 @@ impl<TC> core::fmt::Debug for ThrCopy<TC> {
 macro_rules! copy_partition_methods {
     ($(#[$doc:meta])* $try_m:ident / $m:ident, $Of:ident, $TV2:ident) => {
         $(#[$doc])*
-        pub fn $try_m<E: Engine, L: TensorLayout>(&self, t: Tensor<E, L>) -> Result<Tensor<E, $Of<TC, L>>>
+        pub fn $try_m<E: Engine, L>(&self, t: Tensor<E, L>) -> Result<Tensor<E, $Of<TC, L>>>
         where
+            L: TensorLayout,
             L::Shape: CopyThrCoord,
             L: CopyPartition<TC::Tiler, TC::$TV2, CopyCoordOf<L>>,
         {
@@ -540,8 +541,9 @@ macro_rules! copy_partition_methods {
         }
         /// The same, panicking with the error.
         #[track_caller]
-        pub fn $m<E: Engine, L: TensorLayout>(&self, t: Tensor<E, L>) -> Tensor<E, $Of<TC, L>>
+        pub fn $m<E: Engine, L>(&self, t: Tensor<E, L>) -> Tensor<E, $Of<TC, L>>
         where
+            L: TensorLayout,
             L::Shape: CopyThrCoord,
             L: CopyPartition<TC::Tiler, TC::$TV2, CopyCoordOf<L>>,
         {
@@ -559,7 +561,7 @@ impl<TC: TiledCopyLayouts> ThrCopy<TC> {
         self.thr
     }
     copy_partition_methods! {
-        /// `partition_S(tensor)`: the elements of an (M,N[,L]) source tensor that this thread
+        /// `partition_S(tensor)`: the elements of an (M,N\[,L\]) source tensor that this thread
         /// reads, `(CPY, CPY_M, CPY_N[, L])` with `CPY` the thread's values of one tile.
         /// Errors: a tiler that does not divide the tensor, a partition past the engine.
         try_partition_s / partition_s, PartitionSOf, ThrVal2MnS

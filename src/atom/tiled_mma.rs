@@ -354,7 +354,7 @@ pub trait TiledMmaLayouts: Copy + Default {
         }
         let c = Self::ThrLayoutVMNK::default().flat_coord(thr_idx);
         Ok(ThrMma {
-            coord: VmnkCoord::from_flat(c),
+            coord: VmnkCoord::into_array(c),
             _m: PhantomData,
         })
     }
@@ -376,10 +376,10 @@ pub trait TiledMmaLayouts: Copy + Default {
 /// A thread's coordinate `(v, m, n, k)` in the thread layout.
 #[doc(hidden)]
 pub trait VmnkCoord {
-    fn from_flat(self) -> [i64; 4];
+    fn into_array(self) -> [i64; 4];
 }
 impl VmnkCoord for (i64, i64, i64, i64) {
-    fn from_flat(self) -> [i64; 4] {
+    fn into_array(self) -> [i64; 4] {
         [self.0, self.1, self.2, self.3]
     }
 }
@@ -847,8 +847,9 @@ macro_rules! partition_methods {
     ($(#[$doc:meta])* $try_m:ident / $m:ident / $frag:ident, $Of:ident, $Perm0:ident, $Perm1:ident,
      $AtomTile:ident, $Tv:ident, $ThrTile:ident, $a:literal, $b:literal, $Val:ident) => {
         $(#[$doc])*
-        pub fn $try_m<E: Engine, L: TensorLayout>(&self, t: Tensor<E, L>) -> Result<Tensor<E, $Of<T, L>>>
+        pub fn $try_m<E: Engine, L>(&self, t: Tensor<E, L>) -> Result<Tensor<E, $Of<T, L>>>
         where
+            L: TensorLayout,
             L::Shape: MmaThrCoord,
             L: MmaPartition<
                 (T::$Perm0, T::$Perm1),
@@ -869,8 +870,9 @@ macro_rules! partition_methods {
         }
         /// The same, panicking with the error.
         #[track_caller]
-        pub fn $m<E: Engine, L: TensorLayout>(&self, t: Tensor<E, L>) -> Tensor<E, $Of<T, L>>
+        pub fn $m<E: Engine, L>(&self, t: Tensor<E, L>) -> Tensor<E, $Of<T, L>>
         where
+            L: TensorLayout,
             L::Shape: MmaThrCoord,
             L: MmaPartition<
                 (T::$Perm0, T::$Perm1),
@@ -888,11 +890,12 @@ macro_rules! partition_methods {
         /// A register fragment of the partition's shape, compact column major, of the atom's
         /// element type (CuTe's `partition_fragment_X`: the partition of
         /// `make_layout(shape(t))`, so any layout of `t`, swizzled ones included).
-        pub fn $frag<E, L: TensorLayout>(
+        pub fn $frag<E, L>(
             &self,
             _t: &Tensor<E, L>,
         ) -> FragmentOf<<T::Atom as MmaTraits>::$Val, $Of<T, ShapeLayoutOf<L>>>
         where
+            L: TensorLayout,
             L::Shape: crate::tuple::PrefixProduct<U1> + StaticShape,
             crate::tuple::ColumnMajor<L::Shape>: StaticTuple,
             L::Shape: crate::tuple::Congruent<crate::tuple::ColumnMajor<L::Shape>>,
@@ -924,20 +927,20 @@ impl<T: TiledMmaLayouts> ThrMma<T> {
         self.coord
     }
     partition_methods! {
-        /// `partition_C(tensor)`: the thread's elements of an (M,N[,L]) tensor, shaped
+        /// `partition_C(tensor)`: the thread's elements of an (M,N\[,L\]) tensor, shaped
         /// `(FrgV, RestM, RestN[, L])` (CuTe's `(MMA, MMA_M, MMA_N)`). Errors: a tensor whose
         /// shape the tile does not divide, a partition reaching past the engine.
         try_partition_c / partition_c / partition_fragment_c, PartitionCOf, PermM, PermN,
         AtomTileC, CLayout, ThrTileC, 1, 2, ValTypeC
     }
     partition_methods! {
-        /// `partition_A(tensor)`: the thread's elements of an (M,K[,L]) tensor, shaped
+        /// `partition_A(tensor)`: the thread's elements of an (M,K\[,L\]) tensor, shaped
         /// `(FrgV, RestM, RestK[, L])`.
         try_partition_a / partition_a / partition_fragment_a, PartitionAOf, PermM, PermK,
         AtomTileA, ALayout, ThrTileA, 1, 3, ValTypeA
     }
     partition_methods! {
-        /// `partition_B(tensor)`: the thread's elements of an (N,K[,L]) tensor, shaped
+        /// `partition_B(tensor)`: the thread's elements of an (N,K\[,L\]) tensor, shaped
         /// `(FrgV, RestN, RestK[, L])`.
         try_partition_b / partition_b / partition_fragment_b, PartitionBOf, PermN, PermK,
         AtomTileB, BLayout, ThrTileB, 2, 3, ValTypeB
