@@ -42,6 +42,8 @@ mod sm80;
 mod sm90;
 #[cfg(feature = "alloc")]
 mod table;
+mod tiled_copy;
+mod tiled_mma;
 
 pub use copy::{
     CopyBits, CpAsyncBits, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T,
@@ -58,6 +60,15 @@ pub use sm90::gmma;
 pub use sm90::*;
 #[cfg(feature = "alloc")]
 pub use table::{atom_layouts, atom_names, AtomLayouts};
+pub use tiled_copy::{
+    copy, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c, try_copy,
+    CopyAtom, CopyCoordOf, MakeTiledCopyTiler, MakeTiledCopyTv, PartitionDOf, PartitionSOf,
+    ThrCopy, TiledCopy, TiledCopyLayouts,
+};
+pub use tiled_mma::{
+    make_tiled_mma, FragmentOf, MmaCoordOf, PartitionAOf, PartitionBOf, PartitionCOf,
+    ShapeLayoutOf, ThrMma, TiledMma, TiledMmaLayouts,
+};
 
 /// The register arrays of [`MmaTraits`] and [`CopyTraits`] (re-exported from `generic-array`).
 pub use generic_array::GenericArray;

@@ -1,0 +1,621 @@
+//! TiledCopy (CuTe `cute/atom/copy_atom.hpp`): a copy atom repeated over a thread-value layout
+//! of a tile, its layouts computed in the type system, and the per-thread partitions of source
+//! and destination tensors.
+//!
+//! CuTe's construction, with the crate's algebra:
+//!
+//! * `make_tiled_copy(atom, thr, val)`: `layout_mn = raked_product(thr, val)`,
+//!   `TiledLayout_TV = right_inverse(layout_mn) ∘ (size(thr), size(val)):(1, size(thr))` and the
+//!   tiler `product_each(shape(layout_mn))`;
+//! * `make_tiled_copy_A/B/C(atom, mma)`: the TiledMMA's TV layout and tile;
+//! * `tile2thrfrg`: the TV layout divided by the atom's `(threads, values)`, its atom mode
+//!   composed with `right_inverse(Ref) ∘ Src` (or `Dst`), zipped to
+//!   `((thr, rest_thr), (val, rest_val))` and coalesced: `thrval2mn`, the
+//!   `(thread, value) → tile` map by which a tensor is partitioned.
+
+use core::marker::PhantomData;
+
+use typenum::{U0, U1};
+
+use super::check::TvLayout;
+use super::tiled_mma::TiledMmaLayouts;
+use super::{CopyTraits, ValLayoutDst, ValLayoutRef, ValLayoutSrc};
+use crate::error::{layout_error, ErrorKind, Result};
+use crate::int::{IntMul, IntRem, Mod, StaticInt};
+use crate::layout::Layout;
+use crate::ops::{
+    CoalesceByMode, CoalesceByModeOf, Compose, ComposeOf, RakedProduct, RakedProductOf,
+    RecastLayout, RightInverse, RightInverseOf, SliceAndOffset, SliceOf, Underscore, ZippedDivide,
+    ZippedDivideOf,
+};
+use crate::tensor::{Engine, EngineMut, HostEngine, Tensor, TensorLayout};
+use crate::tuple::{IntTuple, Size};
+
+/// A copy atom with its value type (CuTe's `Copy_Atom<Op, T>`): the operation's bit layouts
+/// read in elements of `T`.
+#[derive(Debug)]
+pub struct CopyAtom<Op, T>(PhantomData<(Op, T)>);
+impl<Op, T> Clone for CopyAtom<Op, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<Op, T> Copy for CopyAtom<Op, T> {}
+impl<Op, T> Default for CopyAtom<Op, T> {
+    fn default() -> Self {
+        CopyAtom(PhantomData)
+    }
+}
+impl<Op: CopyTraits, T> CopyAtom<Op, T> {
+    /// `Copy_Atom<Op, T>{}`.
+    pub fn new() -> Self {
+        CopyAtom(PhantomData)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Named conditions
+
+/// The tiled TV layout's thread count is a multiple of the atom's (CuTe: "TiledCopy uses too
+/// few thrs for selected CopyAtom"). Implemented by `TiledNumThr mod AtomNumThr` when 0.
+#[diagnostic::on_unimplemented(
+    message = "TiledCopy: the tiled thread count is not a multiple of the copy atom's threads",
+    label = "`{Self}` is TiledNumThr mod AtomNumThr, which must be 0",
+    note = "a copy atom of 32 threads (ldmatrix) needs whole warps of the thread layout / TiledMMA"
+)]
+pub trait CopyThreadsDivide {}
+impl CopyThreadsDivide for U0 {}
+
+/// The tiled TV layout's values per thread are a multiple of the atom's: each thread's values
+/// are whole atom calls (CuTe: "TiledCopy uses too few vals for selected CopyAtom"). For a
+/// TiledCopy made for a TiledMMA, this is what makes the copy deliver the elements the MMA
+/// partitions to each thread. Implemented by `TiledNumVal mod AtomNumVal` when 0.
+#[diagnostic::on_unimplemented(
+    message = "TiledCopy: the values per thread are not a multiple of the copy atom's values (the copy does not partition the elements each thread holds)",
+    label = "`{Self}` is TiledNumVal mod AtomNumVal, which must be 0",
+    note = "e.g. SM75_U32x4_LDSM_N moves 8 16-bit values per thread: the TiledMMA's A or B must hold a multiple of 8 per thread"
+)]
+pub trait CopyValuesDivide {}
+impl CopyValuesDivide for U0 {}
+
+// ---------------------------------------------------------------------------------------------
+// Helpers
+
+/// `product_each(shape(L))` for a rank-2 layout: the sizes of its two modes.
+#[doc(hidden)]
+pub trait ProductEach2 {
+    type Output: Copy + Default;
+}
+impl<S0: IntTuple, S1: IntTuple, D0, D1> ProductEach2 for Layout<(S0, S1), (D0, D1)> {
+    type Output = (Size<S0>, Size<S1>);
+}
+
+/// `zip` of a rank-2 layout of rank-2 modes: `((a,b),(c,d)) → ((a,c),(b,d))`.
+#[doc(hidden)]
+pub trait Zip2 {
+    type Output;
+}
+impl<SA, SB, SC, SD, DA, DB, DC, DD> Zip2 for Layout<((SA, SB), (SC, SD)), ((DA, DB), (DC, DD))> {
+    type Output = Layout<((SA, SC), (SB, SD)), ((DA, DC), (DB, DD))>;
+}
+
+/// `thrval2mn` of `tile2thrfrg`: the TV layout `Tv` divided by the atom's `(NT, NV)`, its atom
+/// mode composed with `Ref2Trg`, zipped and coalesced by mode `(1,(1,1))`.
+pub type ThrVal2Mn<Tv, NT, NV, Ref2Trg> = CoalesceByModeOf<
+    <ComposeOf<ZippedDivideOf<Tv, (NT, NV)>, (Ref2Trg, Underscore)> as Zip2>::Output,
+    (U1, (U1, U1)),
+>;
+
+/// `right_inverse(Ref) ∘ Src`: (source thread, source value) → (reference thread, value).
+pub type Ref2Src<Op, T> = ComposeOf<RightInverseOf<ValLayoutRef<Op, T>>, ValLayoutSrc<Op, T>>;
+/// `right_inverse(Ref) ∘ Dst`.
+pub type Ref2Dst<Op, T> = ComposeOf<RightInverseOf<ValLayoutRef<Op, T>>, ValLayoutDst<Op, T>>;
+
+// ---------------------------------------------------------------------------------------------
+// TiledCopy
+
+/// A tiling of copy atoms (CuTe's `TiledCopy<Copy_Atom, LayoutCopy_TV, ShapeTiler_MN>`): the
+/// atom `Atom` (a [`CopyAtom`]), the `(thread, value) → tile` layout `LayoutTv` and the tile
+/// `Tiler`. Zero-sized; its layouts are the associated types of [`TiledCopyLayouts`]. Built
+/// with [`make_tiled_copy`] and [`make_tiled_copy_a`] / `_b` / `_c`.
+#[derive(Debug)]
+pub struct TiledCopy<Atom, LayoutTv, Tiler>(PhantomData<(Atom, LayoutTv, Tiler)>);
+impl<A, L, T> Clone for TiledCopy<A, L, T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A, L, T> Copy for TiledCopy<A, L, T> {}
+impl<A, L, T> Default for TiledCopy<A, L, T> {
+    fn default() -> Self {
+        TiledCopy(PhantomData)
+    }
+}
+
+/// The layouts of a [`TiledCopy`], computed in the type system (CuTe's members of the same
+/// names). Implemented for every `TiledCopy` whose atom divides its threads and values; a
+/// violation is a compile error naming the condition.
+pub trait TiledCopyLayouts: Copy + Default {
+    /// The copy operation.
+    type Op: CopyTraits;
+    /// The value type.
+    type ValType;
+    /// The tile, `(M, N)` as static integers (CuTe's `Tiler_MN`).
+    type Tiler: Copy + Default;
+    /// `(thread, value) → m + M·n` of the tile (CuTe's `TiledLayout_TV`).
+    type TiledLayout_TV: Copy + Default + core::fmt::Display;
+    /// The threads, `size<0>(TiledLayout_TV)`.
+    type TiledNumThr: StaticInt;
+    /// The values per thread, `size<1>(TiledLayout_TV)`.
+    type TiledNumVal: StaticInt;
+    /// The atom's threads, `size<0>(ValLayoutRef)`.
+    type AtomNumThr: StaticInt;
+    /// The atom's values per thread, `size<1>(ValLayoutRef)`.
+    type AtomNumVal: StaticInt;
+    /// `(source thread, source value) → tile`: CuTe's `thrval2mn` of `tidfrg_S`.
+    type ThrVal2MnS: Copy + Default;
+    /// `(destination thread, destination value) → tile`: `thrval2mn` of `tidfrg_D`.
+    type ThrVal2MnD: Copy + Default;
+    /// `get_layoutS_TV()`: `(thread, value) → m + M·n` of the source tile.
+    type LayoutS_TV: Copy + Default + core::fmt::Display;
+    /// `get_layoutD_TV()`.
+    type LayoutD_TV: Copy + Default + core::fmt::Display;
+
+    /// `TiledLayout_TV`.
+    fn tiled_layout_tv(&self) -> Self::TiledLayout_TV {
+        Default::default()
+    }
+    /// `get_layoutS_TV()`.
+    fn layout_s_tv(&self) -> Self::LayoutS_TV {
+        Default::default()
+    }
+    /// `get_layoutD_TV()`.
+    fn layout_d_tv(&self) -> Self::LayoutD_TV {
+        Default::default()
+    }
+    /// `Tiler_MN`.
+    fn tiler(&self) -> Self::Tiler {
+        Default::default()
+    }
+    /// The number of threads.
+    fn num_threads(&self) -> i64 {
+        Self::TiledNumThr::VALUE
+    }
+    /// `get_slice(i)`: thread `i`'s view, which partitions tensors. An index outside
+    /// `[0, TiledNumThr)` is an error.
+    fn try_get_slice(&self, thr_idx: i64) -> Result<ThrCopy<Self>> {
+        if !(0..Self::TiledNumThr::VALUE).contains(&thr_idx) {
+            return Err(layout_error!(
+                ErrorKind::BadCoordinate,
+                "thread index {thr_idx} is outside the TiledCopy's {} threads",
+                Self::TiledNumThr::VALUE
+            ));
+        }
+        Ok(ThrCopy {
+            thr: thr_idx,
+            _m: PhantomData,
+        })
+    }
+    /// [`try_get_slice`](Self::try_get_slice), panicking on an index outside the threads.
+    #[track_caller]
+    fn get_slice(&self, thr_idx: i64) -> ThrCopy<Self> {
+        match self.try_get_slice(thr_idx) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+
+#[allow(clippy::type_complexity)]
+impl<Op, T, Tv, T0, T1> TiledCopyLayouts for TiledCopy<CopyAtom<Op, T>, Tv, (T0, T1)>
+where
+    Op: CopyTraits,
+    Op::SrcLayout: RecastLayout<super::uint1_t, T>,
+    Op::DstLayout: RecastLayout<super::uint1_t, T>,
+    Op::RefLayout: RecastLayout<super::uint1_t, T>,
+    T0: StaticInt + IntMul<T1>,
+    T1: StaticInt,
+    Tv: TvLayout + Copy + Default + core::fmt::Display,
+    Tv::ThrSize: StaticInt,
+    Tv::ValSize: StaticInt,
+    ValLayoutRef<Op, T>: TvLayout + RightInverse,
+    <ValLayoutRef<Op, T> as TvLayout>::ThrSize: StaticInt,
+    <ValLayoutRef<Op, T> as TvLayout>::ValSize: StaticInt,
+    Tv::ThrSize: IntRem<<ValLayoutRef<Op, T> as TvLayout>::ThrSize>,
+    Mod<Tv::ThrSize, <ValLayoutRef<Op, T> as TvLayout>::ThrSize>: CopyThreadsDivide,
+    Tv::ValSize: IntRem<<ValLayoutRef<Op, T> as TvLayout>::ValSize>,
+    Mod<Tv::ValSize, <ValLayoutRef<Op, T> as TvLayout>::ValSize>: CopyValuesDivide,
+    RightInverseOf<ValLayoutRef<Op, T>>:
+        Compose<ValLayoutSrc<Op, T>> + Compose<ValLayoutDst<Op, T>>,
+    Tv: ZippedDivide<(
+        <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+        <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+    )>,
+    ZippedDivideOf<
+        Tv,
+        (
+            <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+            <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+        ),
+    >: Compose<(Ref2Src<Op, T>, Underscore)> + Compose<(Ref2Dst<Op, T>, Underscore)>,
+    ComposeOf<
+        ZippedDivideOf<
+            Tv,
+            (
+                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+            ),
+        >,
+        (Ref2Src<Op, T>, Underscore),
+    >: Zip2,
+    ComposeOf<
+        ZippedDivideOf<
+            Tv,
+            (
+                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+            ),
+        >,
+        (Ref2Dst<Op, T>, Underscore),
+    >: Zip2,
+    <ComposeOf<
+        ZippedDivideOf<
+            Tv,
+            (
+                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+            ),
+        >,
+        (Ref2Src<Op, T>, Underscore),
+    > as Zip2>::Output: CoalesceByMode<(U1, (U1, U1))>,
+    <ComposeOf<
+        ZippedDivideOf<
+            Tv,
+            (
+                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+            ),
+        >,
+        (Ref2Dst<Op, T>, Underscore),
+    > as Zip2>::Output: CoalesceByMode<(U1, (U1, U1))>,
+    ThrVal2Mn<
+        Tv,
+        <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+        <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+        Ref2Src<Op, T>,
+    >: Copy + Default,
+    ThrVal2Mn<
+        Tv,
+        <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+        <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+        Ref2Dst<Op, T>,
+    >: Copy + Default,
+    Layout<(T0, T1), (U1, T0)>: Compose<
+            ThrVal2Mn<
+                Tv,
+                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+                Ref2Src<Op, T>,
+            >,
+        > + Compose<
+            ThrVal2Mn<
+                Tv,
+                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+                Ref2Dst<Op, T>,
+            >,
+        >,
+    ComposeOf<
+        Layout<(T0, T1), (U1, T0)>,
+        ThrVal2Mn<
+            Tv,
+            <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+            <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+            Ref2Src<Op, T>,
+        >,
+    >: Copy + Default + core::fmt::Display,
+    ComposeOf<
+        Layout<(T0, T1), (U1, T0)>,
+        ThrVal2Mn<
+            Tv,
+            <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+            <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+            Ref2Dst<Op, T>,
+        >,
+    >: Copy + Default + core::fmt::Display,
+{
+    type Op = Op;
+    type ValType = T;
+    type Tiler = (T0, T1);
+    type TiledLayout_TV = Tv;
+    type TiledNumThr = Tv::ThrSize;
+    type TiledNumVal = Tv::ValSize;
+    type AtomNumThr = <ValLayoutRef<Op, T> as TvLayout>::ThrSize;
+    type AtomNumVal = <ValLayoutRef<Op, T> as TvLayout>::ValSize;
+    type ThrVal2MnS = ThrVal2Mn<
+        Tv,
+        <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+        <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+        Ref2Src<Op, T>,
+    >;
+    type ThrVal2MnD = ThrVal2Mn<
+        Tv,
+        <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
+        <ValLayoutRef<Op, T> as TvLayout>::ValSize,
+        Ref2Dst<Op, T>,
+    >;
+    type LayoutS_TV = ComposeOf<Layout<(T0, T1), (U1, T0)>, Self::ThrVal2MnS>;
+    type LayoutD_TV = ComposeOf<Layout<(T0, T1), (U1, T0)>, Self::ThrVal2MnD>;
+}
+
+/// The TV layout [`make_tiled_copy`] builds from `thr` and `val`:
+/// `right_inverse(raked_product(thr, val)) ∘ (size(thr), size(val)):(1, size(thr))`.
+pub type MakeTiledCopyTv<Thr, Val> = ComposeOf<
+    RightInverseOf<RakedProductOf<Thr, Val>>,
+    Layout<(LayoutSize<Thr>, LayoutSize<Val>), (U1, LayoutSize<Thr>)>,
+>;
+/// The tiler [`make_tiled_copy`] builds: `product_each(shape(raked_product(thr, val)))`.
+pub type MakeTiledCopyTiler<Thr, Val> = <RakedProductOf<Thr, Val> as ProductEach2>::Output;
+
+/// `size(L)` of a static layout as a typenum integer.
+#[doc(hidden)]
+pub trait StaticSize {
+    type Output;
+}
+impl<S: IntTuple, D> StaticSize for Layout<S, D> {
+    type Output = Size<S>;
+}
+/// `size(L)` of a static layout.
+type LayoutSize<L> = <L as StaticSize>::Output;
+
+/// `make_tiled_copy(atom, thr_layout, val_layout)` (CuTe `make_tiled_copy`): `thr_layout`
+/// maps the (m,n) coordinates of a block of threads to thread indices, `val_layout` those of
+/// each thread's values to value indices; their raked product is the tile.
+///
+/// ```
+/// use cute_layout::atom::{make_tiled_copy, CopyAtom, TiledCopyLayouts, UniversalCopy};
+/// use cute_layout::{layout, typenum::U32};
+/// // 8x4 threads (column major), each copying a 2x1 column of 16-bit values with one 32-bit move.
+/// let cp = make_tiled_copy(CopyAtom::<UniversalCopy<U32>, u16>::new(),
+///                          layout!((8,4):(1,8)), layout!((2,1):(1,2)));
+/// assert_eq!(cp.tiled_layout_tv().to_string(), "(32,2):(2,1)"); // CuTe: (_32,_2):(_2,_1)
+/// ```
+pub fn make_tiled_copy<Op, T, Thr, Val>(
+    _atom: CopyAtom<Op, T>,
+    _thr_layout: Thr,
+    _val_layout: Val,
+) -> TiledCopy<CopyAtom<Op, T>, MakeTiledCopyTv<Thr, Val>, MakeTiledCopyTiler<Thr, Val>>
+where
+    Thr: StaticSize + RakedProduct<Val>,
+    Val: StaticSize,
+    RakedProductOf<Thr, Val>: RightInverse + ProductEach2,
+    RightInverseOf<RakedProductOf<Thr, Val>>:
+        Compose<Layout<(LayoutSize<Thr>, LayoutSize<Val>), (U1, LayoutSize<Thr>)>>,
+    TiledCopy<CopyAtom<Op, T>, MakeTiledCopyTv<Thr, Val>, MakeTiledCopyTiler<Thr, Val>>:
+        TiledCopyLayouts,
+{
+    TiledCopy(PhantomData)
+}
+
+macro_rules! tiled_copy_for_mma {
+    ($(#[$doc:meta])* $f:ident, $Tv:ident, $M0:ident, $M1:ident) => {
+        $(#[$doc])*
+        pub fn $f<Op, T, Mma>(
+            _atom: CopyAtom<Op, T>,
+            _mma: Mma,
+        ) -> TiledCopy<CopyAtom<Op, T>, Mma::$Tv, (Mma::$M0, Mma::$M1)>
+        where
+            Mma: TiledMmaLayouts,
+            TiledCopy<CopyAtom<Op, T>, Mma::$Tv, (Mma::$M0, Mma::$M1)>: TiledCopyLayouts,
+        {
+            TiledCopy(PhantomData)
+        }
+    };
+}
+tiled_copy_for_mma! {
+    /// `make_tiled_copy_A(atom, mma)`: the TiledMMA's A layout and (M,K) tile, so that thread
+    /// `i` of the copy moves the elements that thread `i` of the MMA holds. A copy atom whose
+    /// values or threads do not divide the MMA's is a compile error naming the condition.
+    ///
+    /// ```
+    /// use cute_layout::atom::*;
+    /// use cute_layout::{layout, typenum::{U16, U32}};
+    /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)),
+    ///                          (U32::new(), U32::new(), U16::new()));
+    /// let ld = make_tiled_copy_a(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::new(), mma);
+    /// // CuTe: ldA.get_layoutS_TV(): each thread supplies one 8-half row address
+    /// assert_eq!(ld.layout_s_tv().to_string(), "((16,2,2,2),(8,1)):((1,256,16,0),(32,0))");
+    /// ```
+    make_tiled_copy_a, LayoutA_TV, TileM, TileK
+}
+tiled_copy_for_mma! {
+    /// `make_tiled_copy_B(atom, mma)`: the TiledMMA's B layout and (N,K) tile.
+    make_tiled_copy_b, LayoutB_TV, TileN, TileK
+}
+tiled_copy_for_mma! {
+    /// `make_tiled_copy_C(atom, mma)`: the TiledMMA's C layout and (M,N) tile.
+    make_tiled_copy_c, LayoutC_TV, TileM, TileN
+}
+
+// ---------------------------------------------------------------------------------------------
+// Partitioning: ThrCopy
+
+/// The coordinate selecting one thread's elements from `((thr, val), (RestM, RestN[, L]))`:
+/// `((t, _), (_, _[, _]))`, for tensors of rank 2 or 3 (CuTe's
+/// `thr_tensor(thr_idx, _, repeat<rank>(_))`).
+#[diagnostic::on_unimplemented(
+    message = "TiledCopy partition: a tensor of shape `{Self}` is not of rank 2 or 3",
+    label = "partition_S/D take (M,N[,L]) tensors"
+)]
+pub trait CopyThrCoord {
+    /// The coordinate.
+    type Coord;
+    /// The coordinate of thread `t`.
+    fn coord(t: i64) -> Self::Coord;
+}
+impl<S0, S1> CopyThrCoord for (S0, S1) {
+    type Coord = ((i64, Underscore), (Underscore, Underscore));
+    fn coord(t: i64) -> Self::Coord {
+        ((t, Underscore), (Underscore, Underscore))
+    }
+}
+impl<S0, S1, S2> CopyThrCoord for (S0, S1, S2) {
+    type Coord = ((i64, Underscore), (Underscore, Underscore, Underscore));
+    fn coord(t: i64) -> Self::Coord {
+        ((t, Underscore), (Underscore, Underscore, Underscore))
+    }
+}
+
+/// One thread's partition of a layout by a TiledCopy: `zipped_divide` by the tiler, the tile
+/// mode composed with `thrval2mn`, sliced at the thread: `(CPY, CPY_M, CPY_N[, L])`.
+#[doc(hidden)]
+pub trait CopyPartition<Tiler, ThrVal2Mn, C> {
+    type Output: TensorLayout;
+    fn try_copy_partition(&self, c: C) -> Result<(Self::Output, i64)>;
+}
+impl<L, Tiler: Default, TV2: Default, C> CopyPartition<Tiler, TV2, C> for L
+where
+    L: ZippedDivide<Tiler>,
+    ZippedDivideOf<L, Tiler>: Compose<(TV2, Underscore)>,
+    ComposeOf<ZippedDivideOf<L, Tiler>, (TV2, Underscore)>: SliceAndOffset<C>,
+    SliceOf<ComposeOf<ZippedDivideOf<L, Tiler>, (TV2, Underscore)>, C>: TensorLayout,
+{
+    type Output = SliceOf<ComposeOf<ZippedDivideOf<L, Tiler>, (TV2, Underscore)>, C>;
+    fn try_copy_partition(&self, c: C) -> Result<(Self::Output, i64)> {
+        let z = ZippedDivide::try_zipped_divide(self, Tiler::default())?;
+        let t = Compose::try_compose(&z, (TV2::default(), Underscore))?;
+        SliceAndOffset::try_slice_and_offset(&t, c)
+    }
+}
+
+/// The coordinate type of a thread's copy partition of a layout `L`.
+pub type CopyCoordOf<L> = <<L as crate::AnyLayout>::Shape as CopyThrCoord>::Coord;
+/// The layout of [`ThrCopy::partition_s`] of a tensor with layout `L`.
+pub type PartitionSOf<TC, L> = <L as CopyPartition<
+    <TC as TiledCopyLayouts>::Tiler,
+    <TC as TiledCopyLayouts>::ThrVal2MnS,
+    CopyCoordOf<L>,
+>>::Output;
+/// The layout of [`ThrCopy::partition_d`] of a tensor with layout `L`.
+pub type PartitionDOf<TC, L> = <L as CopyPartition<
+    <TC as TiledCopyLayouts>::Tiler,
+    <TC as TiledCopyLayouts>::ThrVal2MnD,
+    CopyCoordOf<L>,
+>>::Output;
+
+/// Thread `i`'s slice of a [`TiledCopy`] (CuTe's `ThrCopy`). Made by
+/// [`TiledCopyLayouts::get_slice`].
+pub struct ThrCopy<TC> {
+    thr: i64,
+    _m: PhantomData<TC>,
+}
+impl<TC> Clone for ThrCopy<TC> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<TC> Copy for ThrCopy<TC> {}
+impl<TC> core::fmt::Debug for ThrCopy<TC> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "ThrCopy({})", self.thr)
+    }
+}
+
+macro_rules! copy_partition_methods {
+    ($(#[$doc:meta])* $try_m:ident / $m:ident, $Of:ident, $TV2:ident) => {
+        $(#[$doc])*
+        pub fn $try_m<E: Engine, L>(&self, t: Tensor<E, L>) -> Result<Tensor<E, $Of<TC, L>>>
+        where
+            L: TensorLayout,
+            L::Shape: CopyThrCoord,
+            L: CopyPartition<TC::Tiler, TC::$TV2, CopyCoordOf<L>>,
+        {
+            let c = <L::Shape as CopyThrCoord>::coord(self.thr);
+            let (e, base, l) = t.into_parts();
+            let (p, off) = l.try_copy_partition(c)?;
+            let base = (base as i64)
+                .checked_add(off)
+                .filter(|b| *b >= 0)
+                .ok_or_else(crate::error::LayoutError::overflow)?;
+            Tensor::try_with_offset(e, base as usize, p)
+        }
+        /// The same, panicking with the error.
+        #[track_caller]
+        pub fn $m<E: Engine, L>(&self, t: Tensor<E, L>) -> Tensor<E, $Of<TC, L>>
+        where
+            L: TensorLayout,
+            L::Shape: CopyThrCoord,
+            L: CopyPartition<TC::Tiler, TC::$TV2, CopyCoordOf<L>>,
+        {
+            match self.$try_m(t) {
+                Ok(v) => v,
+                Err(e) => panic!("{e}"),
+            }
+        }
+    };
+}
+
+impl<TC: TiledCopyLayouts> ThrCopy<TC> {
+    /// The thread index.
+    pub fn thr_idx(&self) -> i64 {
+        self.thr
+    }
+    copy_partition_methods! {
+        /// `partition_S(tensor)`: the elements of an (M,N\[,L\]) source tensor that this thread
+        /// reads, `(CPY, CPY_M, CPY_N[, L])` with `CPY` the thread's values of one tile.
+        /// Errors: a tiler that does not divide the tensor, a partition past the engine.
+        try_partition_s / partition_s, PartitionSOf, ThrVal2MnS
+    }
+    copy_partition_methods! {
+        /// `partition_D(tensor)`: the elements of a destination tensor that this thread writes.
+        try_partition_d / partition_d, PartitionDOf, ThrVal2MnD
+    }
+}
+
+/// `copy(tiled_copy, src, dst)` on the host: the reference semantics of one thread's copy of
+/// its partitions, `dst(i) = src(i)` for every element, in calls of the atom's
+/// `AtomNumVal` values each. An error when the sizes differ or mode 0 (the values of one tile)
+/// is not a whole number of atom calls.
+pub fn try_copy<TC, T, E1, L1, E2, L2>(
+    _tiled_copy: &TC,
+    src: &Tensor<E1, L1>,
+    dst: &mut Tensor<E2, L2>,
+) -> Result<()>
+where
+    TC: TiledCopyLayouts,
+    T: Clone,
+    E1: HostEngine<Elem = T>,
+    L1: TensorLayout,
+    E2: HostEngine<Elem = T> + EngineMut,
+    L2: TensorLayout,
+{
+    let v = TC::AtomNumVal::VALUE;
+    for (what, n) in [
+        ("source", src.layout().mode_size(0)),
+        ("destination", dst.layout().mode_size(0)),
+    ] {
+        if n % v != 0 {
+            return Err(layout_error!(
+                ErrorKind::ShapeMismatch,
+                "copy: the {what} partition's mode 0 has {n} values, not a multiple of the atom's {v}"
+            ));
+        }
+    }
+    crate::tensor::try_copy(src, dst)
+}
+
+/// [`try_copy`], panicking with its error.
+#[track_caller]
+pub fn copy<TC, T, E1, L1, E2, L2>(tiled_copy: &TC, src: &Tensor<E1, L1>, dst: &mut Tensor<E2, L2>)
+where
+    TC: TiledCopyLayouts,
+    T: Clone,
+    E1: HostEngine<Elem = T>,
+    L1: TensorLayout,
+    E2: HostEngine<Elem = T> + EngineMut,
+    L2: TensorLayout,
+{
+    if let Err(e) = try_copy(tiled_copy, src, dst) {
+        panic!("{e}")
+    }
+}

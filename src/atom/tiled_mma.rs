@@ -1,0 +1,948 @@
+//! TiledMMA (CuTe `cute/atom/mma_atom.hpp`): an MMA atom repeated over a layout of thread
+//! groups, with an optional permutation of M, N and K, and its thread-value layouts computed in
+//! the type system.
+//!
+//! The construction is CuTe's `thrfrg_C` / `thrfrg_A` / `thrfrg_B`, written with the crate's
+//! algebra:
+//!
+//! 1. `logical_divide(tile, (PermM, PermN))` reorders the tile by the permutation;
+//! 2. `zipped_divide(·, (AtomM, AtomN))` cuts it into atom tiles, `((AtomM,AtomN),(RestM,RestN))`;
+//! 3. composing mode 0 with the atom's `CLayout` gives `((ThrV,FrgV),(RestM,RestN))`;
+//! 4. dividing the rest by the thread groups `(ThrM, ThrN)` and regrouping gives
+//!    `((ThrV,(ThrM,ThrN)),(FrgV,(RestM,RestN)))`;
+//! 5. `get_layoutC_TV` composes the thread mode with `thridx → (ThrV,ThrM,ThrN,ThrK)`,
+//!    `(size(vmnk),1):(1,0) ∘ right_inverse((vmnk, complement(vmnk)))`.
+//!
+//! A and B go the same way on the (M,K) and (N,K) tiles, their thread mode first widened to
+//! `(ThrV,(ThrM,ThrN,ThrK))` by a stride-0 mode (the threads along N share A).
+
+use core::marker::PhantomData;
+
+use typenum::{U0, U1};
+
+use super::check::{self, TvLayout};
+use super::MmaTraits;
+use crate::error::{layout_error, ErrorKind, Result};
+use crate::int::{IntMul, Prod, StaticInt};
+use crate::layout::Layout;
+use crate::ops::{
+    ComplementFull, ComplementFullOf, Compose, ComposeOf, LogicalDivide, LogicalDivideOf,
+    RightInverse, RightInverseOf, SliceAndOffset, SliceOf, TiledProduct, TiledProductOf,
+    Underscore, ZippedDivide, ZippedDivideOf,
+};
+use crate::tensor::{
+    make_fragment_like, Engine, FragmentLayout, FragmentLike, Tensor, TensorLayout, ThreadCoord,
+};
+use crate::tuple::{IntTuple, Size, StaticShape, StaticTuple};
+
+// ---------------------------------------------------------------------------------------------
+// Small type-level helpers
+
+/// A permutation entry of a TiledMMA: `_` (the default tile, `size(atom)·size(thread
+/// groups)` along that mode), an integer `n` (the tile `n:1`) or a layout.
+#[diagnostic::on_unimplemented(
+    message = "TiledMMA: `{Self}` is not a permutation entry (expected `_`, a static integer or a static layout)",
+    label = "not a permutation entry"
+)]
+pub trait PermEntry<Dflt> {
+    /// The tiler of the mode.
+    type Tiler: Copy + Default;
+    /// The tile size, `size(tiler)`.
+    type Size: StaticInt;
+}
+impl<Dflt: StaticInt> PermEntry<Dflt> for Underscore {
+    type Tiler = Dflt;
+    type Size = Dflt;
+}
+impl<U, B, Dflt> PermEntry<Dflt> for typenum::UInt<U, B>
+where
+    typenum::UInt<U, B>: StaticInt,
+{
+    type Tiler = Self;
+    type Size = Self;
+}
+impl<S: StaticShape, D: StaticTuple, Dflt> PermEntry<Dflt> for Layout<S, D>
+where
+    Size<S>: StaticInt,
+    Layout<S, D>: Copy + Default,
+{
+    type Tiler = Self;
+    type Size = Size<S>;
+}
+
+/// The thread layout of a TiledMMA, `(ThrV, ThrM, ThrN, ThrK) → thread index`: the sizes of
+/// its four modes.
+#[doc(hidden)]
+pub trait VmnkSizes {
+    type V: StaticInt;
+    type M: StaticInt;
+    type N: StaticInt;
+    type K: StaticInt;
+    type All: StaticInt;
+}
+impl<SV, SM, SN, SK, DV, DM, DN, DK> VmnkSizes for Layout<(SV, SM, SN, SK), (DV, DM, DN, DK)>
+where
+    SV: IntTuple,
+    SM: IntTuple,
+    SN: IntTuple,
+    SK: IntTuple,
+    (SV, SM, SN, SK): IntTuple,
+    Size<SV>: StaticInt,
+    Size<SM>: StaticInt,
+    Size<SN>: StaticInt,
+    Size<SK>: StaticInt,
+    Size<(SV, SM, SN, SK)>: StaticInt,
+{
+    type V = Size<SV>;
+    type M = Size<SM>;
+    type N = Size<SN>;
+    type K = Size<SK>;
+    type All = Size<(SV, SM, SN, SK)>;
+}
+
+/// `make_layout(A, B)`: the rank-2 layout `(A, B)`.
+#[doc(hidden)]
+pub trait PairWith<B> {
+    type Output;
+}
+impl<SA, DA, SB, DB> PairWith<Layout<SB, DB>> for Layout<SA, DA> {
+    type Output = Layout<(SA, SB), (DA, DB)>;
+}
+
+/// The last step of `thrfrg`: `((ThrV,FrgV),Rest)` with `Rest` divided by the thread tile
+/// into `((ThrM,ThrN),Rest')` regrouped as `((ThrV,(ThrM,ThrN)),(FrgV,Rest'))`.
+#[doc(hidden)]
+pub trait RegroupThr<ThrTile> {
+    type Output;
+}
+impl<SV, SF, SR, DV, DF, DR, ThrTile> RegroupThr<ThrTile> for Layout<((SV, SF), SR), ((DV, DF), DR)>
+where
+    Layout<SR, DR>: ZippedDivide<ThrTile>,
+    ZippedDivideOf<Layout<SR, DR>, ThrTile>: RegroupInner<SV, SF, DV, DF>,
+{
+    type Output = <ZippedDivideOf<Layout<SR, DR>, ThrTile> as RegroupInner<SV, SF, DV, DF>>::Output;
+}
+#[doc(hidden)]
+pub trait RegroupInner<SV, SF, DV, DF> {
+    type Output;
+}
+impl<SV, SF, DV, DF, ST, SR, DT, DR> RegroupInner<SV, SF, DV, DF> for Layout<(ST, SR), (DT, DR)> {
+    type Output = Layout<((SV, ST), (SF, SR)), ((DV, DT), (DF, DR))>;
+}
+
+/// CuTe's `thrfrg_X` of a static layout `Self`: `(PermTile, AtomTile, AtomTV, ThrTile)` as
+/// described in the [module documentation](self).
+#[doc(hidden)]
+pub trait Thrfrg<PermTile, AtomTile, AtomTv, ThrTile> {
+    type Output;
+}
+impl<L, PermTile, AtomTile, AtomTv, ThrTile> Thrfrg<PermTile, AtomTile, AtomTv, ThrTile> for L
+where
+    L: LogicalDivide<PermTile>,
+    LogicalDivideOf<L, PermTile>: ZippedDivide<AtomTile>,
+    ZippedDivideOf<LogicalDivideOf<L, PermTile>, AtomTile>: Compose<(AtomTv, Underscore)>,
+    ComposeOf<ZippedDivideOf<LogicalDivideOf<L, PermTile>, AtomTile>, (AtomTv, Underscore)>:
+        RegroupThr<ThrTile>,
+{
+    type Output = <ComposeOf<
+        ZippedDivideOf<LogicalDivideOf<L, PermTile>, AtomTile>,
+        (AtomTv, Underscore),
+    > as RegroupThr<ThrTile>>::Output;
+}
+
+/// `thridx → (ThrV,ThrM,ThrN,ThrK)`: `(size(V),1):(1,0) ∘ right_inverse((V, complement(V)))`.
+pub type ThrIdxToVmnk<V> = ComposeOf<
+    Layout<(<V as VmnkSizes>::All, U1), (U1, U0)>,
+    RightInverseOf<<V as PairWith<ComplementFullOf<V>>>::Output>,
+>;
+
+// ---------------------------------------------------------------------------------------------
+// Named conditions
+
+/// `a == b` for typenum integers, as `B1` / `B0`. The conditions below are implemented for `B1`
+/// only: comparing first (rather than matching `(N, N)`) makes a violation in a generic
+/// context an unimplemented condition, whose message is the first line of the error.
+#[doc(hidden)]
+pub type Same<A, B> = <A as typenum::IsEqual<B>>::Output;
+/// `a == b == c`.
+#[doc(hidden)]
+pub type Same3<A, B, C> = typenum::And<Same<A, B>, Same<B, C>>;
+/// `a == b == c == d`.
+#[doc(hidden)]
+pub type Same4<A, B, C, D> = typenum::And<Same3<A, B, C>, Same<C, D>>;
+
+/// A TiledMMA's atom layout (thread groups along M, N, K → thread-group index) is a bijection
+/// onto `[0, size)`: no two atom positions share a thread group. Implemented by `B1`, the
+/// result of comparing its size, the size of its image and of its compact part (see
+/// [`check`]).
+#[diagnostic::on_unimplemented(
+    message = "TiledMMA: the atom layout is not a bijection onto its thread groups (it overlaps or leaves gaps)",
+    label = "its size, the size of its image and of its compact part differ (`{Self}`)",
+    note = "make_tiled_mma(atom, atom_layout, _): atom_layout maps each (m, n, k) atom position to its own group of threads, e.g. Layout![(2,2,1):(1,2,0)]"
+)]
+pub trait AtomLayoutBijective {}
+impl AtomLayoutBijective for typenum::B1 {}
+
+/// A TiledMMA's C thread-value layout is a bijection onto its (M,N) tile. Implemented by `B1`,
+/// the result of comparing `size(C)`, the sizes of its image and compact part, and
+/// `TileM·TileN`.
+#[diagnostic::on_unimplemented(
+    message = "TiledMMA: the C TV layout is not a bijection onto the (M,N) tile",
+    label = "size(C), the sizes of its image and compact part, and TileM·TileN differ (`{Self}`)",
+    note = "each accumulator of the tile is held by exactly one (thread, value): check the permutation (it must be a bijection of its mode, a multiple of the atom times the thread groups)"
+)]
+pub trait TiledCBijective {}
+impl TiledCBijective for typenum::B1 {}
+
+/// A TiledMMA's A (or B) thread-value layout covers its tile exactly once, except along
+/// stride-0 (broadcast) modes. Implemented by `B1`, the result of comparing the sizes of the
+/// image and the compact part and the tile size.
+#[diagnostic::on_unimplemented(
+    message = "TiledMMA: the A or B TV layout does not cover its (M,K) / (N,K) tile exactly once (broadcast modes excepted)",
+    label = "the sizes of its image and compact part and the tile size differ (`{Self}`)",
+    note = "check the permutation of M, N and K"
+)]
+pub trait TiledOperandCovers {}
+impl TiledOperandCovers for typenum::B1 {}
+
+/// The image and compact sizes of any static layout (for [`AtomLayoutBijective`]).
+#[doc(hidden)]
+pub trait ImageSizes {
+    type Size;
+    type Image;
+    type Compact;
+}
+impl<S, D> ImageSizes for Layout<S, D>
+where
+    S: IntTuple + crate::ops::modes::FlattenInto<D, crate::tuple::Nil>,
+    crate::ops::modes::FlatModes<S, D>: crate::ops::modes::FilterModes,
+    <crate::ops::modes::FlatModes<S, D> as crate::ops::modes::FilterModes>::Output:
+        check::ModesSize + check::Chain<U1>,
+{
+    type Size = Size<S>;
+    type Image = <<crate::ops::modes::FlatModes<S, D> as crate::ops::modes::FilterModes>::Output as check::ModesSize>::Output;
+    type Compact = <<crate::ops::modes::FlatModes<S, D> as crate::ops::modes::FilterModes>::Output as check::Chain<U1>>::Output;
+}
+
+// ---------------------------------------------------------------------------------------------
+// TiledMMA
+
+/// A tiling of MMA atoms (CuTe's `TiledMMA<MMA_Atom, AtomLayoutMNK, PermutationMNK>`): the atom
+/// `Atom`, the rank-3 layout `AtomLayout` of thread groups along (M, N, K) and the permutation
+/// `Perm`, a triple of `_` / integers / layouts. Zero-sized; its layouts are the associated
+/// types of [`TiledMmaLayouts`]. Built with [`make_tiled_mma`].
+#[derive(Debug)]
+pub struct TiledMma<Atom, AtomLayout, Perm>(PhantomData<(Atom, AtomLayout, Perm)>);
+impl<A, L, P> Clone for TiledMma<A, L, P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<A, L, P> Copy for TiledMma<A, L, P> {}
+impl<A, L, P> Default for TiledMma<A, L, P> {
+    fn default() -> Self {
+        TiledMma(PhantomData)
+    }
+}
+
+/// `make_tiled_mma(atom, atom_layout, permutation)` (CuTe `make_tiled_mma`): the atom repeated
+/// over the rank-3 `atom_layout` of thread groups, each mode of the tile reordered by the
+/// permutation (`(Underscore, Underscore, Underscore)` for none). Every layout of the result is
+/// a static type, checked when it compiles ([`TiledMmaLayouts`]).
+///
+/// ```
+/// use cute_layout::atom::{make_tiled_mma, TiledMmaLayouts, SM80_16x8x16_F32F16F16F32_TN};
+/// use cute_layout::{layout, typenum::{U16, U32}};
+/// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)),
+///                          (U32::new(), U32::new(), U16::new()));
+/// // CuTe: print(mma.get_layoutC_TV())
+/// assert_eq!(mma.layout_c_tv().to_string(), "((4,8,2,2),((2,2),(1,2))):((64,1,16,256),((32,8),(0,512)))");
+/// assert_eq!(mma.tile_size(), (32, 32, 16));
+/// ```
+pub fn make_tiled_mma<Atom, AtomLayout, Perm>(
+    _atom: Atom,
+    _atom_layout: AtomLayout,
+    _permutation: Perm,
+) -> TiledMma<Atom, AtomLayout, Perm>
+where
+    TiledMma<Atom, AtomLayout, Perm>: TiledMmaLayouts,
+{
+    TiledMma(PhantomData)
+}
+
+/// The layouts of a [`TiledMma`], computed in the type system (CuTe's member functions of the
+/// same names). Implemented for every `TiledMma` whose atom, atom layout and permutation are
+/// valid; a violation is a compile error naming the condition.
+pub trait TiledMmaLayouts: Copy + Default {
+    /// The MMA atom.
+    type Atom: MmaTraits;
+    /// `(ThrV, ThrM, ThrN, ThrK) → thread index`: CuTe's `thr_layout_vmnk_`,
+    /// `tiled_product(ThrID, AtomLayoutMNK)`.
+    type ThrLayoutVMNK: ThreadCoord<Coord = (i64, i64, i64, i64)>
+        + Copy
+        + Default
+        + core::fmt::Display;
+    /// The tiler of M (the permutation entry, or `size(AtomM)·ThrM` for `_`).
+    type PermM: Copy + Default;
+    /// The tiler of N.
+    type PermN: Copy + Default;
+    /// The tiler of K.
+    type PermK: Copy + Default;
+    /// `tile_size<0>`: the M extent of the tile.
+    type TileM: StaticInt;
+    /// `tile_size<1>`.
+    type TileN: StaticInt;
+    /// `tile_size<2>`.
+    type TileK: StaticInt;
+    /// The number of threads, `size(ThrLayoutVMNK)`.
+    type NumThreads: StaticInt;
+    /// `thridx → (ThrV, ThrM, ThrN, ThrK)` index of [`ThrLayoutVMNK`](Self::ThrLayoutVMNK).
+    type ThrIdx: Copy + Default;
+    /// The atom's (M, N) tile and the thread groups' (M, N) tiler.
+    #[doc(hidden)]
+    type AtomTileC: Copy + Default;
+    #[doc(hidden)]
+    type AtomTileA: Copy + Default;
+    #[doc(hidden)]
+    type AtomTileB: Copy + Default;
+    #[doc(hidden)]
+    type ThrTileC: Copy + Default;
+    #[doc(hidden)]
+    type ThrTileA: Copy + Default;
+    #[doc(hidden)]
+    type ThrTileB: Copy + Default;
+    /// `(thread index, value) → m + TileM·n`: CuTe's `get_layoutC_TV()`.
+    type LayoutC_TV: Copy + Default + core::fmt::Display;
+    /// `(thread index, value) → m + TileM·k`: CuTe's `get_layoutA_TV()`.
+    type LayoutA_TV: Copy + Default + core::fmt::Display;
+    /// `(thread index, value) → n + TileN·k`: CuTe's `get_layoutB_TV()`.
+    type LayoutB_TV: Copy + Default + core::fmt::Display;
+
+    /// `tile_shape(mma)`: `(TileM, TileN, TileK)`.
+    fn tile_size(&self) -> (i64, i64, i64) {
+        (Self::TileM::VALUE, Self::TileN::VALUE, Self::TileK::VALUE)
+    }
+    /// `size(mma)`: the number of threads.
+    fn num_threads(&self) -> i64 {
+        Self::NumThreads::VALUE
+    }
+    /// `get_layoutC_TV()`.
+    fn layout_c_tv(&self) -> Self::LayoutC_TV {
+        Default::default()
+    }
+    /// `get_layoutA_TV()`.
+    fn layout_a_tv(&self) -> Self::LayoutA_TV {
+        Default::default()
+    }
+    /// `get_layoutB_TV()`.
+    fn layout_b_tv(&self) -> Self::LayoutB_TV {
+        Default::default()
+    }
+    /// `get_thr_layout_vmnk()`.
+    fn thr_layout_vmnk(&self) -> Self::ThrLayoutVMNK {
+        Default::default()
+    }
+    /// `get_slice(i)` / `get_thread_slice(i)`: thread `i`'s view, which partitions tensors.
+    /// An index outside `[0, size(mma))` is an error.
+    fn try_get_slice(&self, thr_idx: i64) -> Result<ThrMma<Self>> {
+        if !(0..Self::NumThreads::VALUE).contains(&thr_idx) {
+            return Err(layout_error!(
+                ErrorKind::BadCoordinate,
+                "thread index {thr_idx} is outside the TiledMMA's {} threads",
+                Self::NumThreads::VALUE
+            ));
+        }
+        let c = Self::ThrLayoutVMNK::default().flat_coord(thr_idx);
+        Ok(ThrMma {
+            coord: VmnkCoord::into_array(c),
+            _m: PhantomData,
+        })
+    }
+    /// [`try_get_slice`](Self::try_get_slice), panicking on an index outside the threads.
+    #[track_caller]
+    fn get_slice(&self, thr_idx: i64) -> ThrMma<Self> {
+        match self.try_get_slice(thr_idx) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+    /// CuTe's `thr_slice`: the same as [`get_slice`](Self::get_slice).
+    #[track_caller]
+    fn thr_slice(&self, thr_idx: i64) -> ThrMma<Self> {
+        self.get_slice(thr_idx)
+    }
+}
+
+/// A thread's coordinate `(v, m, n, k)` in the thread layout.
+#[doc(hidden)]
+pub trait VmnkCoord {
+    fn into_array(self) -> [i64; 4];
+}
+impl VmnkCoord for (i64, i64, i64, i64) {
+    fn into_array(self) -> [i64; 4] {
+        [self.0, self.1, self.2, self.3]
+    }
+}
+
+#[allow(clippy::type_complexity)]
+impl<Atom, AL, PM, PN, PK> TiledMmaLayouts for TiledMma<Atom, AL, (PM, PN, PK)>
+where
+    Atom: MmaTraits,
+    Atom::Shape_MNK: check::ShapeMnk,
+    AL: ImageSizes,
+    AL::Size: typenum::IsEqual<AL::Image>,
+    AL::Image: typenum::IsEqual<AL::Compact>,
+    Same<AL::Size, AL::Image>: core::ops::BitAnd<Same<AL::Image, AL::Compact>>,
+    Same3<AL::Size, AL::Image, AL::Compact>: AtomLayoutBijective,
+    Atom::ThrID: TiledProduct<AL>,
+    TiledProductOf<Atom::ThrID, AL>:
+        VmnkSizes + ThreadCoord<Coord = (i64, i64, i64, i64)> + Copy + Default + core::fmt::Display,
+    // Permutations (CuTe: `_` is size(atom)·size(thread groups) of that mode)
+    <Atom::Shape_MNK as check::ShapeMnk>::M:
+        IntMul<<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M>,
+    <Atom::Shape_MNK as check::ShapeMnk>::N:
+        IntMul<<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N>,
+    <Atom::Shape_MNK as check::ShapeMnk>::K:
+        IntMul<<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K>,
+    PM: PermEntry<
+        Prod<
+            <Atom::Shape_MNK as check::ShapeMnk>::M,
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M,
+        >,
+    >,
+    PN: PermEntry<
+        Prod<
+            <Atom::Shape_MNK as check::ShapeMnk>::N,
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N,
+        >,
+    >,
+    PK: PermEntry<
+        Prod<
+            <Atom::Shape_MNK as check::ShapeMnk>::K,
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K,
+        >,
+    >,
+    // thridx → vmnk
+    TiledProductOf<Atom::ThrID, AL>: ComplementFull,
+    TiledProductOf<Atom::ThrID, AL>: PairWith<ComplementFullOf<TiledProductOf<Atom::ThrID, AL>>>,
+    <TiledProductOf<Atom::ThrID, AL> as PairWith<
+        ComplementFullOf<TiledProductOf<Atom::ThrID, AL>>,
+    >>::Output: RightInverse,
+    Layout<(<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::All, U1), (U1, U0)>: Compose<
+        RightInverseOf<
+            <TiledProductOf<Atom::ThrID, AL> as PairWith<
+                ComplementFullOf<TiledProductOf<Atom::ThrID, AL>>,
+            >>::Output,
+        >,
+    >,
+    ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>: Copy + Default,
+    // C
+    PM::Size: IntMul<PN::Size>,
+    Layout<(PM::Size, PN::Size), (U1, PM::Size)>: Thrfrg<
+        (PM::Tiler, PN::Tiler),
+        (
+            <Atom::Shape_MNK as check::ShapeMnk>::M,
+            <Atom::Shape_MNK as check::ShapeMnk>::N,
+        ),
+        Atom::CLayout,
+        (
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M,
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N,
+        ),
+    >,
+    CThrfrg<Atom, AL, PM, PN>: Compose<(ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore)>,
+    ComposeOf<
+        CThrfrg<Atom, AL, PM, PN>,
+        (ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore),
+    >: TvLayout + Copy + Default + core::fmt::Display,
+    CTv<Atom, AL, PM, PN>: TvLayout,
+    <CTv<Atom, AL, PM, PN> as TvLayout>::Size:
+        typenum::IsEqual<<CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize>,
+    <CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize:
+        typenum::IsEqual<<CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize>,
+    <CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize: typenum::IsEqual<Prod<PM::Size, PN::Size>>,
+    Same<<CTv<Atom, AL, PM, PN> as TvLayout>::Size, <CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize>:
+        core::ops::BitAnd<
+            Same<
+                <CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize,
+                <CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize,
+            >,
+        >,
+    Same3<
+        <CTv<Atom, AL, PM, PN> as TvLayout>::Size,
+        <CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize,
+        <CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize,
+    >: core::ops::BitAnd<
+        Same<<CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize, Prod<PM::Size, PN::Size>>,
+    >,
+    Same4<
+        <CTv<Atom, AL, PM, PN> as TvLayout>::Size,
+        <CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize,
+        <CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize,
+        Prod<PM::Size, PN::Size>,
+    >: TiledCBijective,
+    // A
+    PM::Size: IntMul<PK::Size>,
+    Layout<(PM::Size, PK::Size), (U1, PM::Size)>: Thrfrg<
+        (PM::Tiler, PK::Tiler),
+        (
+            <Atom::Shape_MNK as check::ShapeMnk>::M,
+            <Atom::Shape_MNK as check::ShapeMnk>::K,
+        ),
+        Atom::ALayout,
+        (
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M,
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K,
+        ),
+    >,
+    AThrfrg<Atom, AL, PM, PK>: Compose<(OperandTile<Atom, AL, U1, U0>, Underscore)>,
+    ComposeOf<AThrfrg<Atom, AL, PM, PK>, (OperandTile<Atom, AL, U1, U0>, Underscore)>:
+        Compose<(ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore)>,
+    ATv<Atom, AL, PM, PK>: TvLayout + Copy + Default + core::fmt::Display,
+    <ATv<Atom, AL, PM, PK> as TvLayout>::ImageSize:
+        typenum::IsEqual<<ATv<Atom, AL, PM, PK> as TvLayout>::CompactSize>,
+    <ATv<Atom, AL, PM, PK> as TvLayout>::CompactSize: typenum::IsEqual<Prod<PM::Size, PK::Size>>,
+    Same<
+        <ATv<Atom, AL, PM, PK> as TvLayout>::ImageSize,
+        <ATv<Atom, AL, PM, PK> as TvLayout>::CompactSize,
+    >: core::ops::BitAnd<
+        Same<<ATv<Atom, AL, PM, PK> as TvLayout>::CompactSize, Prod<PM::Size, PK::Size>>,
+    >,
+    Same3<
+        <ATv<Atom, AL, PM, PK> as TvLayout>::ImageSize,
+        <ATv<Atom, AL, PM, PK> as TvLayout>::CompactSize,
+        Prod<PM::Size, PK::Size>,
+    >: TiledOperandCovers,
+    // B
+    PN::Size: IntMul<PK::Size>,
+    Layout<(PN::Size, PK::Size), (U1, PN::Size)>: Thrfrg<
+        (PN::Tiler, PK::Tiler),
+        (
+            <Atom::Shape_MNK as check::ShapeMnk>::N,
+            <Atom::Shape_MNK as check::ShapeMnk>::K,
+        ),
+        Atom::BLayout,
+        (
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N,
+            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K,
+        ),
+    >,
+    BThrfrg<Atom, AL, PN, PK>: Compose<(OperandTile<Atom, AL, U0, U1>, Underscore)>,
+    ComposeOf<BThrfrg<Atom, AL, PN, PK>, (OperandTile<Atom, AL, U0, U1>, Underscore)>:
+        Compose<(ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore)>,
+    BTv<Atom, AL, PN, PK>: TvLayout + Copy + Default + core::fmt::Display,
+    <BTv<Atom, AL, PN, PK> as TvLayout>::ImageSize:
+        typenum::IsEqual<<BTv<Atom, AL, PN, PK> as TvLayout>::CompactSize>,
+    <BTv<Atom, AL, PN, PK> as TvLayout>::CompactSize: typenum::IsEqual<Prod<PN::Size, PK::Size>>,
+    Same<
+        <BTv<Atom, AL, PN, PK> as TvLayout>::ImageSize,
+        <BTv<Atom, AL, PN, PK> as TvLayout>::CompactSize,
+    >: core::ops::BitAnd<
+        Same<<BTv<Atom, AL, PN, PK> as TvLayout>::CompactSize, Prod<PN::Size, PK::Size>>,
+    >,
+    Same3<
+        <BTv<Atom, AL, PN, PK> as TvLayout>::ImageSize,
+        <BTv<Atom, AL, PN, PK> as TvLayout>::CompactSize,
+        Prod<PN::Size, PK::Size>,
+    >: TiledOperandCovers,
+    PM: Copy + Default,
+    PN: Copy + Default,
+    PK: Copy + Default,
+    AL: Copy + Default,
+{
+    type Atom = Atom;
+    type ThrLayoutVMNK = TiledProductOf<Atom::ThrID, AL>;
+    type PermM = PM::Tiler;
+    type PermN = PN::Tiler;
+    type PermK = PK::Tiler;
+    type TileM = PM::Size;
+    type TileN = PN::Size;
+    type TileK = PK::Size;
+    type NumThreads = <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::All;
+    type ThrIdx = ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>;
+    type AtomTileC = (
+        <Atom::Shape_MNK as check::ShapeMnk>::M,
+        <Atom::Shape_MNK as check::ShapeMnk>::N,
+    );
+    type AtomTileA = (
+        <Atom::Shape_MNK as check::ShapeMnk>::M,
+        <Atom::Shape_MNK as check::ShapeMnk>::K,
+    );
+    type AtomTileB = (
+        <Atom::Shape_MNK as check::ShapeMnk>::N,
+        <Atom::Shape_MNK as check::ShapeMnk>::K,
+    );
+    type ThrTileC = (
+        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M,
+        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N,
+    );
+    type ThrTileA = (
+        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M,
+        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K,
+    );
+    type ThrTileB = (
+        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N,
+        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K,
+    );
+    type LayoutC_TV = CTv<Atom, AL, PM, PN>;
+    type LayoutA_TV = ATv<Atom, AL, PM, PK>;
+    type LayoutB_TV = BTv<Atom, AL, PN, PK>;
+}
+
+type Vmnk<Atom, AL> = TiledProductOf<<Atom as MmaTraits>::ThrID, AL>;
+type Mnk<Atom> = <Atom as MmaTraits>::Shape_MNK;
+type SM<Atom> = <Mnk<Atom> as check::ShapeMnk>::M;
+type SN<Atom> = <Mnk<Atom> as check::ShapeMnk>::N;
+type SK<Atom> = <Mnk<Atom> as check::ShapeMnk>::K;
+type PermDefault<X, T> = Prod<X, T>;
+
+/// `thrfrg_C((TileM,TileN):(1,TileM))`.
+#[doc(hidden)]
+pub type CThrfrg<Atom, AL, PM, PN> = <Layout<
+    (
+        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size,
+        <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Size,
+    ),
+    (
+        U1,
+        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size,
+    ),
+> as Thrfrg<
+    (
+        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Tiler,
+        <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Tiler,
+    ),
+    (SM<Atom>, SN<Atom>),
+    <Atom as MmaTraits>::CLayout,
+    (
+        <Vmnk<Atom, AL> as VmnkSizes>::M,
+        <Vmnk<Atom, AL> as VmnkSizes>::N,
+    ),
+>>::Output;
+
+/// `thrfrg_A((TileM,TileK):(1,TileM))`.
+#[doc(hidden)]
+pub type AThrfrg<Atom, AL, PM, PK> = <Layout<
+    (
+        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size,
+        <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Size,
+    ),
+    (
+        U1,
+        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size,
+    ),
+> as Thrfrg<
+    (
+        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Tiler,
+        <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Tiler,
+    ),
+    (SM<Atom>, SK<Atom>),
+    <Atom as MmaTraits>::ALayout,
+    (
+        <Vmnk<Atom, AL> as VmnkSizes>::M,
+        <Vmnk<Atom, AL> as VmnkSizes>::K,
+    ),
+>>::Output;
+
+/// `thrfrg_B((TileN,TileK):(1,TileN))`.
+#[doc(hidden)]
+pub type BThrfrg<Atom, AL, PN, PK> = <Layout<
+    (
+        <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Size,
+        <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Size,
+    ),
+    (
+        U1,
+        <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Size,
+    ),
+> as Thrfrg<
+    (
+        <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Tiler,
+        <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Tiler,
+    ),
+    (SN<Atom>, SK<Atom>),
+    <Atom as MmaTraits>::BLayout,
+    (
+        <Vmnk<Atom, AL> as VmnkSizes>::N,
+        <Vmnk<Atom, AL> as VmnkSizes>::K,
+    ),
+>>::Output;
+
+/// `(_, ((ThrM,ThrN):(DM,DN), _))`: widens A's (B's) thread mode `(ThrV,(ThrM,ThrK))` to
+/// `(ThrV,((ThrM,ThrN),ThrK))`, the threads along N (M) a stride-0 broadcast.
+#[doc(hidden)]
+pub type OperandTile<Atom, AL, DM, DN> = (
+    Underscore,
+    (
+        Layout<
+            (
+                <Vmnk<Atom, AL> as VmnkSizes>::M,
+                <Vmnk<Atom, AL> as VmnkSizes>::N,
+            ),
+            (DM, DN),
+        >,
+        Underscore,
+    ),
+);
+
+/// `get_layoutC_TV()`.
+#[doc(hidden)]
+pub type CTv<Atom, AL, PM, PN> =
+    ComposeOf<CThrfrg<Atom, AL, PM, PN>, (ThrIdxToVmnk<Vmnk<Atom, AL>>, Underscore)>;
+/// `get_layoutA_TV()`.
+#[doc(hidden)]
+pub type ATv<Atom, AL, PM, PK> = ComposeOf<
+    ComposeOf<AThrfrg<Atom, AL, PM, PK>, (OperandTile<Atom, AL, U1, U0>, Underscore)>,
+    (ThrIdxToVmnk<Vmnk<Atom, AL>>, Underscore),
+>;
+/// `get_layoutB_TV()`.
+#[doc(hidden)]
+pub type BTv<Atom, AL, PN, PK> = ComposeOf<
+    ComposeOf<BThrfrg<Atom, AL, PN, PK>, (OperandTile<Atom, AL, U0, U1>, Underscore)>,
+    (ThrIdxToVmnk<Vmnk<Atom, AL>>, Underscore),
+>;
+
+// ---------------------------------------------------------------------------------------------
+// Partitioning tensors: ThrMma
+
+/// The coordinate that selects one thread's elements from the divided tensor
+/// `((ThrV,FrgV),((ThrM,RestM),(ThrN,RestN)[,L]))`: `((v,_),((m,_),(n,_)[,_]))`, for tensors of
+/// rank 2 or 3 (CuTe's `thr_tensor(thr_vmn, (_, repeat<rank>(_)))`).
+#[diagnostic::on_unimplemented(
+    message = "TiledMMA partition: a tensor of shape `{Self}` is not of rank 2 or 3",
+    label = "partition_A/B/C take (M,N[,L]) / (M,K[,L]) / (N,K[,L]) tensors"
+)]
+pub trait MmaThrCoord {
+    /// The coordinate.
+    type Coord;
+    /// The coordinate of thread `(v, a, b)` (`a`, `b`: its groups along the tensor's modes).
+    fn coord(v: i64, a: i64, b: i64) -> Self::Coord;
+}
+impl<S0, S1> MmaThrCoord for (S0, S1) {
+    type Coord = ((i64, Underscore), ((i64, Underscore), (i64, Underscore)));
+    fn coord(v: i64, a: i64, b: i64) -> Self::Coord {
+        ((v, Underscore), ((a, Underscore), (b, Underscore)))
+    }
+}
+impl<S0, S1, S2> MmaThrCoord for (S0, S1, S2) {
+    type Coord = (
+        (i64, Underscore),
+        ((i64, Underscore), (i64, Underscore), Underscore),
+    );
+    fn coord(v: i64, a: i64, b: i64) -> Self::Coord {
+        (
+            (v, Underscore),
+            ((a, Underscore), (b, Underscore), Underscore),
+        )
+    }
+}
+
+/// One thread's partition of a layout by a TiledMMA: `logical_divide` by the permutation,
+/// `zipped_divide` by the atom, the atom's TV layout composed on mode 0, the rest divided by
+/// the thread groups, sliced at the thread's coordinate `C`. The result is
+/// `(FrgV, RestM, RestN[, L])` and the offset where it starts.
+#[doc(hidden)]
+pub trait MmaPartition<PermTile, AtomTile, AtomTv, ThrTile, C> {
+    type Output: TensorLayout;
+    fn try_mma_partition(&self, c: C) -> Result<(Self::Output, i64)>;
+}
+#[allow(clippy::type_complexity)]
+impl<L, PermTile, AtomTile, AtomTv, ThrTile, C> MmaPartition<PermTile, AtomTile, AtomTv, ThrTile, C>
+    for L
+where
+    PermTile: Default,
+    AtomTile: Default,
+    AtomTv: Default,
+    ThrTile: Default,
+    L: LogicalDivide<PermTile>,
+    LogicalDivideOf<L, PermTile>: ZippedDivide<AtomTile>,
+    ZippedDivideOf<LogicalDivideOf<L, PermTile>, AtomTile>: Compose<(AtomTv, Underscore)>,
+    ComposeOf<ZippedDivideOf<LogicalDivideOf<L, PermTile>, AtomTile>, (AtomTv, Underscore)>:
+        LogicalDivide<(Underscore, ThrTile)>,
+    LogicalDivideOf<
+        ComposeOf<ZippedDivideOf<LogicalDivideOf<L, PermTile>, AtomTile>, (AtomTv, Underscore)>,
+        (Underscore, ThrTile),
+    >: SliceAndOffset<C>,
+    SliceOf<
+        LogicalDivideOf<
+            ComposeOf<ZippedDivideOf<LogicalDivideOf<L, PermTile>, AtomTile>, (AtomTv, Underscore)>,
+            (Underscore, ThrTile),
+        >,
+        C,
+    >: TensorLayout,
+{
+    type Output = SliceOf<
+        LogicalDivideOf<
+            ComposeOf<ZippedDivideOf<LogicalDivideOf<L, PermTile>, AtomTile>, (AtomTv, Underscore)>,
+            (Underscore, ThrTile),
+        >,
+        C,
+    >;
+    fn try_mma_partition(&self, c: C) -> Result<(Self::Output, i64)> {
+        let a = LogicalDivide::try_logical_divide(self, PermTile::default())?;
+        let b = ZippedDivide::try_zipped_divide(&a, AtomTile::default())?;
+        let t = Compose::try_compose(&b, (AtomTv::default(), Underscore))?;
+        let d = LogicalDivide::try_logical_divide(&t, (Underscore, ThrTile::default()))?;
+        SliceAndOffset::try_slice_and_offset(&d, c)
+    }
+}
+
+/// The coordinate type of a thread's partition of a layout `L`.
+pub type MmaCoordOf<L> = <<L as crate::AnyLayout>::Shape as MmaThrCoord>::Coord;
+/// The layout of [`ThrMma::partition_c`] of a tensor with layout `L`.
+pub type PartitionCOf<T, L> = <L as MmaPartition<
+    (<T as TiledMmaLayouts>::PermM, <T as TiledMmaLayouts>::PermN),
+    <T as TiledMmaLayouts>::AtomTileC,
+    <<T as TiledMmaLayouts>::Atom as MmaTraits>::CLayout,
+    <T as TiledMmaLayouts>::ThrTileC,
+    MmaCoordOf<L>,
+>>::Output;
+/// The layout of [`ThrMma::partition_a`] of a tensor with layout `L`.
+pub type PartitionAOf<T, L> = <L as MmaPartition<
+    (<T as TiledMmaLayouts>::PermM, <T as TiledMmaLayouts>::PermK),
+    <T as TiledMmaLayouts>::AtomTileA,
+    <<T as TiledMmaLayouts>::Atom as MmaTraits>::ALayout,
+    <T as TiledMmaLayouts>::ThrTileA,
+    MmaCoordOf<L>,
+>>::Output;
+/// The layout of [`ThrMma::partition_b`] of a tensor with layout `L`.
+pub type PartitionBOf<T, L> = <L as MmaPartition<
+    (<T as TiledMmaLayouts>::PermN, <T as TiledMmaLayouts>::PermK),
+    <T as TiledMmaLayouts>::AtomTileB,
+    <<T as TiledMmaLayouts>::Atom as MmaTraits>::BLayout,
+    <T as TiledMmaLayouts>::ThrTileB,
+    MmaCoordOf<L>,
+>>::Output;
+
+/// The compact column-major layout of a tensor layout's shape (CuTe's `make_layout(shape(x))`,
+/// what `partition_shape_X` partitions).
+pub type ShapeLayoutOf<L> = crate::LayoutLeft<<L as crate::AnyLayout>::Shape>;
+/// The register fragment [`ThrMma::partition_fragment_c`] returns for a tensor with layout `L`:
+/// element type `V`, the compact layout of the partition's shape.
+pub type FragmentOf<V, P> = Tensor<
+    generic_array::GenericArray<V, <<P as FragmentLike>::Layout as FragmentLayout>::Len>,
+    <P as FragmentLike>::Layout,
+>;
+
+/// Thread `i`'s slice of a [`TiledMma`] (CuTe's `ThrMMA`): partitions tensors of the (M,N),
+/// (M,K) and (N,K) tiles into the elements the thread holds. Made by
+/// [`TiledMmaLayouts::get_slice`].
+pub struct ThrMma<T> {
+    coord: [i64; 4],
+    _m: PhantomData<T>,
+}
+impl<T> Clone for ThrMma<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for ThrMma<T> {}
+impl<T> core::fmt::Debug for ThrMma<T> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "ThrMma(vmnk = {:?})", self.coord)
+    }
+}
+
+macro_rules! partition_methods {
+    ($(#[$doc:meta])* $try_m:ident / $m:ident / $frag:ident, $Of:ident, $Perm0:ident, $Perm1:ident,
+     $AtomTile:ident, $Tv:ident, $ThrTile:ident, $a:literal, $b:literal, $Val:ident) => {
+        $(#[$doc])*
+        pub fn $try_m<E: Engine, L>(&self, t: Tensor<E, L>) -> Result<Tensor<E, $Of<T, L>>>
+        where
+            L: TensorLayout,
+            L::Shape: MmaThrCoord,
+            L: MmaPartition<
+                (T::$Perm0, T::$Perm1),
+                T::$AtomTile,
+                <T::Atom as MmaTraits>::$Tv,
+                T::$ThrTile,
+                MmaCoordOf<L>,
+            >,
+        {
+            let c = <L::Shape as MmaThrCoord>::coord(self.coord[0], self.coord[$a], self.coord[$b]);
+            let (e, base, l) = t.into_parts();
+            let (p, off) = l.try_mma_partition(c)?;
+            let base = (base as i64)
+                .checked_add(off)
+                .filter(|b| *b >= 0)
+                .ok_or_else(crate::error::LayoutError::overflow)?;
+            Tensor::try_with_offset(e, base as usize, p)
+        }
+        /// The same, panicking with the error.
+        #[track_caller]
+        pub fn $m<E: Engine, L>(&self, t: Tensor<E, L>) -> Tensor<E, $Of<T, L>>
+        where
+            L: TensorLayout,
+            L::Shape: MmaThrCoord,
+            L: MmaPartition<
+                (T::$Perm0, T::$Perm1),
+                T::$AtomTile,
+                <T::Atom as MmaTraits>::$Tv,
+                T::$ThrTile,
+                MmaCoordOf<L>,
+            >,
+        {
+            match self.$try_m(t) {
+                Ok(v) => v,
+                Err(e) => panic!("{e}"),
+            }
+        }
+        /// A register fragment of the partition's shape, compact column major, of the atom's
+        /// element type (CuTe's `partition_fragment_X`: the partition of
+        /// `make_layout(shape(t))`, so any layout of `t`, swizzled ones included).
+        pub fn $frag<E, L>(
+            &self,
+            _t: &Tensor<E, L>,
+        ) -> FragmentOf<<T::Atom as MmaTraits>::$Val, $Of<T, ShapeLayoutOf<L>>>
+        where
+            L: TensorLayout,
+            L::Shape: crate::tuple::PrefixProduct<U1> + StaticShape,
+            crate::tuple::ColumnMajor<L::Shape>: StaticTuple,
+            L::Shape: crate::tuple::Congruent<crate::tuple::ColumnMajor<L::Shape>>,
+            ShapeLayoutOf<L>: crate::AnyLayout<Shape = L::Shape> + MmaPartition<
+                (T::$Perm0, T::$Perm1),
+                T::$AtomTile,
+                <T::Atom as MmaTraits>::$Tv,
+                T::$ThrTile,
+                MmaCoordOf<L>,
+            >,
+            L::Shape: MmaThrCoord,
+            $Of<T, ShapeLayoutOf<L>>: FragmentLike,
+            <T::Atom as MmaTraits>::$Val: Default,
+        {
+            let c = <L::Shape as MmaThrCoord>::coord(0, 0, 0);
+            let (p, _) = match ShapeLayoutOf::<L>::new().try_mma_partition(c) {
+                Ok(v) => v,
+                // The partition of a static compact layout at thread 0 does not fail.
+                Err(e) => panic!("{e}"),
+            };
+            make_fragment_like::<<T::Atom as MmaTraits>::$Val, _>(&p)
+        }
+    };
+}
+
+impl<T: TiledMmaLayouts> ThrMma<T> {
+    /// The thread's coordinate `(v, m, n, k)` in [`TiledMmaLayouts::ThrLayoutVMNK`].
+    pub fn thr_vmnk(&self) -> [i64; 4] {
+        self.coord
+    }
+    partition_methods! {
+        /// `partition_C(tensor)`: the thread's elements of an (M,N\[,L\]) tensor, shaped
+        /// `(FrgV, RestM, RestN[, L])` (CuTe's `(MMA, MMA_M, MMA_N)`). Errors: a tensor whose
+        /// shape the tile does not divide, a partition reaching past the engine.
+        try_partition_c / partition_c / partition_fragment_c, PartitionCOf, PermM, PermN,
+        AtomTileC, CLayout, ThrTileC, 1, 2, ValTypeC
+    }
+    partition_methods! {
+        /// `partition_A(tensor)`: the thread's elements of an (M,K\[,L\]) tensor, shaped
+        /// `(FrgV, RestM, RestK[, L])`.
+        try_partition_a / partition_a / partition_fragment_a, PartitionAOf, PermM, PermK,
+        AtomTileA, ALayout, ThrTileA, 1, 3, ValTypeA
+    }
+    partition_methods! {
+        /// `partition_B(tensor)`: the thread's elements of an (N,K\[,L\]) tensor, shaped
+        /// `(FrgV, RestN, RestK[, L])`.
+        try_partition_b / partition_b / partition_fragment_b, PartitionBOf, PermN, PermK,
+        AtomTileB, BLayout, ThrTileB, 2, 3, ValTypeB
+    }
+}
