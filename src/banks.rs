@@ -347,10 +347,10 @@ pub const fn misaligned_lane(
     None
 }
 
-/// [`analyze`] for addresses known to be aligned ([`misaligned_lane`] is `None`), in a
-/// `const` context: the model itself. Misaligned addresses give an unspecified report (never
-/// a panic).
-pub const fn analyze_aligned(instruction: SmemInstruction, addresses: &[u32; WARP]) -> BankReport {
+/// The model's lane groups: how many consecutive lanes form one group, and whether the
+/// pair rule applied (a 64/128-bit load whose lane pairs `(2k, 2k+1)` all share addresses is
+/// served in half as many groups). See the [module docs](self).
+const fn lane_groups(instruction: SmemInstruction, addresses: &[u32; WARP]) -> (usize, bool) {
     let merging = matches!(instruction, I::LdSharedV2B32 | I::LdSharedV4B32);
     let mut pairs_merged = merging;
     let mut k = 0;
@@ -367,6 +367,97 @@ pub const fn analyze_aligned(instruction: SmemInstruction, addresses: &[u32; WAR
         I::LdSharedV2B32 | I::StSharedV2B32 => 16,
         _ => 8,
     };
+    (group_lanes, pairs_merged)
+}
+
+/// Which lanes meet in which bank in which wavefront: the picture behind a [`BankReport`]
+/// (see [`bank_map`]).
+#[cfg(feature = "alloc")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BankMap {
+    /// The instruction.
+    pub instruction: SmemInstruction,
+    /// The lane groups in lane order (see the [module docs](self)).
+    pub groups: alloc::vec::Vec<BankGroupMap>,
+}
+
+/// One lane group of a [`BankMap`].
+#[cfg(feature = "alloc")]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BankGroupMap {
+    /// The group's first lane.
+    pub first_lane: u32,
+    /// The number of lanes in the group.
+    pub lanes: u32,
+    /// One row per wavefront of the group: `rows[w][b]` is the bit mask of the lanes whose
+    /// access puts a word in bank `b` in wavefront `w` (the `w`-th distinct word the group
+    /// touches in that bank). The group takes `rows.len()` wavefronts.
+    pub rows: alloc::vec::Vec<[u32; BANKS as usize]>,
+}
+
+/// The bank map of one instruction of one warp: for each lane group and each of its
+/// wavefronts, which lanes' words sit in which bank — the model of [`analyze`] drawn out
+/// (`picture::bank_map_svg` draws it). The rows summed over the groups are the report's
+/// `wavefronts`. The same errors as [`analyze`].
+///
+/// ```
+/// use cute_layout::banks::{bank_map, SmemInstruction};
+/// // A column of an f32 tile with a 64-byte pitch: lanes l and l + 2 share a bank.
+/// let column: [u32; 32] = core::array::from_fn(|l| 64 * l as u32);
+/// let map = bank_map(SmemInstruction::LdSharedB32, &column).unwrap();
+/// let rows = &map.groups[0].rows;
+/// assert_eq!(rows.len(), 16); // 16-way: bank 0 holds the words of lanes 0, 2, 4, …, 30
+/// assert_eq!(rows[1][0], 1 << 2); // the second wavefront serves lane 2 in bank 0
+/// ```
+#[cfg(feature = "alloc")]
+pub fn bank_map(instruction: SmemInstruction, addresses: &[u32]) -> Result<BankMap> {
+    use alloc::vec::Vec;
+    analyze(instruction, addresses)?; // the same checks
+    let mut a = [0u32; WARP];
+    a.copy_from_slice(addresses);
+    let (group_lanes, _) = lane_groups(instruction, &a);
+    let words_per_lane = instruction.bytes_per_lane().div_ceil(BANK_BYTES);
+    let mut groups = Vec::new();
+    for start in (0..instruction.active_lanes()).step_by(group_lanes) {
+        // Per bank, the distinct words in the order the group's lanes first touch them.
+        let mut words: [Vec<u32>; BANKS as usize] = core::array::from_fn(|_| Vec::new());
+        let mut rows: Vec<[u32; BANKS as usize]> = Vec::new();
+        for (lane, &address) in a.iter().enumerate().skip(start).take(group_lanes) {
+            for j in 0..words_per_lane {
+                // An aligned access's words are consecutive from `address / 4` (a 16-bit access
+                // touches the word that contains it).
+                let word = address / BANK_BYTES + j;
+                let bank = (word % BANKS) as usize;
+                let row = match words[bank].iter().position(|&w| w == word) {
+                    Some(r) => r,
+                    None => {
+                        words[bank].push(word);
+                        words[bank].len() - 1
+                    }
+                };
+                if rows.len() <= row {
+                    rows.push([0; BANKS as usize]);
+                }
+                rows[row][bank] |= 1 << lane;
+            }
+        }
+        groups.push(BankGroupMap {
+            first_lane: start as u32,
+            lanes: group_lanes as u32,
+            rows,
+        });
+    }
+    Ok(BankMap {
+        instruction,
+        groups,
+    })
+}
+
+/// [`analyze`] for addresses known to be aligned ([`misaligned_lane`] is `None`), in a
+/// `const` context: the model itself. Misaligned addresses give an unspecified report (never
+/// a panic).
+pub const fn analyze_aligned(instruction: SmemInstruction, addresses: &[u32; WARP]) -> BankReport {
+    let (group_lanes, pairs_merged) = lane_groups(instruction, addresses);
     let words_per_lane = instruction.bytes_per_lane().div_ceil(BANK_BYTES);
     let mut report = BankReport {
         instruction,

@@ -12,6 +12,10 @@
 //!   `(thread, value)` pairs reach one cell (a broadcast), the first in thread-major order labels
 //!   it, as in CuTe; a cell no pair reaches stays white.
 //!
+//! * A bank map ([`bank_map_svg`]): one warp-wide shared-memory instruction as the banks
+//!   (columns 0–31) by the wavefronts (rows, lane group after lane group), each cell listing
+//!   the lanes whose word that bank serves in that wavefront, filled by lane group.
+//!
 //! A picture has at most [`MAX_PICTURE_CELLS`] cells; a larger one is an
 //! [`ErrorKind::TooLarge`] error before anything is allocated.
 //!
@@ -68,6 +72,8 @@ enum Palette {
 struct Cell {
     lines: Vec<String>,
     key: i64,
+    /// The SVG tooltip, when it is not the lines themselves.
+    tip: Option<String>,
 }
 
 /// A grid of cells to draw, with its title.
@@ -176,6 +182,7 @@ fn offset_grid<L: OffsetGrid + ?Sized>(l: &L) -> Result<Grid> {
                 Some(Cell {
                     lines: vec![format!("{o}")],
                     key: o,
+                    tip: None,
                 })
             })
             .collect(),
@@ -236,6 +243,7 @@ fn tv_grid(tv: &DynLayout, (m_tile, n_tile): (i64, i64)) -> Result<Grid> {
                 *slot = Some(Cell {
                     lines: vec![format!("T{t}"), format!("V{v}")],
                     key: t,
+                    tip: None,
                 });
             }
         }
@@ -271,6 +279,80 @@ pub fn tv_latex(tv: &DynLayout, tile: (i64, i64)) -> Result<String> {
 /// The SVG picture of a TV layout over a `tile = (M, N)`, as [`tv_latex`] draws it.
 pub fn tv_svg(tv: &DynLayout, tile: (i64, i64)) -> Result<String> {
     Ok(svg(&tv_grid(tv, tile)?))
+}
+
+/// The SVG picture of a [`BankMap`](crate::banks::BankMap): 32 columns (the banks) and one row
+/// per wavefront, lane group after lane group; a cell lists the lanes (`0-3,8`) whose word the
+/// bank serves in that wavefront (shortened with `…` past 11 characters; the cell's tooltip has
+/// them all), filled by lane group. A conflict-free instruction has one row per group.
+///
+/// ```
+/// use cute_layout::banks::{bank_map, SmemInstruction};
+/// use cute_layout::picture::bank_map_svg;
+/// let column: [u32; 32] = core::array::from_fn(|l| 64 * l as u32); // 16-way conflict
+/// let svg = bank_map_svg(&bank_map(SmemInstruction::LdSharedB32, &column).unwrap());
+/// assert!(svg.contains("16 wavefronts"));
+/// assert!(svg.contains("<title>0,1</title>")); // wavefront 0: lanes 0 and 1 in banks 0 and 16
+/// ```
+pub fn bank_map_svg(map: &crate::banks::BankMap) -> String {
+    let lanes = |mask: u32| {
+        let mut out = String::new();
+        let mut l = 0;
+        while l < 32 {
+            if mask & (1 << l) == 0 {
+                l += 1;
+                continue;
+            }
+            let start = l;
+            while l + 1 < 32 && mask & (1 << (l + 1)) != 0 {
+                l += 1;
+            }
+            if !out.is_empty() {
+                out.push(',');
+            }
+            let _ = match l - start {
+                0 => write!(out, "{start}"),
+                1 => write!(out, "{start},{l}"),
+                _ => write!(out, "{start}-{l}"),
+            };
+            l += 1;
+        }
+        out
+    };
+    let rows: usize = map.groups.iter().map(|g| g.rows.len()).sum();
+    let mut cells = Vec::with_capacity(rows * 32);
+    for (k, g) in map.groups.iter().enumerate() {
+        for row in &g.rows {
+            cells.extend(row.iter().map(|&mask| {
+                (mask != 0).then(|| {
+                    let all = lanes(mask);
+                    let short = if all.chars().count() > 11 {
+                        let head: String = all.chars().take(10).collect();
+                        format!("{head}…")
+                    } else {
+                        all.clone()
+                    };
+                    Cell {
+                        lines: vec![short],
+                        key: k as i64,
+                        tip: Some(all),
+                    }
+                })
+            }));
+        }
+    }
+    let grid = Grid {
+        title: format!(
+            "{}: {rows} wavefronts, ideal {} (columns: banks; rows: wavefronts, lane group by lane group; cells: lanes)",
+            map.instruction.ptx(),
+            map.groups.len()
+        ),
+        rows,
+        cols: 32,
+        cells,
+        palette: Palette::Gray,
+    };
+    svg(&grid)
 }
 
 /// CuTe's `print_latex`: print [`layout_latex`] of a layout or swizzled layout to standard
@@ -418,14 +500,21 @@ fn svg(g: &Grid) -> String {
     for m in 0..g.rows {
         for n in 0..g.cols {
             let (x, y) = (left + n * cell_w, top + m * cell_h);
-            let (fill, ink, lines) = match g.cell(m, n) {
+            let (fill, ink, lines, tip) = match g.cell(m, n) {
                 Some(c) => {
                     let (f, i) = svg_fill(g.palette, c.key);
-                    (f, i, c.lines.join(" "))
+                    let lines = c.lines.join(" ");
+                    let tip = c.tip.clone().unwrap_or_else(|| lines.clone());
+                    (f, i, lines, tip)
                 }
-                None => (String::from("#ffffff"), "black", String::new()),
+                None => (
+                    String::from("#ffffff"),
+                    "black",
+                    String::new(),
+                    String::new(),
+                ),
             };
-            let _ = write!(out, "<g><title>{lines}</title>");
+            let _ = write!(out, "<g><title>{tip}</title>");
             let _ = write!(
                 out,
                 "<rect x=\"{x}\" y=\"{y}\" width=\"{cell_w}\" height=\"{cell_h}\" fill=\"{fill}\" stroke=\"black\" stroke-width=\"1\"/>"

@@ -60,3 +60,35 @@ fn banks_data_covers_every_instruction() {
         assert!(n >= 11, "{i}: only {n} configurations recorded");
     }
 }
+
+/// The bank map (`bank_map`, what `picture::bank_map_svg` draws) of every recorded
+/// configuration: as many rows (wavefronts) as the H100 measured, one lane group per ideal
+/// wavefront, and every word of every used lane in exactly one cell.
+#[test]
+fn bank_maps_have_the_measured_wavefronts() {
+    use cute_layout::banks::bank_map;
+    for line in DATA
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
+        let t: Vec<&str> = line.split(' ').collect();
+        let instruction = SmemInstruction::from_ptx(t[1]).unwrap();
+        let addresses: Vec<u32> = t[3..35].iter().map(|a| a.parse().unwrap()).collect();
+        let (w, c): (usize, usize) = (t[35].parse().unwrap(), t[36].parse().unwrap());
+        let map = bank_map(instruction, &addresses).unwrap();
+        let rows: usize = map.groups.iter().map(|g| g.rows.len()).sum();
+        assert_eq!(rows, w, "id {}: wavefronts", t[0]);
+        assert_eq!(map.groups.len(), w - c, "id {}: ideal", t[0]);
+        let words = instruction.bytes_per_lane().div_ceil(4);
+        for lane in 0..instruction.active_lanes() {
+            let cells: u32 = map
+                .groups
+                .iter()
+                .flat_map(|g| g.rows.iter().flatten())
+                .map(|m| (m >> lane) & 1)
+                .sum();
+            // A lane whose word another lane of its group already touches is still listed.
+            assert_eq!(cells, words, "id {}: lane {lane}", t[0]);
+        }
+    }
+}

@@ -520,7 +520,12 @@ pub fn atom(name: Option<&str>, picture: Option<&str>) -> Result<Output, Error> 
 /// with `smem = Some((layout, element_bits))`, the element indices each lane accesses first.
 /// Text `wavefronts=W conflicts=C`; JSON with the ideal count, the n-way degree, the worst
 /// bank and lanes.
-pub fn banks(ptx: &str, values: &str, smem: Option<(&Input, u32)>) -> Result<Output, Error> {
+pub fn banks(
+    ptx: &str,
+    values: &str,
+    smem: Option<(&Input, u32)>,
+    svg: bool,
+) -> Result<Output, Error> {
     use cute_layout::banks::{analyze, element_address, SmemInstruction};
     let instruction = SmemInstruction::from_ptx(ptx)?;
     let parsed: Vec<i64> = values
@@ -564,6 +569,12 @@ pub fn banks(ptx: &str, values: &str, smem: Option<(&Input, u32)>) -> Result<Out
         };
     }
     let r = analyze(instruction, &addresses)?;
+    if svg {
+        let map = cute_layout::banks::bank_map(instruction, &addresses)?;
+        let text = cute_layout::picture::bank_map_svg(&map);
+        let json = serde_json::json!({ "instruction": instruction.ptx(), "picture": text });
+        return Ok(Output { text, json });
+    }
     Ok(Output {
         text: format!("{r}\n"),
         json: serde_json::json!({

@@ -152,6 +152,9 @@ enum Cmd {
         /// The element size in bits, with `--layout`.
         #[arg(long, requires = "layout")]
         bits: Option<u32>,
+        /// Instead, the bank map as an SVG: banks by wavefronts, each cell the lanes it serves.
+        #[arg(long)]
+        svg: bool,
     },
 }
 
@@ -256,9 +259,10 @@ fn run(cmd: &Cmd) -> Result<Output, cli::Error> {
             addresses,
             layout: smem,
             bits,
+            svg,
         } => {
             let smem = smem.as_deref().map(|l| layout("layout", l)).transpose()?;
-            cli::banks(ptx, addresses, smem.as_ref().zip(*bits))
+            cli::banks(ptx, addresses, smem.as_ref().zip(*bits), *svg)
         }
         Cmd::Explain => unreachable!("handled in main"),
     }

@@ -143,3 +143,48 @@ fn committed_examples_are_well_formed() {
     }
     assert!(n >= 3);
 }
+
+#[test]
+fn bank_map_svg_cells_are_the_lanes_of_each_bank_and_wavefront() {
+    // f32 column, 64-byte pitch: lane l's word 16·l sits in bank 0 (l even) or 16 (l odd);
+    // bank 0 serves lanes 0, 2, 4, … one per wavefront (16 wavefronts).
+    let a: Vec<String> = (0..32).map(|l| (64 * l).to_string()).collect();
+    let svg = ok(&[
+        "banks",
+        "--ptx",
+        "ld.shared.b32",
+        "--addresses",
+        &a.join(","),
+        "--svg",
+    ]);
+    let c = cells(&svg);
+    assert_eq!(c.len(), 16 * 32);
+    for w in 0..16 {
+        for b in 0..32 {
+            let expected = match b {
+                0 => (2 * w).to_string(),
+                16 => (2 * w + 1).to_string(),
+                _ => String::new(),
+            };
+            assert_eq!(c[w * 32 + b].0, expected, "wavefront {w}, bank {b}");
+        }
+    }
+    // 32 consecutive 16-byte vectors: 4 quarter-warps of one wavefront each; quarter q's lane
+    // 8q + b/4 covers bank b.
+    let a: Vec<String> = (0..32).map(|l| (16 * l).to_string()).collect();
+    let svg = ok(&[
+        "banks",
+        "--ptx",
+        "ld.shared.v4.b32",
+        "--addresses",
+        &a.join(","),
+        "--svg",
+    ]);
+    let c = cells(&svg);
+    assert_eq!(c.len(), 4 * 32);
+    for q in 0..4 {
+        for b in 0..32 {
+            assert_eq!(c[q * 32 + b].0, (8 * q + b / 4).to_string());
+        }
+    }
+}
