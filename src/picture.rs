@@ -292,7 +292,8 @@ pub fn tv_svg(tv: &DynLayout, tile: (i64, i64)) -> Result<String> {
 /// let column: [u32; 32] = core::array::from_fn(|l| 64 * l as u32); // 16-way conflict
 /// let svg = bank_map_svg(&bank_map(SmemInstruction::LdSharedB32, &column).unwrap());
 /// assert!(svg.contains("16 wavefronts"));
-/// assert!(svg.contains("<title>0,1</title>")); // wavefront 0: lanes 0 and 1 in banks 0 and 16
+/// // wavefront 0 serves lane 0 in bank 0 and lane 1 in bank 16; wavefront 15 lanes 30 and 31
+/// assert!(svg.contains("<title>0</title>") && svg.contains("<title>31</title>"));
 /// ```
 pub fn bank_map_svg(map: &crate::banks::BankMap) -> String {
     let lanes = |mask: u32| {
