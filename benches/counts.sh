@@ -7,7 +7,7 @@ cd "$(dirname "$0")/.."
 N=${1:-2000}
 # COUNTS_BIN: an already built harness (e.g. a copy of the one built before a change).
 if [ -z "${COUNTS_BIN:-}" ]; then
-  cargo bench --bench counts --no-run 2>/dev/null
+  cargo bench -p cute-layout-benches --bench counts --no-run 2>/dev/null
   COUNTS_BIN=$(ls -t "${CARGO_TARGET_DIR:-target}"/release/deps/counts-* | grep -v '\.d$' | head -1)
 fi
 BIN=$COUNTS_BIN

@@ -8,8 +8,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 emit() {  # emit BENCH: the bench target's assembly, path printed on stdout
-    cargo rustc --quiet --release --bench "$1" -- --emit asm -C codegen-units=1 >/dev/null 2>&1 \
-        || cargo rustc --release --bench "$1" -- --emit asm -C codegen-units=1 >&2
+    cargo rustc --quiet --release -p cute-layout-benches --bench "$1" -- --emit asm -C codegen-units=1 >/dev/null 2>&1 \
+        || cargo rustc --release -p cute-layout-benches --bench "$1" -- --emit asm -C codegen-units=1 >&2
     ls -t "${CARGO_TARGET_DIR:-target}"/release/deps/"$1"-*.s | head -1
 }
 body() {  # body FILE FUNC: the instructions of FUNC (no labels, directives or comments)

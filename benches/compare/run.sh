@@ -28,7 +28,7 @@ echo "# rustc: $(rustc --version); g++: $(g++ --version | head -1); python: $("$
 
 # ---- Rust (criterion)
 if [ -z "${SKIP_RUST:-}" ]; then
-    cargo bench --bench eval --bench algebra >"$OUT/cargo-bench.log" 2>&1
+    cargo bench -p cute-layout-benches --bench eval --bench algebra >"$OUT/cargo-bench.log" 2>&1
 fi
 
 # ---- CuTe C++

@@ -1,7 +1,7 @@
 //! A tour: static, mixed and parsed layouts, evaluated and printed, and the layout algebra in
 //! the type system and at run time.
 //!
-//! Run with `cargo run --example tour`.
+//! Run with `cargo run --bin tour` (README's first command).
 
 use cute_layout::algebra::{self, DynTiler};
 use cute_layout::{layout, print_layout, DynLayout, Layout, LayoutError};
