@@ -210,26 +210,36 @@ pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout>
         return compose_negative(a, b, &b_modes);
     }
     let is_static = a.is_static() && b.is_static();
-    let parts = compose_parts(a, &b_modes, &|| alloc::string::ToString::to_string(b))?;
+    let mut parts = Parts::new();
+    compose_parts(
+        a,
+        &b_modes,
+        &|| alloc::string::ToString::to_string(b),
+        &mut parts,
+    )?;
     let (shape, stride) = build(b.shape(), &mut parts.into_iter(), is_static);
     DynLayout::new(shape, stride)
 }
 
+/// Per leaf of `B`, the flat modes that replace it in `A ∘ B`.
+type Parts = smallvec::SmallVec<[Modes; 4]>;
+
 /// The per-leaf results of `A ∘ B` for `B` given by its flat modes (non-negative strides, or
-/// size 1): the flat modes that replace each leaf of `B`. Not validated as a layout: the
+/// size 1), into `parts` (empty on entry; an out-parameter, not to move it on return): the
+/// flat modes that replace each leaf of `B`. Not validated as a layout: the
 /// caller builds the result tree and validates it once (an intermediate of
 /// [`compose_negative`] may exceed i64 where the final result does not).
 fn compose_parts(
     a: &DynLayout,
     b_modes: &[(i64, i64)],
     b_text: &dyn Fn() -> alloc::string::String,
-) -> Result<smallvec::SmallVec<[Modes; 4]>> {
+    parts: &mut Parts,
+) -> Result<()> {
     let ac = coalesce_for_composition(a)?;
     let a_text = || {
         let (s, d) = modes_to_tuples(&ac, false);
         format!("{s}:{d}")
     };
-    let mut parts: smallvec::SmallVec<[Modes; 4]> = smallvec::SmallVec::new();
     let mut exact = false; // some leaf was decided by evaluation
     for &(s, d) in b_modes {
         if s == 1 {
@@ -257,7 +267,7 @@ fn compose_parts(
         }
     }
     if !exact && distributes(&ac, b_modes) {
-        return Ok(parts);
+        return Ok(());
     }
     // Not provably distributive: decide by evaluation where that is small enough.
     let not_distributive = || {
@@ -291,11 +301,15 @@ fn compose_parts(
         })
         .collect::<Result<Vec<_>>>()?;
     if (0..n).all(|i| eval_modes(parts.iter().flatten(), i) == Some(f[i as usize])) {
-        return Ok(parts);
+        return Ok(());
     }
     let sizes: Vec<i64> = b_modes.iter().map(|m| m.0).collect();
     match search_layout(&f, &sizes) {
-        Some(found) => Ok(found.into_iter().map(Modes::from).collect()),
+        Some(found) => {
+            parts.clear();
+            parts.extend(found.into_iter().map(Modes::from));
+            Ok(())
+        }
         None => Err(not_distributive()),
     }
 }
@@ -343,7 +357,8 @@ fn compose_negative(a: &DynLayout, b: &DynLayout, b_modes: &[(i64, i64)]) -> Res
     // The parts of A ∘ B', not validated: only the corrected result must be a layout (the
     // intermediate `(4,1):(2,4) ∘ 2^62:2 = (2,2^61):(4,4)` exceeds i64, while
     // `(4,1):(2,4) ∘ 2^62:-2 = (2,2^61):(0,-4)` fits).
-    let parts = compose_parts(a, &shifted, &shifted_text).map_err(|e| {
+    let mut parts = Parts::new();
+    compose_parts(a, &shifted, &shifted_text, &mut parts).map_err(|e| {
         err(
             e.kind(),
             format!(
@@ -354,8 +369,7 @@ fn compose_negative(a: &DynLayout, b: &DynLayout, b_modes: &[(i64, i64)]) -> Res
         )
     })?;
     // Each leaf's modes: c = Σ c_j·p_j over them; subtract c·k·D_last from A(B'(c)).
-    let mut corrected: smallvec::SmallVec<[Modes; 4]> =
-        smallvec::SmallVec::with_capacity(parts.len());
+    let mut corrected = Parts::with_capacity(parts.len());
     for (modes, &k) in parts.iter().zip(&ks) {
         if k == 0 {
             corrected.push(modes.clone());
