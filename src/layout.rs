@@ -159,7 +159,42 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     /// let e = Layout::try_new(U2::default(), i64::MAX).unwrap_err();
     /// assert_eq!(e.kind(), ErrorKind::Overflow);
     /// ```
+    #[inline]
     pub fn try_new(shape: S, stride: D) -> Result<Self> {
+        // One walk over the leaves: every shape entry positive, and the size and the cosize
+        // within i64 (positive factors and non-negative terms: a partial product or sum
+        // overflows only when the whole does). Only when it fails does the slow path below
+        // find the error to report, condition by condition.
+        let mut ok = true;
+        let mut size = 1i64;
+        let mut cosize = 1i64;
+        shape.zip_leaves(&stride, &mut |s, d| {
+            if s <= 0 {
+                ok = false;
+                return;
+            }
+            match (
+                size.checked_mul(s),
+                (s - 1)
+                    .checked_mul(d)
+                    .and_then(i64::checked_abs)
+                    .and_then(|t| cosize.checked_add(t)),
+            ) {
+                (Some(a), Some(b)) => (size, cosize) = (a, b),
+                _ => ok = false,
+            }
+        });
+        if ok {
+            return Ok(Layout { shape, stride });
+        }
+        Self::try_new_slow(shape, stride)
+    }
+
+    /// [`Layout::try_new`] for parts that fail a check: each condition in turn, reporting the
+    /// first that fails.
+    #[cold]
+    #[inline(never)]
+    fn try_new_slow(shape: S, stride: D) -> Result<Self> {
         check_shape(&shape)?;
         if span_of(&shape, &stride)
             .and_then(|s| s.checked_add(1))

@@ -207,17 +207,41 @@ fn build<M: AsRef<[(i64, i64)]>>(
 pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
     let b_modes = flat_modes(b);
     if b_modes.iter().any(|&(s, d)| s > 1 && d < 0) {
-        return compose_negative(a, b);
+        return compose_negative(a, b, &b_modes);
     }
     let is_static = a.is_static() && b.is_static();
+    let mut parts = Parts::new();
+    compose_parts(
+        a,
+        &b_modes,
+        &|| alloc::string::ToString::to_string(b),
+        &mut parts,
+    )?;
+    let (shape, stride) = build(b.shape(), &mut parts.into_iter(), is_static);
+    DynLayout::new(shape, stride)
+}
+
+/// Per leaf of `B`, the flat modes that replace it in `A ∘ B`.
+type Parts = smallvec::SmallVec<[Modes; 4]>;
+
+/// The per-leaf results of `A ∘ B` for `B` given by its flat modes (non-negative strides, or
+/// size 1), into `parts` (empty on entry; an out-parameter, not to move it on return): the
+/// flat modes that replace each leaf of `B`. Not validated as a layout: the
+/// caller builds the result tree and validates it once (an intermediate of
+/// [`compose_negative`] may exceed i64 where the final result does not).
+fn compose_parts(
+    a: &DynLayout,
+    b_modes: &[(i64, i64)],
+    b_text: &dyn Fn() -> alloc::string::String,
+    parts: &mut Parts,
+) -> Result<()> {
     let ac = coalesce_for_composition(a)?;
     let a_text = || {
         let (s, d) = modes_to_tuples(&ac, false);
         format!("{s}:{d}")
     };
-    let mut parts: smallvec::SmallVec<[Modes; 4]> = smallvec::SmallVec::new();
     let mut exact = false; // some leaf was decided by evaluation
-    for &(s, d) in &b_modes {
+    for &(s, d) in b_modes {
         if s == 1 {
             // A size-1 leaf of B takes only coordinate 0: its stride never contributes (it may
             // be anything, even `i64::MIN`), and its result is `1:0`.
@@ -242,39 +266,49 @@ pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout>
             }
         }
     }
-    let distributive = !exact && distributes(&ac, &b_modes);
-    let (shape, stride) = build(b.shape(), &mut parts.into_iter(), is_static);
-    let candidate = DynLayout::new(shape, stride);
-    if distributive {
-        return candidate;
+    if !exact && distributes(&ac, b_modes) {
+        return Ok(());
     }
     // Not provably distributive: decide by evaluation where that is small enough.
-    let n = b.size();
     let not_distributive = || {
         err(
             ErrorKind::NotDistributive,
             format!(
-                "the leaves of {b} are not mutually segregated or do not divide the prefix products of {}, and no layout refining the shape of B gives A(B(i))",
+                "the leaves of {} are not mutually segregated or do not divide the prefix products of {}, and no layout refining the shape of B gives A(B(i))",
+                b_text(),
                 a_text()
             ),
         )
     };
-    if n > EXACT_SEARCH_LIMIT {
-        return Err(not_distributive());
+    let n = b_modes
+        .iter()
+        .try_fold(1i64, |acc, &(s, _)| acc.checked_mul(s))
+        .filter(|&n| n <= EXACT_SEARCH_LIMIT)
+        .ok_or_else(not_distributive)?;
+    // Flat modes evaluated at index i (colexicographic), checked; `None` on overflow.
+    fn eval_modes<'m>(modes: impl Iterator<Item = &'m (i64, i64)>, mut i: i64) -> Option<i64> {
+        let mut acc = 0i64;
+        for &(s, d) in modes {
+            acc = acc.checked_add((i % s).checked_mul(d)?)?;
+            i /= s;
+        }
+        Some(acc)
     }
     let f = (0..n)
-        .map(|i| eval_checked(a, b.eval(i)))
+        .map(|i| {
+            let x = eval_modes(b_modes.iter(), i).ok_or_else(LayoutError::overflow)?;
+            eval_checked(a, x)
+        })
         .collect::<Result<Vec<_>>>()?;
-    if let Ok(c) = &candidate {
-        if (0..n).all(|i| c.eval(i) == f[i as usize]) {
-            return candidate;
-        }
+    if (0..n).all(|i| eval_modes(parts.iter().flatten(), i) == Some(f[i as usize])) {
+        return Ok(());
     }
     let sizes: Vec<i64> = b_modes.iter().map(|m| m.0).collect();
     match search_layout(&f, &sizes) {
         Some(found) => {
-            let (shape, stride) = build(b.shape(), &mut found.into_iter(), is_static);
-            DynLayout::new(shape, stride)
+            parts.clear();
+            parts.extend(found.into_iter().map(Modes::from));
+            Ok(())
         }
         None => Err(not_distributive()),
     }
@@ -285,109 +319,86 @@ plain!(composition_layout = try_composition_layout(a: &DynLayout, b: &DynLayout)
 /// `A ∘ B` for a `B` with negative strides (see [`try_composition_layout`]): shift each
 /// negative stride `d` by a multiple of `N` to `d mod N`, compose, and correct each leaf's
 /// strides linearly.
-fn compose_negative(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
+fn compose_negative(a: &DynLayout, b: &DynLayout, b_modes: &[(i64, i64)]) -> Result<DynLayout> {
     let ac = coalesce_for_composition(a)?;
     let (init, last) = ac.split_at(ac.len() - 1);
     let n = init
         .iter()
         .try_fold(1i64, |acc, &(s, _)| checked_mul(acc, s))?;
     let d_last = last[0].1;
-    // Per flat leaf of B: its shifted stride, and the multiple `k` of N it was shifted by.
-    let shifts: Vec<(i64, i128)> = flat_modes(b)
-        .iter()
-        .map(|&(s, d)| {
-            if s > 1 && d < 0 {
-                let r = d.rem_euclid(n);
-                (r, (i128::from(r) - i128::from(d)) / i128::from(n))
-            } else {
-                (d, 0)
-            }
-        })
-        .collect();
-    fn restride(t: &DynTuple, it: &mut dyn Iterator<Item = i64>) -> DynTuple {
-        match t {
-            DynTuple::Int(i) => DynTuple::Int(DynInt {
-                value: it.next().unwrap_or(i.value),
-                is_static: i.is_static,
-            }),
-            DynTuple::Tuple(v) => DynTuple::Tuple(v.iter().map(|x| restride(x, it)).collect()),
+    // Per flat leaf of B: the mode of B' (its stride shifted), and the multiple `k` of N it
+    // was shifted by.
+    let mut shifted = Modes::with_capacity(b_modes.len());
+    let mut ks: smallvec::SmallVec<[i128; 8]> = smallvec::SmallVec::with_capacity(b_modes.len());
+    for &(s, d) in b_modes {
+        if s > 1 && d < 0 {
+            let r = d.rem_euclid(n);
+            shifted.push((s, r));
+            ks.push((i128::from(r) - i128::from(d)) / i128::from(n));
+        } else {
+            shifted.push((s, d));
+            ks.push(0);
         }
     }
-    let shifted = DynLayout::new(
-        b.shape().clone(),
-        restride(b.stride(), &mut shifts.iter().map(|x| x.0)),
-    )?;
-    let r = try_composition_layout(a, &shifted).map_err(|e| {
+    // B' as text, for messages only.
+    let shifted_text = || {
+        fn restride(t: &DynTuple, it: &mut dyn Iterator<Item = i64>) -> DynTuple {
+            match t {
+                DynTuple::Int(i) => DynTuple::Int(DynInt {
+                    value: it.next().unwrap_or(i.value),
+                    is_static: i.is_static,
+                }),
+                DynTuple::Tuple(v) => DynTuple::Tuple(v.iter().map(|x| restride(x, it)).collect()),
+            }
+        }
+        let d = restride(b.stride(), &mut shifted.iter().map(|x| x.1));
+        format!("{}:{d}", b.shape())
+    };
+    // The parts of A ∘ B', not validated: only the corrected result must be a layout (the
+    // intermediate `(4,1):(2,4) ∘ 2^62:2 = (2,2^61):(4,4)` exceeds i64, while
+    // `(4,1):(2,4) ∘ 2^62:-2 = (2,2^61):(0,-4)` fits).
+    let mut parts = Parts::new();
+    compose_parts(a, &shifted, &shifted_text, &mut parts).map_err(|e| {
         err(
             e.kind(),
             format!(
-                "{} (B = {b} has negative strides; composed as B' = {shifted}, shifted by multiples of N = {n}, since A(x + k·{n}) = A(x) + k·{d_last}: A ∘ B is a layout iff A ∘ B' is)",
-                e.detail()
+                "{} (B = {b} has negative strides; composed as B' = {}, shifted by multiples of N = {n}, since A(x + k·{n}) = A(x) + k·{d_last}: A ∘ B is a layout iff A ∘ B' is)",
+                e.detail(),
+                shifted_text()
             ),
         )
     })?;
-    // R has B's tree with each leaf of B replaced by a leaf or a flat tuple of modes.
-    fn correct(
-        bs: &DynTuple,
-        rs: &DynTuple,
-        rd: &DynTuple,
-        ks: &mut dyn Iterator<Item = i128>,
-        d_last: i64,
-    ) -> Result<(DynTuple, DynTuple)> {
-        match (bs, rs, rd) {
-            (DynTuple::Tuple(bv), DynTuple::Tuple(sv), DynTuple::Tuple(dv)) => {
-                let mut shape = Vec::with_capacity(bv.len());
-                let mut stride = Vec::with_capacity(bv.len());
-                for ((b, s), d) in bv.iter().zip(sv).zip(dv) {
-                    let (s, d) = correct(b, s, d, ks, d_last)?;
-                    shape.push(s);
-                    stride.push(d);
-                }
-                Ok((DynTuple::Tuple(shape), DynTuple::Tuple(stride)))
-            }
-            (DynTuple::Int(_), _, _) => {
-                let k = ks.next().unwrap_or(0);
-                let is_static = rs.is_static() && rd.is_static();
-                let modes: Vec<(i64, i64)> = rs.leaves().zip(rd.leaves()).collect();
-                if k == 0 {
-                    return Ok((rs.clone(), rd.clone()));
-                }
-                // c = Σ c_j·p_j over the leaf's modes; subtract c·k·D_last.
-                let mut p = 1i128;
-                let mut out = Vec::with_capacity(modes.len());
-                for &(s, e) in &modes {
-                    if s > 1 {
-                        let overflow = || {
-                            err(
-                                ErrorKind::Overflow,
-                                format!(
-                                    "a stride of A ∘ B for B's stride shifted by {k}·N exceeds i64"
-                                ),
-                            )
-                        };
-                        let e = p
-                            .checked_mul(k)
-                            .and_then(|x| x.checked_mul(i128::from(d_last)))
-                            .and_then(|fix| i128::from(e).checked_sub(fix))
-                            .and_then(|e| i64::try_from(e).ok())
-                            .ok_or_else(overflow)?;
-                        out.push((s, e));
-                        p = p.checked_mul(i128::from(s)).ok_or_else(overflow)?;
-                    }
-                }
-                let out = coalesce_modes(&out, false)?;
-                Ok(modes_to_tuples(&out, is_static))
-            }
-            _ => Err(LayoutError::new(ErrorKind::Incongruent)), // unreachable: R has B's tree
+    // Each leaf's modes: c = Σ c_j·p_j over them; subtract c·k·D_last from A(B'(c)).
+    let mut corrected = Parts::with_capacity(parts.len());
+    for (modes, &k) in parts.iter().zip(&ks) {
+        if k == 0 {
+            corrected.push(modes.clone());
+            continue;
         }
+        let overflow = || {
+            err(
+                ErrorKind::Overflow,
+                format!("a stride of A ∘ B for B's stride shifted by {k}·N exceeds i64"),
+            )
+        };
+        let mut p = 1i128;
+        let mut out = Modes::with_capacity(modes.len());
+        for &(s, e) in modes {
+            if s > 1 {
+                let e = p
+                    .checked_mul(k)
+                    .and_then(|x| x.checked_mul(i128::from(d_last)))
+                    .and_then(|fix| i128::from(e).checked_sub(fix))
+                    .and_then(|e| i64::try_from(e).ok())
+                    .ok_or_else(overflow)?;
+                out.push((s, e));
+                p = p.checked_mul(i128::from(s)).ok_or_else(overflow)?;
+            }
+        }
+        corrected.push(coalesce_modes(&out, false)?);
     }
-    let (shape, stride) = correct(
-        b.shape(),
-        r.shape(),
-        r.stride(),
-        &mut shifts.iter().map(|x| x.1),
-        d_last,
-    )?;
+    let is_static = a.is_static() && b.is_static();
+    let (shape, stride) = build(b.shape(), &mut corrected.into_iter(), is_static);
     DynLayout::new(shape, stride)
 }
 

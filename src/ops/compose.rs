@@ -349,7 +349,9 @@ fn check_shape_divisibility(rs: i64, new_shape: i64) -> Result<()> {
     ))
 }
 /// `A ∘ s:d` for one leaf of B, `A` given by its normalised modes (`Self`): the coalesced
-/// result modes.
+/// result modes, as a layout NOT checked (size and cosize within i64): an intermediate, whose
+/// leaves [`Compose`] checks once, in the whole result (a leaf's size or cosize beyond i64 is
+/// the whole's).
 pub trait ComposeLeaf<S, D> {
     /// The result as a layout (a leaf or a flat tuple).
     type Output;
@@ -423,9 +425,9 @@ where
     type Output = LayoutOf<<Cons<M<S, Scaled<Di, D>>, Nil> as CoalesceList>::Output>;
     #[inline(always)]
     fn compose_leaf_sign(self, s: S, d: D) -> Result<Self::Output> {
-        Cons(M(s, self.0 .1.scale_by(d)?), Nil)
+        Ok(Cons(M(s, self.0 .1.scale_by(d)?), Nil)
             .coalesce_list()?
-            .try_to_layout()
+            .to_layout())
     }
 }
 /// A static negative stride on an A of several modes: whether the result is a layout depends on
@@ -457,7 +459,7 @@ where
     type Output = LayoutOf<<Cons<M<S, D>, Nil> as CoalesceList>::Output>;
     #[inline(always)]
     fn compose_leaf_sel(self, s: S, d: D) -> Result<Self::Output> {
-        Cons(M(s, d), Nil).coalesce_list()?.try_to_layout()
+        Ok(Cons(M(s, d), Nil).coalesce_list()?.to_layout())
     }
 }
 impl<A, S, D, X: NotTrue> ComposeLeafSel<S, D, X> for A
@@ -474,7 +476,10 @@ where
     #[inline(always)]
     fn compose_leaf_sel(self, s: S, d: D) -> Result<Self::Output> {
         let lim = s.sub(U1::default())?.mul(d)?;
-        self.compose_step(U1::default(), s, d, lim)?.coalesce_list()?.try_to_layout()
+        Ok(self
+            .compose_step(U1::default(), s, d, lim)?
+            .coalesce_list()?
+            .to_layout())
     }
 }
 
