@@ -38,6 +38,8 @@
 
 pub mod check;
 mod copy;
+#[cfg(feature = "alloc")]
+mod retile;
 mod sm80;
 mod sm90;
 #[cfg(feature = "alloc")]
@@ -51,6 +53,8 @@ pub use copy::{
     SM90_U16x8_STSM_T, SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N, UniversalCopy,
     SM80_CP_ASYNC_CACHEALWAYS,
 };
+#[cfg(feature = "alloc")]
+pub use retile::try_retile_layout;
 pub use sm80::{
     SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x32_S32S8S8S32_TN,
     SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN,
