@@ -70,8 +70,8 @@ pub use tiled_copy::{
     ThrCopy, TiledCopy, TiledCopyLayouts,
 };
 pub use tiled_mma::{
-    make_tiled_mma, FragmentOf, MmaCoordOf, PartitionAOf, PartitionBOf, PartitionCOf,
-    ShapeLayoutOf, ThrMma, TiledMma, TiledMmaLayouts,
+    make_tiled_mma, FragmentOf, FragmentSource, MmaCoordOf, PartitionAOf, PartitionBOf,
+    PartitionCOf, ShapeLayoutOf, ThrMma, TiledMma, TiledMmaLayouts,
 };
 
 /// The register arrays of [`MmaTraits`] and [`CopyTraits`] (re-exported from `generic-array`).
