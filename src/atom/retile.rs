@@ -156,7 +156,8 @@ impl<TC: TiledCopyLayouts> ThrCopy<TC> {
     /// let mma = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2,1):(1,2,0)),
     ///                          (U32::new(), U32::new(), U16::new()));
     /// let ld = make_tiled_copy_a(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::new(), mma);
-    /// let frag = Tensor::new(vec![0u16; 64], layout!(((2,2,2),4,2):((1,2,4),16,8)));
+    /// let regs = [0u16; 64];
+    /// let frag = Tensor::try_new(&regs[..], layout!(((2,2,2),4,2):((1,2,4),16,8))).unwrap();
     /// let r = ld.get_slice(5).retile(frag);
     /// // CuTe: ldA.retile_D(tCrA) = ((_8,_1),_4,_2):((_1,_0),_8,_32)
     /// assert_eq!(r.layout().to_string(), "((8,1),4,2):((1,0),8,32)");
