@@ -157,7 +157,8 @@ impl<TC: TiledCopyLayouts> ThrCopy<TC> {
     ///                          (U32::new(), U32::new(), U16::new()));
     /// let ld = make_tiled_copy_a(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::new(), mma);
     /// let regs = [0u16; 64];
-    /// let frag = Tensor::try_new(&regs[..], layout!(((2,2,2),4,2):((1,2,4),16,8))).unwrap();
+    /// // the A fragment of the swizzled sA (partition_fragment_a): ((2,2,2),4,2):((1,2,4),8,32)
+    /// let frag = Tensor::try_new(&regs[..], layout!(((2,2,2),4,2):((1,2,4),8,32))).unwrap();
     /// let r = ld.get_slice(5).retile(frag);
     /// // CuTe: ldA.retile_D(tCrA) = ((_8,_1),_4,_2):((_1,_0),_8,_32)
     /// assert_eq!(r.layout().to_string(), "((8,1),4,2):((1,0),8,32)");
