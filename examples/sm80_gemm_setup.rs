@@ -13,7 +13,8 @@
 //! checked by `cargo check` (the C++ counterpart is `benches/compile_time/sm80_setup/`).
 
 use cute_layout::atom::*;
-use cute_layout::ops::{TileToShapeOf, Underscore};
+use cute_layout::banks::StaticTvCopy;
+use cute_layout::ops::{ComposeOf, TileToShapeOf, Underscore};
 use cute_layout::static_assertions::{assert_type_eq_all, const_assert_eq};
 use cute_layout::tensor::Tensor;
 use cute_layout::typenum::{Unsigned, U128, U16, U32};
@@ -93,6 +94,13 @@ assert_type_eq_all!(
     SmemA,
     Layout![Sw<3,3,3> o 0 o ((8,16),(32,1)):((32,256),(1,0))]
 );
+// The cp.async writes of A's first 32x32 copy tile into the swizzled shared tile: no bank
+// conflict (one 128-bit store per thread, modelled as `st.shared.v4.b32`; a compile error
+// naming the instruction, degree and lanes otherwise). The copy's D_TV indexes the 32x32
+// tile column major; `(32,32):(1,128)` places it in the 128x32 tile of A.
+type G2SDstInA = ComposeOf<Layout![(32,32):(1,128)], <G2S as TiledCopyLayouts>::LayoutD_TV>;
+const _: () = StaticTvCopy::<G2SDstInA, SmemA, 16, 8, true>::ASSERT_CONFLICT_FREE;
+const _: () = StaticTvCopy::<G2SDstInA, SmemB, 16, 8, true>::ASSERT_CONFLICT_FREE;
 
 fn main() {
     let mma = Mma::default();

@@ -38,6 +38,8 @@
 
 pub mod check;
 mod copy;
+#[cfg(feature = "alloc")]
+mod retile;
 mod sm80;
 mod sm90;
 #[cfg(feature = "alloc")]
@@ -51,6 +53,8 @@ pub use copy::{
     SM90_U16x8_STSM_T, SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N, UniversalCopy,
     SM80_CP_ASYNC_CACHEALWAYS,
 };
+#[cfg(feature = "alloc")]
+pub use retile::try_retile_layout;
 pub use sm80::{
     SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN, SM80_16x8x32_S32S8S8S32_TN,
     SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN, SM80_16x8x8_F32TF32TF32F32_TN,
@@ -66,8 +70,8 @@ pub use tiled_copy::{
     ThrCopy, TiledCopy, TiledCopyLayouts,
 };
 pub use tiled_mma::{
-    make_tiled_mma, FragmentOf, MmaCoordOf, PartitionAOf, PartitionBOf, PartitionCOf,
-    ShapeLayoutOf, ThrMma, TiledMma, TiledMmaLayouts,
+    make_tiled_mma, FragmentOf, FragmentSource, MmaCoordOf, PartitionAOf, PartitionBOf,
+    PartitionCOf, ShapeLayoutOf, ThrMma, TiledMma, TiledMmaLayouts,
 };
 
 /// The register arrays of [`MmaTraits`] and [`CopyTraits`] (re-exported from `generic-array`).

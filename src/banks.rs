@@ -100,6 +100,9 @@ pub enum SmemInstruction {
 
 use SmemInstruction as I;
 
+#[cfg(feature = "alloc")]
+pub mod tiled;
+
 impl SmemInstruction {
     /// Every instruction kind.
     pub const ALL: [SmemInstruction; 20] = [

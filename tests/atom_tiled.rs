@@ -190,7 +190,7 @@ fn tiled_mma_partitions_match_cute() {
         (&a3.layout().to_string(), &offsets(&a3)),
         (wl, we.as_ref().unwrap())
     );
-    // Fragments: the compact layout of the partition's shape, of the atom's element type.
+    // Fragments: the layout of the partition, of the atom's element type.
     let tc = Tensor::try_new(&data[..], layout!((128,128):(1,128))).unwrap();
     let ta = Tensor::try_new(&data[..], layout!((128,32):(32,1))).unwrap();
     let fc = m.get_slice(0).partition_fragment_c(&tc);
@@ -200,16 +200,15 @@ fn tiled_mma_partitions_match_cute() {
         fc.layout().to_string(),
         want(&o, "mma1.partition_fragment_C")
     );
-    // CuTe's make_fragment_like also orders modes 1.. by the partition's strides; the crate's
-    // fragments are compact column major (tensor::make_fragment_like): the same shape.
-    let shape = |s: String| s.split(':').next().unwrap().to_string();
+    // CuTe's make_fragment_like: mode 0 column major, modes 1.. ordered by the partition's
+    // strides (tensor::make_fragment_like does the same): the whole layouts agree.
     assert_eq!(
-        shape(fa.layout().to_string()),
-        shape(want(&o, "mma1.partition_fragment_A"))
+        fa.layout().to_string(),
+        want(&o, "mma1.partition_fragment_A")
     );
     assert_eq!(
-        shape(fb.layout().to_string()),
-        shape(want(&o, "mma1.partition_fragment_B"))
+        fb.layout().to_string(),
+        want(&o, "mma1.partition_fragment_B")
     );
     let _: &[f32] = fc.engine().as_slice();
     let _: &[half_t] = fa.engine().as_slice();
@@ -231,6 +230,57 @@ fn tiled_mma_partitions_match_cute() {
             assert_eq!(&e, we.as_ref().unwrap(), "mma2.{name}({t}) elements");
         }
     }
+    let s = m2.get_slice(0);
+    let tc2 = Tensor::try_new(&data[..], layout!((64,32):(1,64))).unwrap();
+    let ta2 = Tensor::try_new(&data[..], layout!((64,16):(1,64))).unwrap();
+    let tb2 = Tensor::try_new(&data[..], layout!((32,16):(1,32))).unwrap();
+    for (name, l) in [
+        ("C", s.partition_fragment_c(&tc2).layout().to_string()),
+        ("A", s.partition_fragment_a(&ta2).layout().to_string()),
+        ("B", s.partition_fragment_b(&tb2).layout().to_string()),
+    ] {
+        assert_eq!(
+            l,
+            want(&o, &format!("mma2.partition_fragment_{name}")),
+            "mma2 {name}"
+        );
+    }
+}
+
+/// `retile_D` of the MMA's A fragment by the ldmatrix copy made for the MMA: CuTe's layout,
+/// and the same fragment offsets in the same order.
+#[test]
+fn retile_matches_cute() {
+    let o = oracle();
+    let m = mma1();
+    let ld = make_tiled_copy_a(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::new(), m);
+    let data: Vec<i64> = (0..1 << 16).collect();
+    for t in [0, 5, 127] {
+        let frag = m
+            .get_slice(t)
+            .partition_fragment_a(&Tensor::try_new(&data[..], s_a()).unwrap());
+        let fl = Tensor::try_new(&data[..], *frag.layout()).unwrap();
+        let r = ld.get_slice(t).retile(fl);
+        let (wl, we) = &o[&format!("ldA.retile_D({t})")];
+        assert_eq!(&r.layout().to_string(), wl, "ldA.retile_D({t})");
+        assert_eq!(
+            &offsets(&r),
+            we.as_ref().unwrap(),
+            "ldA.retile_D({t}) elements"
+        );
+        let d = ld
+            .get_slice(t)
+            .try_retile_d(Tensor::try_new(&data[..], *frag.layout()).unwrap());
+        assert_eq!(d.unwrap().layout(), r.layout());
+    }
+    // Each retiled value v of copy call (m, k) is the fragment element the ldmatrix writes:
+    // D_TV(t, v + 8·rest) for the copy, A_TV for the MMA. Cover: a bijection onto the fragment.
+    let frag = layout!(((2,2,2),4,2):((1,2,4),16,8)).to_dyn();
+    let (r, off) = try_retile_layout(&ld, &frag).unwrap();
+    assert_eq!(off, 0);
+    let mut seen: Vec<i64> = (0..r.size()).map(|i| r.eval(i)).collect();
+    seen.sort();
+    assert_eq!(seen, (0..64).collect::<Vec<_>>());
 }
 
 /// partition_C of all threads covers a tensor exactly once, and on a one-tile tensor thread

@@ -213,3 +213,101 @@ fn banks_static_report_agrees_with_runtime() {
     let r = StaticTvCopy::<Tv, Pitch32, 32, 1, true>::REPORT;
     assert_eq!((r.wavefronts, r.conflicts, r.worst.degree), (1024, 992, 32));
 }
+
+/// The high-level analysis of a TiledCopy: the SM80 GEMM's ldmatrix copy
+/// (`make_tiled_copy_A(Copy_Atom<SM75_U32x4_LDSM_N, half_t>, mma)`) over its A tile derives,
+/// from the copy's own TV layouts, the addresses and counts recorded on the H100 for every
+/// `cute_sm80_gemm_A_*` configuration, lane by lane.
+#[test]
+fn banks_tiled_copy_sm80_ldmatrix_matches_recorded() {
+    use cute_layout::atom::*;
+    use cute_layout::banks::tiled::{analyze_tiled_copy, SmemSide};
+    use cute_layout::layout;
+    use cute_layout::typenum::{U16, U32};
+    let mma = make_tiled_mma(
+        SM80_16x8x16_F32F16F16F32_TN,
+        layout!((2,2,1):(1,2,0)),
+        (U32::new(), U32::new(), U16::new()),
+    );
+    let ld = make_tiled_copy_a(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::new(), mma);
+    let data = include_str!("data/banks/banks.txt");
+    let mut checked = 0;
+    for (swizzled, name) in [(true, "sw333"), (false, "noswizzle")] {
+        let smem = sm80_a(swizzled);
+        let all = analyze_tiled_copy(
+            &ld,
+            &smem,
+            (128, 64),
+            16,
+            SmemInstruction::LdmatrixX4,
+            SmemSide::Src,
+        )
+        .unwrap();
+        // 4 warps x (4 m-tiles x 4 k-blocks) x 1 call.
+        assert_eq!(all.len(), 64);
+        for line in data.lines().filter(|l| !l.starts_with('#')) {
+            let t: Vec<&str> = line.split(' ').collect();
+            for label in t[2].split('=') {
+                let Some(rest) = label.strip_prefix(&format!("cute_sm80_gemm_A_{name}_warp"))
+                else {
+                    continue;
+                };
+                let p: Vec<u32> = rest
+                    .split(|c: char| !c.is_ascii_digit())
+                    .filter(|x| !x.is_empty())
+                    .map(|x| x.parse().unwrap())
+                    .collect();
+                let (w, r, k) = (p[0], p[1] as i64, p[2] as i64);
+                let i = all
+                    .iter()
+                    .find(|i| i.warp == w && i.tile == (r, k))
+                    .unwrap();
+                let addr: Vec<u32> = t[3..35].iter().map(|x| x.parse().unwrap()).collect();
+                assert_eq!(i.addresses.to_vec(), addr, "{label}: addresses");
+                let (wf, cf): (u32, u32) = (t[35].parse().unwrap(), t[36].parse().unwrap());
+                assert_eq!(
+                    (i.report.wavefronts, i.report.conflicts),
+                    (wf, cf),
+                    "{label}"
+                );
+                checked += 1;
+            }
+        }
+        for i in &all {
+            if swizzled {
+                assert_eq!((i.report.wavefronts, i.report.conflicts), (4, 0));
+            } else {
+                // Every 8-lane group: 8 rows of a 128-byte pitch, one bank group: 8-way.
+                assert_eq!((i.report.wavefronts, i.report.conflicts), (32, 28));
+                assert_eq!(i.report.degree, 8);
+            }
+        }
+    }
+    assert_eq!(
+        checked,
+        25 + 8,
+        "every recorded label (with aliases) is checked"
+    );
+    // A tile the copy does not divide, and a size mismatch, are errors.
+    let plain: DynLayout = "(120,64):(64,1)".parse().unwrap();
+    let e = analyze_tiled_copy(
+        &ld,
+        &plain,
+        (120, 64),
+        16,
+        SmemInstruction::LdmatrixX4,
+        SmemSide::Src,
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::NotDivisible);
+    let e = analyze_tiled_copy(
+        &ld,
+        &plain,
+        (128, 64),
+        16,
+        SmemInstruction::LdmatrixX4,
+        SmemSide::Src,
+    )
+    .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::ShapeMismatch);
+}

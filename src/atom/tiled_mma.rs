@@ -817,6 +817,40 @@ pub type PartitionBOf<T, L> = <L as MmaPartition<
 /// The compact column-major layout of a tensor layout's shape (CuTe's `make_layout(shape(x))`,
 /// what `partition_shape_X` partitions).
 pub type ShapeLayoutOf<L> = crate::LayoutLeft<<L as crate::AnyLayout>::Shape>;
+/// The layout whose partition `partition_fragment_X` lays its fragment out by: a [`Layout`]
+/// itself (CuTe's `make_fragment_like` of the partition: modes 1.. in the order of the
+/// tensor's strides); for a [`ComposedLayout`](crate::ComposedLayout) (a swizzled tile) the
+/// compact column-major layout of its shape, which is what the recorded CuTe output
+/// (`tests/data/tiled/cute_tiled.txt`, `ldA.retile_D`) shows for the swizzled `sA`.
+pub trait FragmentSource {
+    /// The layout.
+    type Inner: Clone + crate::AnyLayout;
+    /// The layout, by value.
+    fn fragment_source(&self) -> Self::Inner;
+}
+impl<S, D> FragmentSource for Layout<S, D>
+where
+    Layout<S, D>: Clone + crate::AnyLayout,
+{
+    type Inner = Layout<S, D>;
+    fn fragment_source(&self) -> Self::Inner {
+        self.clone()
+    }
+}
+impl<A, O, B> FragmentSource for crate::ComposedLayout<A, O, B>
+where
+    B: crate::AnyLayout,
+    B::Shape: crate::tuple::PrefixProduct<U1> + StaticShape,
+    crate::tuple::ColumnMajor<B::Shape>: StaticTuple,
+    B::Shape: crate::tuple::Congruent<crate::tuple::ColumnMajor<B::Shape>>,
+    crate::LayoutLeft<B::Shape>: Clone + crate::AnyLayout,
+{
+    type Inner = crate::LayoutLeft<B::Shape>;
+    fn fragment_source(&self) -> Self::Inner {
+        crate::LayoutLeft::<B::Shape>::new()
+    }
+}
+
 /// The register fragment [`ThrMma::partition_fragment_c`] returns for a tensor with layout `L`:
 /// element type `V`, the compact layout of the partition's shape.
 pub type FragmentOf<V, P> = Tensor<
@@ -887,33 +921,36 @@ macro_rules! partition_methods {
                 Err(e) => panic!("{e}"),
             }
         }
-        /// A register fragment of the partition's shape, compact column major, of the atom's
-        /// element type (CuTe's `partition_fragment_X`: the partition of
-        /// `make_layout(shape(t))`, so any layout of `t`, swizzled ones included).
+        /// A register fragment of the partition's shape, of the atom's element type, laid out
+        /// as CuTe's `partition_fragment_X`: `make_fragment_like` of the thread's partition of
+        /// the tensor's layout (of its inner layout for a swizzled one, as CuTe's
+        /// `make_fragment_like(ComposedLayout)` takes `layout_b`), so that mode 0 is compact
+        /// and modes 1.. follow the order of the tensor's strides. Any thread gives the same
+        /// layout; thread 0's partition is used.
+        #[track_caller]
         pub fn $frag<E, L>(
             &self,
-            _t: &Tensor<E, L>,
-        ) -> FragmentOf<<T::Atom as MmaTraits>::$Val, $Of<T, ShapeLayoutOf<L>>>
+            t: &Tensor<E, L>,
+        ) -> FragmentOf<<T::Atom as MmaTraits>::$Val, $Of<T, <L as FragmentSource>::Inner>>
         where
-            L: TensorLayout,
-            L::Shape: crate::tuple::PrefixProduct<U1> + StaticShape,
-            crate::tuple::ColumnMajor<L::Shape>: StaticTuple,
-            L::Shape: crate::tuple::Congruent<crate::tuple::ColumnMajor<L::Shape>>,
-            ShapeLayoutOf<L>: crate::AnyLayout<Shape = L::Shape> + MmaPartition<
+            L: TensorLayout + FragmentSource,
+            <<L as FragmentSource>::Inner as crate::AnyLayout>::Shape: MmaThrCoord,
+            <L as FragmentSource>::Inner: MmaPartition<
                 (T::$Perm0, T::$Perm1),
                 T::$AtomTile,
                 <T::Atom as MmaTraits>::$Tv,
                 T::$ThrTile,
-                MmaCoordOf<L>,
+                MmaCoordOf<<L as FragmentSource>::Inner>,
             >,
-            L::Shape: MmaThrCoord,
-            $Of<T, ShapeLayoutOf<L>>: FragmentLike,
+            $Of<T, <L as FragmentSource>::Inner>: FragmentLike,
             <T::Atom as MmaTraits>::$Val: Default,
         {
-            let c = <L::Shape as MmaThrCoord>::coord(0, 0, 0);
-            let (p, _) = match ShapeLayoutOf::<L>::new().try_mma_partition(c) {
+            let c = <<<L as FragmentSource>::Inner as crate::AnyLayout>::Shape as MmaThrCoord>::coord(
+                0, 0, 0,
+            );
+            let (p, _) = match t.layout().fragment_source().try_mma_partition(c) {
                 Ok(v) => v,
-                // The partition of a static compact layout at thread 0 does not fail.
+                // The same partition as the tensor's own, which the caller can make.
                 Err(e) => panic!("{e}"),
             };
             make_fragment_like::<<T::Atom as MmaTraits>::$Val, _>(&p)
