@@ -596,77 +596,59 @@ type SN<Atom> = <Mnk<Atom> as check::ShapeMnk>::N;
 type SK<Atom> = <Mnk<Atom> as check::ShapeMnk>::K;
 type PermDefault<X, T> = Prod<X, T>;
 
+type PermSize<P, S, V> = <P as PermEntry<PermDefault<S, V>>>::Size;
+type PermTiler<P, S, V> = <P as PermEntry<PermDefault<S, V>>>::Tiler;
+type VM<Atom, AL> = <Vmnk<Atom, AL> as VmnkSizes>::M;
+type VN<Atom, AL> = <Vmnk<Atom, AL> as VmnkSizes>::N;
+type VK<Atom, AL> = <Vmnk<Atom, AL> as VmnkSizes>::K;
+
+/// `thrfrg` of one operand over its permuted `(Tile0,Tile1):(1,Tile0)` tile: `TV` the atom's
+/// TV layout, `S0`/`S1` the atom's extents, `V0`/`V1` the thread groups along the two modes,
+/// `P0`/`P1` the permutation entries.
+#[doc(hidden)]
+pub type OperandThrfrg<TV, P0, S0, V0, P1, S1, V1> =
+    <Layout<(PermSize<P0, S0, V0>, PermSize<P1, S1, V1>), (U1, PermSize<P0, S0, V0>)> as Thrfrg<
+        (PermTiler<P0, S0, V0>, PermTiler<P1, S1, V1>),
+        (S0, S1),
+        TV,
+        (V0, V1),
+    >>::Output;
+
 /// `thrfrg_C((TileM,TileN):(1,TileM))`.
 #[doc(hidden)]
-pub type CThrfrg<Atom, AL, PM, PN> = <Layout<
-    (
-        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size,
-        <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Size,
-    ),
-    (
-        U1,
-        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size,
-    ),
-> as Thrfrg<
-    (
-        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Tiler,
-        <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Tiler,
-    ),
-    (SM<Atom>, SN<Atom>),
+pub type CThrfrg<Atom, AL, PM, PN> = OperandThrfrg<
     <Atom as MmaTraits>::CLayout,
-    (
-        <Vmnk<Atom, AL> as VmnkSizes>::M,
-        <Vmnk<Atom, AL> as VmnkSizes>::N,
-    ),
->>::Output;
+    PM,
+    SM<Atom>,
+    VM<Atom, AL>,
+    PN,
+    SN<Atom>,
+    VN<Atom, AL>,
+>;
 
 /// `thrfrg_A((TileM,TileK):(1,TileM))`.
 #[doc(hidden)]
-pub type AThrfrg<Atom, AL, PM, PK> = <Layout<
-    (
-        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size,
-        <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Size,
-    ),
-    (
-        U1,
-        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Size,
-    ),
-> as Thrfrg<
-    (
-        <PM as PermEntry<PermDefault<SM<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::M>>>::Tiler,
-        <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Tiler,
-    ),
-    (SM<Atom>, SK<Atom>),
+pub type AThrfrg<Atom, AL, PM, PK> = OperandThrfrg<
     <Atom as MmaTraits>::ALayout,
-    (
-        <Vmnk<Atom, AL> as VmnkSizes>::M,
-        <Vmnk<Atom, AL> as VmnkSizes>::K,
-    ),
->>::Output;
+    PM,
+    SM<Atom>,
+    VM<Atom, AL>,
+    PK,
+    SK<Atom>,
+    VK<Atom, AL>,
+>;
 
 /// `thrfrg_B((TileN,TileK):(1,TileN))`.
 #[doc(hidden)]
-pub type BThrfrg<Atom, AL, PN, PK> = <Layout<
-    (
-        <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Size,
-        <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Size,
-    ),
-    (
-        U1,
-        <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Size,
-    ),
-> as Thrfrg<
-    (
-        <PN as PermEntry<PermDefault<SN<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::N>>>::Tiler,
-        <PK as PermEntry<PermDefault<SK<Atom>, <Vmnk<Atom, AL> as VmnkSizes>::K>>>::Tiler,
-    ),
-    (SN<Atom>, SK<Atom>),
+pub type BThrfrg<Atom, AL, PN, PK> = OperandThrfrg<
     <Atom as MmaTraits>::BLayout,
-    (
-        <Vmnk<Atom, AL> as VmnkSizes>::N,
-        <Vmnk<Atom, AL> as VmnkSizes>::K,
-    ),
->>::Output;
+    PN,
+    SN<Atom>,
+    VN<Atom, AL>,
+    PK,
+    SK<Atom>,
+    VK<Atom, AL>,
+>;
 
 /// `(_, ((ThrM,ThrN):(DM,DN), _))`: widens A's (B's) thread mode `(ThrV,(ThrM,ThrK))` to
 /// `(ThrV,((ThrM,ThrN),ThrK))`, the threads along N (M) a stride-0 broadcast.
