@@ -6,7 +6,10 @@
 //! algebra of `benches/algebra.rs` on `DynLayout`s and on mixed layouts, and `DynLayout`
 //! evaluation (`eval`, checked `try_eval`, `size`) on the two layouts of `benches/eval.rs`.
 
-use cute_layout::algebra::{try_complement, try_composition, try_logical_divide, DynTiler};
+use cute_layout::algebra::{
+    try_coalesce, try_complement, try_composition, try_logical_divide, try_logical_product,
+    try_zipped_divide, DynTiler,
+};
 use cute_layout::{layout, DynLayout, DynTuple};
 use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
 use std::hint::black_box;
@@ -43,6 +46,8 @@ fn main() {
     let (c1, c2) = (l("4:2"), l("6:4"));
     let (d1, t1) = (l("24:1"), l("4:2"));
     let t2: DynTiler = "<2:1,4:1>".parse().unwrap();
+    let (p1, p2) = (l("(3,4):(4,1)"), l("(2,5):(1,2)"));
+    let co = l("(2,(1,6)):(1,(6,2))");
     let pow2 = l("((2,4),(4,8)):((1,8),(2,32))");
     let npow2 = l("((3,5),7):((1,21),3)");
 
@@ -77,6 +82,9 @@ fn main() {
         "dyn/complement2" => run!(try_complement(black_box(&c2), black_box(24))),
         "dyn/logical_divide1" => run!(try_logical_divide(black_box(&d1), black_box(&t1))),
         "dyn/logical_divide2" => run!(try_logical_divide(black_box(&a), black_box(&t2))),
+        "dyn/logical_product" => run!(try_logical_product(black_box(&p1), black_box(&p2))),
+        "dyn/zipped_divide" => run!(try_zipped_divide(black_box(&a), black_box(&t2))),
+        "dyn/coalesce" => run!(try_coalesce(black_box(&co))),
         "mixed/compose1" => run!(black_box(ma).try_compose(black_box(mb1))),
         "mixed/compose2" => run!(black_box(ma).try_compose(black_box(mb2))),
         "mixed/complement1" => run!(black_box(mc1).try_complement(black_box(24i64))),
@@ -89,7 +97,7 @@ fn main() {
         "try_eval/npow2" => run!(black_box(&npow2).try_eval(&DynTuple::int(black_box(77)))),
         "size/pow2" => run!(black_box(&pow2).size()),
         _ => {
-            println!("dyn/compose1 dyn/compose2 dyn/complement1 dyn/complement2 dyn/logical_divide1 dyn/logical_divide2 mixed/compose1 mixed/compose2 mixed/complement1 mixed/complement2 mixed/logical_divide1 mixed/logical_divide2 eval/pow2 eval/npow2 try_eval/pow2 try_eval/npow2 size/pow2");
+            println!("dyn/compose1 dyn/compose2 dyn/complement1 dyn/complement2 dyn/logical_divide1 dyn/logical_divide2 dyn/logical_product dyn/zipped_divide dyn/coalesce mixed/compose1 mixed/compose2 mixed/complement1 mixed/complement2 mixed/logical_divide1 mixed/logical_divide2 eval/pow2 eval/npow2 try_eval/pow2 try_eval/npow2 size/pow2");
         }
     }
 }

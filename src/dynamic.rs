@@ -686,6 +686,13 @@ impl DynLayout {
         Ok(DynLayout { shape, stride })
     }
 
+    /// `shape : stride` already known to satisfy the invariants (the algebra's fast path checks
+    /// them on its flat encoding before building the trees).
+    pub(crate) fn from_valid(shape: DynTuple, stride: DynTuple) -> Self {
+        debug_assert!(Self::satisfies_invariants(&shape, &stride));
+        DynLayout { shape, stride }
+    }
+
     /// Marks every leaf static or dynamic in place (values, hence the invariants, unchanged).
     pub(crate) fn set_static(&mut self, is_static: bool) {
         self.shape.set_static(is_static);

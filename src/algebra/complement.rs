@@ -116,6 +116,16 @@ fn interleave_error(
 /// assert_eq!(complement(&l("4:32"), 256), l("(32,2):(1,128)"));
 /// ```
 pub fn try_complement(a: &DynLayout, m: i64) -> Result<DynLayout> {
+    if let Some(r) = super::flat::complement(a, m) {
+        #[cfg(debug_assertions)]
+        super::flat::debug_check(&r, complement_reference(a, m));
+        return Ok(r);
+    }
+    complement_reference(a, m)
+}
+
+/// [`try_complement`] on the reference path (see `try_composition_layout`).
+fn complement_reference(a: &DynLayout, m: i64) -> Result<DynLayout> {
     let modes = coalesce_modes(&complement_modes(a, m)?, true)?;
     from_modes(&modes, a.is_static())
 }

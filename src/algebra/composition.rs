@@ -205,6 +205,17 @@ fn build<M: AsRef<[(i64, i64)]>>(
 /// assert_eq!(composition(&l("(8,8):(8,1)"), &l("((4,8),2):((16,1),8)")), l("((4,8),2):((2,8),1)"));
 /// ```
 pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
+    if let Some(r) = super::flat::composition(a, b) {
+        #[cfg(debug_assertions)]
+        super::flat::debug_check(&r, composition_reference(a, b));
+        return Ok(r);
+    }
+    composition_reference(a, b)
+}
+
+/// [`try_composition_layout`] on the reference path: what decides every case that the flat
+/// fast path declines (and, in debug builds, checks each result of the fast path).
+fn composition_reference(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
     let b_modes = flat_modes(b);
     if b_modes.iter().any(|&(s, d)| s > 1 && d < 0) {
         return compose_negative(a, b, &b_modes);
@@ -413,7 +424,7 @@ fn compose_negative(a: &DynLayout, b: &DynLayout, b_modes: &[(i64, i64)]) -> Res
 /// assert_eq!(composition(&a, &t).to_string(), "(4,8):(20,2)");
 /// ```
 pub fn try_composition<T: AsTiler + ?Sized>(a: &DynLayout, b: &T) -> Result<DynLayout> {
-    by_mode(a, b, &try_composition_layout)
+    by_mode(a, b, Some(super::flat::compose_op), &try_composition_layout)
 }
 
 plain_tiler!(composition = try_composition);
@@ -421,18 +432,38 @@ plain_tiler!(composition = try_composition);
 /// Applies `op` by mode along a tiler: layouts apply to the whole, tuples by mode (keeping
 /// the modes beyond the tuple), `_` keeps the (sub)layout. Static marks: every leaf of the
 /// result is static iff `A` and the tiler were.
+///
+/// `fast`, when given, is tried first: the flat-encoding form of `op` (module `flat`), which
+/// declines (`None`) everything but the plain case; `op` then decides, errors included.
 pub(crate) fn by_mode<T: AsTiler + ?Sized>(
     a: &DynLayout,
     t: &T,
+    fast: Option<super::flat::Op>,
     op: &dyn Fn(&DynLayout, &DynLayout) -> Result<DynLayout>,
 ) -> Result<DynLayout> {
     if let Some(b) = t.as_layout() {
+        let reference = || Ok(mark(op(a, b)?, a.is_static() && b.is_static()));
+        if let Some(r) = fast.and_then(|f| super::flat::apply(a, b, f)) {
+            #[cfg(debug_assertions)]
+            super::flat::debug_check(&r, reference());
+            return Ok(r);
+        }
         // A layout tiler applies to the whole: no `DynTiler` copy of it.
-        return Ok(mark(op(a, b)?, a.is_static() && b.is_static()));
+        return reference();
     }
     let t = t.as_tiler()?;
-    let r = by_mode_unmarked(a, &t, op)?;
-    Ok(mark(r, a.is_static() && t.is_static()))
+    let reference = || {
+        let r = by_mode_unmarked(a, &t, op)?;
+        Ok(mark(r, a.is_static() && t.is_static()))
+    };
+    if let Some(f) = fast {
+        if let Some(r) = super::flat::by_mode(a, &t, f, a.is_static() && t.is_static()) {
+            #[cfg(debug_assertions)]
+            super::flat::debug_check(&r, reference());
+            return Ok(r);
+        }
+    }
+    reference()
 }
 
 /// A runtime layout kind that a tiler can walk mode by mode: integer ([`DynLayout`]) and basis

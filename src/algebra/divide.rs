@@ -69,7 +69,7 @@ pub(crate) fn check_covers(b: &DynLayout, m: i64) -> Result<()> {
 /// assert_eq!(logical_divide(&a, &t).to_string(), "((4,2),(8,2)):((20,80),(2,1))");
 /// ```
 pub fn try_logical_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    by_mode(a, t, &divide_layout)
+    by_mode(a, t, Some(super::flat::divide_op), &divide_layout)
 }
 
 plain_tiler!(logical_divide = try_logical_divide);

@@ -54,6 +54,7 @@ mod coalesce;
 mod complement;
 mod composition;
 mod divide;
+mod flat;
 mod inverse;
 mod product;
 mod reshape;

@@ -31,7 +31,7 @@ fn product_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
 /// assert_eq!(logical_product(&l("(3,4):(4,1)"), &l("(2,5):(1,2)")), l("((3,4),(2,5)):((4,1),(12,24))"));
 /// ```
 pub fn try_logical_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    by_mode(a, t, &product_layout)
+    by_mode(a, t, Some(super::flat::product_op), &product_layout)
 }
 
 plain_tiler!(logical_product = try_logical_product);
