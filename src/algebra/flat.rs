@@ -200,21 +200,25 @@ pub(crate) fn leaves_into(s: &DynTuple, d: &DynTuple, out: &mut Leaves) {
 
 /// [`super::coalesce::coalesce_modes`] in place on `v[start..]`; `None` on overflow.
 fn coalesce_tail(v: &mut Leaves, start: usize, keep_last: bool) -> Option<()> {
-    let n = v.len();
-    let mut w = start;
-    for k in start..n {
-        let (s, d) = v[k];
+    let t = &mut v.as_mut_slice()[start..];
+    let n = t.len();
+    let mut w = 0usize;
+    for k in 0..n {
+        let (s, d) = t[k];
         if s == 1 && !(keep_last && k + 1 == n) {
             continue;
         }
-        if w > start && v[w - 1].0.checked_mul(v[w - 1].1) == Some(d) {
-            v[w - 1].0 = v[w - 1].0.checked_mul(s)?;
-        } else {
-            v[w] = (s, d);
-            w += 1;
+        match w.checked_sub(1).map(|p| &mut t[p]) {
+            Some(last) if last.0.checked_mul(last.1) == Some(d) => {
+                last.0 = last.0.checked_mul(s)?
+            }
+            _ => {
+                t[w] = (s, d);
+                w += 1;
+            }
         }
     }
-    v.truncate(w);
+    v.truncate(start + w);
     Some(())
 }
 
@@ -300,11 +304,16 @@ pub(crate) fn compose_into(a: &[(i64, i64)], b: &Flat, out: &mut Flat) -> Option
     Some(())
 }
 
-/// `B`'s modes of size > 1 and stride > 0 sorted by `(stride, shape)`: the walk order of the
-/// complement and of the surjectivity check of divides.
-fn sorted_live(b: &[(i64, i64)]) -> Leaves {
-    let mut m: Leaves = b.iter().copied().filter(|&(s, d)| s > 1 && d > 0).collect();
+/// `B`'s modes of size > 1 and stride > 0 sorted by `(stride, shape)` into `m` (empty on
+/// entry): the walk order of the complement and of the surjectivity check of divides.
+fn sorted_live(b: &[(i64, i64)], m: &mut Leaves) {
+    for &x in b {
+        if x.0 > 1 && x.1 > 0 {
+            m.push(x);
+        }
+    }
     // Insertion sort (few modes); stable, as `sort_by_key`.
+    let m = m.as_mut_slice();
     for i in 1..m.len() {
         let mut j = i;
         while j > 0 && (m[j - 1].1, m[j - 1].0) > (m[j].1, m[j].0) {
@@ -312,7 +321,6 @@ fn sorted_live(b: &[(i64, i64)]) -> Leaves {
             j -= 1;
         }
     }
-    m
 }
 
 /// `complement(B, M)`'s coalesced modes (`complement::complement_modes` then
@@ -362,7 +370,8 @@ fn covers(sorted: &[(i64, i64)], m: i64) -> bool {
 pub(crate) fn complement(a: &DynLayout, m: i64) -> Option<DynLayout> {
     let mut leaves = Leaves::new();
     leaves_into(a.shape(), a.stride(), &mut leaves);
-    let sorted = sorted_live(&leaves);
+    let mut sorted = Leaves::new();
+    sorted_live(&leaves, &mut sorted);
     let mut c = Leaves::new();
     complement_into(&leaves, &sorted, m, true, &mut c)?;
     let mut out = Flat::default();
@@ -411,7 +420,8 @@ pub(crate) fn divide_op(
     bb.toks.push(Tok::Open(2));
     bb.push_tree(b.shape(), b.stride());
     let nb = bb.modes.len();
-    let sorted = sorted_live(&bb.modes);
+    let mut sorted = Leaves::new();
+    sorted_live(&bb.modes, &mut sorted);
     let mut rest = Leaves::new();
     complement_into(&bb.modes[..nb], &sorted, m, false, &mut rest)?;
     // `complement_plain` validates B*; `check_covers`; `concat([B, B*])` validates (B, B*).
@@ -437,7 +447,8 @@ pub(crate) fn product_op(
     leaves_into(a_s, a_d, &mut a);
     let size = a.iter().fold(1i64, |p, &(s, _)| p.wrapping_mul(s));
     let m = size.checked_mul(b.cosize())?;
-    let sorted = sorted_live(&a);
+    let mut sorted = Leaves::new();
+    sorted_live(&a, &mut sorted);
     let mut c = Leaves::new();
     complement_into(&a, &sorted, m, true, &mut c)?;
     // `try_complement` validates A*, a layout of `c` (`1:0` when empty).
