@@ -395,6 +395,39 @@ int_binop!(
 );
 
 #[doc(hidden)]
+/// `a · b` for the size of a tuple (the product of its leaves): exact while `|a|·|b|` may fit
+/// in 65 bits, otherwise `±2^64` (the true product is at least `2^64` then). Both are beyond
+/// `i64`, which every static size must fit ([`Layout::new`](crate::Layout::new) rejects it), so
+/// nothing observable changes; but the product of a stride tuple — a tuple's `Size` is
+/// computed for strides too — no longer multiplies numbers of hundreds of bits: typenum's
+/// multiplication costs about `bits(a)·bits(b)` nested obligations, and twelve odd strides of
+/// 25 bits took seconds per layout and overflowed the default `recursion_limit`. Runtime
+/// operands: the checked product, as [`IntMul`].
+pub trait IntSizeMul<R: Int>: Int {
+    /// The result: static when both operands are static, `i64` otherwise.
+    type Output: Int;
+    /// The value of the result; an error on overflow (dynamic operands only).
+    fn size_mul(self, rhs: R) -> Result<Self::Output>;
+}
+#[doc(hidden)]
+/// The result type of [`IntSizeMul`].
+pub type SizeProd<A, B> = <A as IntSizeMul<B>>::Output;
+impl<A: StaticInt, B: StaticInt> IntSizeMul<B> for A
+where
+    A::Signed: private::SatMul<B::Signed>,
+    <A::Signed as private::SatMul<B::Signed>>::Output: Canonical,
+{
+    type Output = Canon<<A::Signed as private::SatMul<B::Signed>>::Output>;
+    #[inline(always)]
+    fn size_mul(self, _: B) -> Result<Self::Output> {
+        Ok(Default::default())
+    }
+}
+runtime_binop!(IntSizeMul, size_mul, |a, b| a
+    .checked_mul(b)
+    .ok_or_else(|| overflow("*", a, b)));
+
+#[doc(hidden)]
 /// `|a|` (a static `|i64::MIN|` does not compile; a runtime one is an overflow error).
 ///
 /// ```
@@ -709,6 +742,58 @@ pub mod private {
     }
     impl<U: Unsigned, X: Bit, B: Bit> Push<B> for UInt<U, X> {
         type Output = UInt<UInt<U, X>, B>;
+    }
+
+    /// `2^64`, the saturated magnitude of [`SatMul`].
+    pub type U2Pow64 = UInt<typenum::U9223372036854775808, B0>;
+
+    /// `a · b` on typenum signed integers, saturated: exact when the bit lengths of the
+    /// magnitudes sum to at most 65 (the product is below `2^65`), else `±2^64` (the product
+    /// is at least `2^64`). Deciding costs the two bit lengths, not a multiplication.
+    pub trait SatMul<B> {
+        type Output;
+    }
+    impl<B> SatMul<B> for Z0 {
+        type Output = Z0;
+    }
+    impl<U: Unsigned + NonZero> SatMul<Z0> for PInt<U> {
+        type Output = Z0;
+    }
+    impl<U: Unsigned + NonZero> SatMul<Z0> for NInt<U> {
+        type Output = Z0;
+    }
+    /// Whether `bits(U) + bits(V) ≤ 65`: `B1` or `B0`.
+    pub type ShortProduct<U, V> =
+        typenum::LeEq<typenum::Sum<typenum::Length<U>, typenum::Length<V>>, typenum::U65>;
+    macro_rules! sat_mul {
+        ($($A:ident * $B:ident => $S:ident;)*) => {$(
+            impl<U: Unsigned + NonZero, V: Unsigned + NonZero> SatMul<$B<V>> for $A<U>
+            where
+                U: typenum::Len,
+                V: typenum::Len,
+                typenum::Length<U>: core::ops::Add<typenum::Length<V>>,
+                typenum::Sum<typenum::Length<U>, typenum::Length<V>>: typenum::IsLessOrEqual<typenum::U65>,
+                $A<U>: SatMulSel<$B<V>, ShortProduct<U, V>>,
+            {
+                type Output = <$A<U> as SatMulSel<$B<V>, ShortProduct<U, V>>>::Output;
+            }
+            impl<U: Unsigned + NonZero, V: Unsigned + NonZero> SatMulSel<$B<V>, B0> for $A<U> {
+                type Output = $S<U2Pow64>;
+            }
+        )*};
+    }
+    sat_mul! {
+        PInt * PInt => PInt;
+        PInt * NInt => NInt;
+        NInt * PInt => NInt;
+        NInt * NInt => PInt;
+    }
+    /// [`SatMul`] by the selector `ShortProduct`: `B1` multiplies exactly, `B0` saturates.
+    pub trait SatMulSel<B, Short> {
+        type Output;
+    }
+    impl<A: core::ops::Mul<B>, B> SatMulSel<B, B1> for A {
+        type Output = <A as core::ops::Mul<B>>::Output;
     }
 
     /// The sign of a typenum integer: `Z0`, `P1` or `N1`.

@@ -20,7 +20,7 @@ use core::fmt;
 use typenum::U1;
 
 use crate::error::{ErrorKind, Result};
-use crate::int::{Int, IntMul, Plain};
+use crate::int::{Int, IntMul, IntSizeMul, Plain};
 
 #[doc(hidden)]
 /// The end of a type-level list (the internal form of a tuple's elements).
@@ -418,9 +418,11 @@ impl ConsTuple for Nil {
     }
 }
 
+// The size is a saturated product (exact within `i64`, see `IntSizeMul`): it is computed for
+// stride tuples too, whose products of odd strides run to hundreds of bits.
 impl<H: IntTuple, T: ConsTuple> ConsTuple for Cons<H, T>
 where
-    H::Size: IntMul<T::Size>,
+    H::Size: IntSizeMul<T::Size>,
 {
     const LEN: usize = 1 + T::LEN;
     const MAX_DEPTH: usize = if H::DEPTH > T::MAX_DEPTH {
@@ -430,11 +432,11 @@ where
     };
     const IS_STATIC: bool = H::IS_STATIC && T::IS_STATIC;
     const LEAVES: usize = H::LEAVES + T::LEAVES;
-    type Size = <H::Size as IntMul<T::Size>>::Output;
+    type Size = <H::Size as IntSizeMul<T::Size>>::Output;
     type Natural = Cons<H::Natural, T::Natural>;
     #[inline(always)]
     fn size(&self) -> Result<Self::Size> {
-        self.0.size()?.mul(self.1.size()?)
+        self.0.size()?.size_mul(self.1.size()?)
     }
     #[inline(always)]
     fn visit<V: Visitor>(&self, v: &mut V, first: bool) {
