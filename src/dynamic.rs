@@ -616,26 +616,16 @@ impl DynLayout {
     /// walk over both trees, no allocation for trees up to eight levels deep. When it does
     /// not, [`DynLayout::new_slow`] finds the error to report.
     fn satisfies_invariants(shape: &DynTuple, stride: &DynTuple) -> bool {
-        let mut size = 1i64;
-        let mut cosize = 1i64;
-        for pair in LeafPairs::new(shape, stride) {
-            let Ok((s, d)) = pair else { return false };
-            let (s, d) = (s.value, d.value);
-            if s <= 0 {
-                return false;
-            }
-            match (
-                size.checked_mul(s),
-                (s - 1)
-                    .checked_mul(d)
-                    .and_then(i64::checked_abs)
-                    .and_then(|t| cosize.checked_add(t)),
-            ) {
-                (Some(a), Some(b)) => (size, cosize) = (a, b),
-                _ => return false,
-            }
-        }
-        true
+        let mut congruent = true;
+        let within =
+            leaves_within_i64(LeafPairs::new(shape, stride).map_while(|pair| match pair {
+                Ok((s, d)) => Some((s.value, d.value)),
+                Err(_) => {
+                    congruent = false;
+                    None
+                }
+            }));
+        within && congruent
     }
 
     /// [`DynLayout::new`] for input that fails an invariant: each condition checked in turn,
@@ -826,4 +816,28 @@ impl DynLayout {
     pub fn try_eval(&self, c: &DynTuple) -> Result<i64> {
         crd2idx(c, &self.shape, &self.stride)
     }
+}
+
+/// Whether `(shape, stride)` leaves satisfy `DynLayout`'s value invariants: every shape entry
+/// positive, size and cosize within i64 (checked arithmetic, no error named: the ordered checks
+/// of `DynLayout::new` name it).
+pub(crate) fn leaves_within_i64(leaves: impl IntoIterator<Item = (i64, i64)>) -> bool {
+    let mut size = 1i64;
+    let mut cosize = 1i64;
+    for (s, d) in leaves {
+        if s <= 0 {
+            return false;
+        }
+        match (
+            size.checked_mul(s),
+            (s - 1)
+                .checked_mul(d)
+                .and_then(i64::checked_abs)
+                .and_then(|t| cosize.checked_add(t)),
+        ) {
+            (Some(a), Some(b)) => (size, cosize) = (a, b),
+            _ => return false,
+        }
+    }
+    true
 }

@@ -142,24 +142,7 @@ fn build(
 /// Whether leaves satisfy the value invariants of `DynLayout` (positive shapes, size and
 /// cosize within i64), the conditions `DynLayout::new` checks besides structure.
 pub(crate) fn valid_leaves(modes: &[(i64, i64)]) -> bool {
-    let mut size = 1i64;
-    let mut cosize = 1i64;
-    for &(s, d) in modes {
-        if s <= 0 {
-            return false;
-        }
-        match (
-            size.checked_mul(s),
-            (s - 1)
-                .checked_mul(d)
-                .and_then(i64::checked_abs)
-                .and_then(|t| cosize.checked_add(t)),
-        ) {
-            (Some(a), Some(b)) => (size, cosize) = (a, b),
-            _ => return false,
-        }
-    }
-    true
+    crate::dynamic::leaves_within_i64(modes.iter().copied())
 }
 
 /// The deepest nesting of tuples in a token sequence.
