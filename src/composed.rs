@@ -22,8 +22,8 @@
 //! upper bound that holds: every offset `A(O + B(c))` of the domain is below it. With
 //! `[lo, hi]` the range of `O + B(c)` it is `hi + 1` when the swizzle reads no bit of that
 //! range (it is the identity there), else `hi` rounded up past the highest bit the swizzle
-//! writes — `cosize(B)` for the usual power-of-two tiles, e.g. 512 for
-//! `Sw<3,4,3> o 0 o (8,64):(64,1)`.
+//! can write there (for `lo ≥ 0`, only the bits it reads below `hi`'s bit length can be set)
+//! — `cosize(B)` for the usual power-of-two tiles, e.g. 512 for `Sw<3,4,3> o 0 o (8,64):(64,1)`.
 //!
 //! ```
 //! use cute_layout::{layout, AnyLayout, DynComposedLayout, ComposedLayout};
@@ -74,14 +74,22 @@ pub trait ComposedOuter: Clone + fmt::Display {
 }
 
 /// The bound of a swizzle over `[lo, hi]`: the identity where no bit it reads can be set,
-/// else `hi` rounded up past the highest bit it writes (it changes no higher bit, and
-/// `x ↦ x | (2^z − 1)` is monotone).
+/// else `hi` rounded up past the highest bit it can write (it changes no higher bit, and
+/// `x ↦ x | (2^z − 1)` is monotone). For `lo ≥ 0` only the bits it reads below `hi`'s bit
+/// length can be set, so it writes at most up to that length moved by the shift; a negative
+/// `x` may have every bit it reads set.
 fn swizzle_bound<F: SwizzleFn>(f: &F, lo: i64, hi: i64) -> Option<i64> {
     let read_from = f.base() as i32 + f.shift().max(0);
     if f.bits() == 0 || (lo >= 0 && hi < 1i64 << read_from) {
         return hi.checked_add(1);
     }
-    let z = f.base() as i32 - f.shift().min(0) + f.bits() as i32; // ≤ 63
+    let read_to = read_from + f.bits() as i32; // one past the highest bit it reads
+    let reachable = if lo >= 0 {
+        read_to.min(64 - hi.leading_zeros() as i32)
+    } else {
+        read_to
+    };
+    let z = reachable - f.shift(); // one past the highest bit it writes, ≤ 63
     let low = if z >= 63 { i64::MAX } else { (1i64 << z) - 1 };
     (hi | low).checked_add(1)
 }
