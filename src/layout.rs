@@ -311,7 +311,7 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
     #[inline(always)]
     pub fn eval(&self, i: i64) -> i64 {
         let () = Self::FITS_I64;
-        self.shape.offset_of_index(&self.stride, i)
+        crate::tuple::offset_of_index(&self.shape, &self.stride, i)
     }
 
     /// `L(c)` for a coordinate of any form the shape admits: integral (`5`), rank-R
@@ -428,7 +428,7 @@ pub trait Coord<S, D> {
 impl<S: CheckedIndex<D>, D> Coord<S, D> for i64 {
     #[inline(always)]
     fn offset(self, shape: &S, stride: &D) -> i64 {
-        shape.offset_of_index(stride, self)
+        crate::tuple::offset_of_index(shape, stride, self)
     }
     #[inline]
     fn try_offset(self, shape: &S, stride: &D) -> Result<i64> {
@@ -449,7 +449,7 @@ macro_rules! coord_int {
         impl<S: CheckedIndex<D>, D> Coord<S, D> for $T {
             #[inline(always)]
             fn offset(self, shape: &S, stride: &D) -> i64 {
-                shape.offset_of_index(stride, self as i64)
+                crate::tuple::offset_of_index(shape, stride, self as i64)
             }
             #[inline]
             fn try_offset(self, shape: &S, stride: &D) -> Result<i64> {
