@@ -77,6 +77,33 @@ pub fn hand_identity_eval(i: i64) -> (i64, i64) {
     (i & 7, ((i as u64) >> 3) as i64)
 }
 
+/// The timed loops of the static and hand-written cases as functions of their own, for the
+/// assembly script: there the evaluation is inlined into the loop, and the script lists and
+/// counts the loop, the instructions actually timed.
+macro_rules! loops {
+    ($($tp:ident $lat:ident $f:expr;)*) => {$(
+        /// The throughput loop of one case (see [`throughput`]), for the assembly script.
+        #[no_mangle]
+        #[inline(never)]
+        pub fn $tp(idx: &[i64]) -> i64 {
+            throughput($f, idx)
+        }
+        /// The latency loop of one case (see [`latency`]), for the assembly script.
+        #[no_mangle]
+        #[inline(never)]
+        pub fn $lat(start: i64) -> i64 {
+            latency($f, start)
+        }
+    )*};
+}
+loops! {
+    loop_tp_static_pow2 loop_lat_static_pow2 |i| Pow2::new().eval(i);
+    loop_tp_hand_pow2 loop_lat_hand_pow2 hand_pow2;
+    loop_tp_static_npow2 loop_lat_static_npow2 |i| NonPow2::new().eval(i);
+    loop_tp_hand_npow2 loop_lat_hand_npow2 hand_npow2;
+}
+
+#[inline(always)]
 fn throughput(f: impl Fn(i64) -> i64, idx: &[i64]) -> i64 {
     let mut acc = 0i64;
     for &i in idx {
@@ -85,6 +112,7 @@ fn throughput(f: impl Fn(i64) -> i64, idx: &[i64]) -> i64 {
     acc
 }
 
+#[inline(always)]
 fn latency(f: impl Fn(i64) -> i64, start: i64) -> i64 {
     let mut i = start;
     for _ in 0..N {
@@ -102,6 +130,7 @@ fn bench_layout<const SIZE: i64>(
     mixed_stride: impl Fn(i64) -> i64 + Copy,
     dynl: &DynLayout,
     hand: impl Fn(i64) -> i64 + Copy,
+    loops: [(fn(&[i64]) -> i64, fn(i64) -> i64); 2],
 ) {
     // Pseudo-random in-bounds indices.
     let idx: Vec<i64> = (0..N as i64).map(|k| (k * 7919 + 13) % SIZE).collect();
@@ -129,6 +158,25 @@ fn bench_layout<const SIZE: i64>(
                         });
                     }
                 };
+            }
+            // The static and hand-written cases time their `#[no_mangle]` loops (the code
+            // the assembly script shows): the same loop, out of line.
+            let fixed = match case {
+                "static" => Some(loops[0]),
+                "hand" => Some(loops[1]),
+                _ => None,
+            };
+            if let Some((tp, lat)) = fixed {
+                if kind == "throughput" {
+                    g.bench_function(BenchmarkId::from_parameter(case), |b| {
+                        b.iter(|| tp(black_box(&idx)))
+                    });
+                } else {
+                    g.bench_function(BenchmarkId::from_parameter(case), |b| {
+                        b.iter(|| lat(black_box(1)))
+                    });
+                }
+                continue;
             }
             match case {
                 "static" => run!(stat),
@@ -159,6 +207,10 @@ fn eval(c: &mut Criterion) {
         move |i| ms.eval(i),
         &d,
         hand_pow2,
+        [
+            (loop_tp_static_pow2, loop_lat_static_pow2),
+            (loop_tp_hand_pow2, loop_lat_hand_pow2),
+        ],
     );
 
     let s = NonPow2::new();
@@ -173,6 +225,10 @@ fn eval(c: &mut Criterion) {
         move |i| ms.eval(i),
         &d,
         hand_npow2,
+        [
+            (loop_tp_static_npow2, loop_lat_static_npow2),
+            (loop_tp_hand_npow2, loop_lat_hand_npow2),
+        ],
     );
 }
 
