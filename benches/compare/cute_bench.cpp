@@ -3,7 +3,8 @@
 // same way.
 //
 // Build (see run.sh): g++ -std=c++17 -O2 -falign-loops=64 -I<cute include> ... cute_bench.cpp
-// Output: one line per case, "name median_ns mad_ns" (nanoseconds per evaluation/operation).
+// Output: one line per case, "name median_ns mad_ns min_ns" (nanoseconds per evaluation or
+// operation; min = the fastest sample).
 #include <cute/layout.hpp>
 
 #include <algorithm>
@@ -41,21 +42,27 @@ __attribute__((always_inline)) inline void clobber(T& v) {
 
 constexpr int N = 1024;  // evaluations per timed call, as in benches/eval.rs
 
-// Times `f` (which does `per_call` operations per call): 50 samples of ~2 ms each, after a
-// warm-up; prints the median and the median absolute deviation, in ns per operation.
+// Times `f` (which does `per_call` operations per call) as criterion does (benches/common:
+// 0.5 s warm-up, 50 samples, 2 s): sample k runs k·d calls (criterion's linear sampling), so
+// both sides spread their samples over the same time and a loaded machine preempts them
+// alike. Prints the median and the median absolute deviation of the per-call times, and the
+// fastest sample, in ns per operation.
 template <class F>
 void bench(const char* name, int per_call, F&& f) {
   using clk = std::chrono::steady_clock;
-  long iters = 1;
-  for (;;) {  // calibrate to ~2 ms per sample
-    auto t0 = clk::now();
-    for (long k = 0; k < iters; ++k) f();
-    double ns = std::chrono::duration<double, std::nano>(clk::now() - t0).count();
-    if (ns > 2e6) break;
-    iters *= 2;
+  long calls = 0;
+  auto w0 = clk::now();
+  double warm = 0;
+  for (long n = 1; warm < 5e8; n *= 2) {  // warm-up: ~0.5 s
+    for (long k = 0; k < n; ++k) f();
+    calls += n;
+    warm = std::chrono::duration<double, std::nano>(clk::now() - w0).count();
   }
+  double per = warm / double(calls);
+  long d = std::max(1L, long(2e9 / (per * 1275.0)));  // Σ k·d over k = 1..50 = 1275·d calls
   std::vector<double> s;
-  for (int r = 0; r < 50; ++r) {
+  for (int r = 1; r <= 50; ++r) {
+    long iters = r * d;
     auto t0 = clk::now();
     for (long k = 0; k < iters; ++k) f();
     double ns = std::chrono::duration<double, std::nano>(clk::now() - t0).count();
@@ -66,7 +73,7 @@ void bench(const char* name, int per_call, F&& f) {
   std::vector<double> dev;
   for (double x : s) dev.push_back(x > med ? x - med : med - x);
   std::sort(dev.begin(), dev.end());
-  std::printf("%s %.4f %.4f\n", name, med, dev[dev.size() / 2]);
+  std::printf("%s %.4f %.4f %.4f\n", name, med, dev[dev.size() / 2], s[0]);
   std::fflush(stdout);
 }
 
@@ -86,6 +93,20 @@ extern "C" __attribute__((noinline)) int cute_static_eval_npow2_int(int i) {
   auto L = make_layout(make_shape(make_shape(_3{}, _5{}), _7{}),
                        make_stride(make_stride(_1{}, Int<21>{}), _3{}));
   return L(i);
+}
+
+// The throughput and latency loops of the static non-power-of-two case as functions of their
+// own, for benches/asm/run.sh (the loops eval_cases times, out of line).
+using NonPow2 = decltype(make_layout(make_shape(make_shape(_3{}, _5{}), _7{}),
+                                     make_stride(make_stride(_1{}, Int<21>{}), _3{})));
+extern "C" __attribute__((noinline)) unsigned cxx_loop_tp_static_npow2(unsigned const* p) {
+  unsigned acc = 0;
+  for (int k = 0; k < 1024; ++k) acc += NonPow2{}(opaque(p[k]));
+  return acc;
+}
+extern "C" __attribute__((noinline)) unsigned cxx_loop_lat_static_npow2(unsigned i) {
+  for (int k = 0; k < 1024; ++k) i = NonPow2{}(opaque(i));
+  return i;
 }
 
 // `N` evaluations at indices of type `I` read from an array (throughput), and a dependent

@@ -4,6 +4,9 @@ then the rows of issue 15's table.
 
     python3 table.py CRITERION CXX_TXT[,CXX_TXT...] PYCUTE_TXT
 
+"min ratio": the fastest sample of each side (criterion's sample.json; the C++ third column),
+the figure least disturbed by other load on the machine.
+
 Several C++ files (runs before and after the Rust benches): per case, the run with the lower
 median is taken (the conservative choice for ratios ours / C++).
 """
@@ -23,9 +26,12 @@ def rust(crit):
             with open(os.path.join(root, "benchmark.json")) as f:
                 name = json.load(f)["full_id"]
             med, mad = e["median"]["point_estimate"], e["median_abs_dev"]["point_estimate"]
+            with open(os.path.join(root, "sample.json")) as f:
+                smp = json.load(f)
+            low = min(t / i for t, i in zip(smp["times"], smp["iters"]))
             if name.startswith("eval/"):
-                med, mad = med / N, mad / N
-            out[name] = (med, mad)
+                med, mad, low = med / N, mad / N, low / N
+            out[name] = (med, mad, low)
     return out
 
 
@@ -37,8 +43,8 @@ def lines(paths):
         with open(path) as f:
             for line in f:
                 p = line.split()
-                if len(p) == 3:
-                    v = (float(p[1]), float(p[2]))
+                if len(p) >= 3:
+                    v = tuple(float(x) for x in p[1:])
                     if p[0] not in out or v[0] < out[p[0]][0]:
                         out[p[0]] = v
     return out
@@ -60,17 +66,19 @@ def span(rs, fmt="{:.2f}"):
 def main():
     r, c, p = rust(sys.argv[1]), lines(sys.argv[2]), lines(sys.argv[3])
     ratio = lambda a, b: a[0] / b[0] if a and b else None
-    fmt = "{:<42} {:>16} {:>16} {:>10}"
+    lowr = lambda a, b: a[2] / b[2] if a and b and len(a) > 2 and len(b) > 2 else None
+    fmt = "{:<42} {:>16} {:>16} {:>10} {:>10}"
     print("\n# evaluation, ns per L(i): Rust vs CuTe C++ (`unsigned` index unless the case says;"
           " ratio = Rust / C++, < 1 means Rust faster)")
-    print(fmt.format("case", "Rust med±MAD", "C++ med±MAD", "Rust/C++"))
+    print(fmt.format("case", "Rust med±MAD", "C++ med±MAD", "Rust/C++", "min ratio"))
     for name in sorted(k for k in c if k.startswith("eval/")):
         kind = name.rsplit("/", 1)[1]
         rk = name.rsplit("/", 1)[0] + "/" + ("static" if kind.startswith("static") else kind)
-        x = ratio(r.get(rk), c[name])
-        print(fmt.format(name, pm(r.get(rk)), pm(c[name]), f"{x:.2f}" if x else "-"))
+        x, y = ratio(r.get(rk), c[name]), lowr(r.get(rk), c[name])
+        print(fmt.format(name, pm(r.get(rk)), pm(c[name]), f"{x:.2f}" if x else "-",
+                         f"{y:.2f}" if y else "-"))
     for name in sorted(k for k in r if k.startswith("eval/") and k not in c):
-        print(fmt.format(name, pm(r[name]), "-", "-"))
+        print(fmt.format(name, pm(r[name]), "-", "-", "-"))
     print("\n# evaluation, pycute ns per L(i) (ratio = pycute / Rust dyn)")
     for name in sorted(k for k in p if k.startswith("eval/")):
         dyn = name.replace("/pycute", "/dyn")
@@ -90,10 +98,11 @@ def main():
                         pm(pd, 0), f"{b:.0f}" if b else "-", f"{d:.1f}" if d else "-"))
     print("\n# kernels, ns per call: Rust vs CuTe C++ (ratio = Rust / C++; the Rust kernels"
           " index slices with bounds checks)")
-    print(fmt.format("case", "Rust med±MAD", "C++ med±MAD", "Rust/C++"))
+    print(fmt.format("case", "Rust med±MAD", "C++ med±MAD", "Rust/C++", "min ratio"))
     for name in sorted(set(k for k in r if k.startswith("kernel/")) | set(k for k in c if k.startswith("kernel/"))):
-        x = ratio(r.get(name), c.get(name))
-        print(fmt.format(name, pm(r.get(name), 1), pm(c.get(name), 1), f"{x:.2f}" if x else "-"))
+        x, y = ratio(r.get(name), c.get(name)), lowr(r.get(name), c.get(name))
+        print(fmt.format(name, pm(r.get(name), 1), pm(c.get(name), 1), f"{x:.2f}" if x else "-",
+                         f"{y:.2f}" if y else "-"))
 
     # ---- issue 15's table (ours / theirs unless said)
     print("\n# issue 15 rows (this run)")
@@ -117,7 +126,10 @@ def main():
     for l, name in [("npow2", "((3,5),7):((1,21),3)"), ("pow2", "((2,4),(4,8)):((1,8),(2,32))")]:
         st = {k: ratio(r.get(f"eval/{l}/{k}/static"), c.get(f"eval/{l}/{k}/static"))
               for k in ("throughput", "latency")}
-        s = ", ".join(f"{k} {v:.2f}×" for k, v in st.items() if v) or "n/a"
+        lo = {k: lowr(r.get(f"eval/{l}/{k}/static"), c.get(f"eval/{l}/{k}/static"))
+              for k in ("throughput", "latency")}
+        s = ", ".join(f"{k} {v:.2f}× (fastest samples {lo[k]:.2f}×)" for k, v in st.items()
+                      if v and lo[k]) or "n/a"
         print(f"| static evaluation of `{name}` vs C++ with an `unsigned` index | {s} | ≤ 1.0× |")
 
 
