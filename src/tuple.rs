@@ -548,12 +548,13 @@ pub trait Congruent<D>: IntTuple {
     /// product with the stride. Wrapping arithmetic: exact whenever the offset fits `i64`.
     #[doc(hidden)]
     fn offset_of_index(&self, stride: &D, i: i64) -> i64;
-    /// [`offset_of_index`](Congruent::offset_of_index) for an index below 2³²: the index is
-    /// split with 32-bit divisions (a 32-bit multiply-high by a constant, one `imul`, where the
-    /// 64-bit one is a two-operation `mul` and a longer dependency chain); the coordinates
-    /// (below 2³²) are then multiplied by the strides in `i64`, so the offset is the same.
+    /// [`offset_of_index`](Congruent::offset_of_index) for an index `0 ≤ i < 2³²`: each
+    /// quotient is a 32-bit division (a 32-bit multiply-high by a constant, one `imul`, where
+    /// the 64-bit one is a two-operation `mul` and a longer dependency chain); the remainders
+    /// `i − q·s` and the inner product stay in `i64`, so the optimiser folds them together
+    /// (`r − 3q + 21q = r + 18q`), and the offset is the same.
     #[doc(hidden)]
-    fn offset_of_index_u32(&self, stride: &D, i: u32) -> i64;
+    fn offset_of_index_u32(&self, stride: &D, i: i64) -> i64;
     /// Walk shape and stride together: `f(shape leaf, stride leaf)`.
     #[doc(hidden)]
     fn zip_leaves<F: FnMut(i64, i64)>(&self, stride: &D, f: &mut F);
@@ -581,7 +582,7 @@ pub trait Congruent<D>: IntTuple {
 #[inline(always)]
 pub fn offset_of_index<S: Congruent<D>, D>(shape: &S, stride: &D, i: i64) -> i64 {
     if S::IS_STATIC && S::NPOW2_DIVISOR && (i as u64) <= u32::MAX as u64 {
-        shape.offset_of_index_u32(stride, i as u32)
+        shape.offset_of_index_u32(stride, i)
     } else {
         shape.offset_of_index(stride, i)
     }
@@ -624,8 +625,8 @@ macro_rules! congruent_leaf {
                 i.wrapping_mul(stride.value())
             }
             #[inline(always)]
-            fn offset_of_index_u32(&self, stride: &D, i: u32) -> i64 {
-                (i as i64).wrapping_mul(stride.value())
+            fn offset_of_index_u32(&self, stride: &D, i: i64) -> i64 {
+                i.wrapping_mul(stride.value())
             }
             #[inline(always)]
             fn zip_leaves<F: FnMut(i64, i64)>(&self, stride: &D, f: &mut F) {
@@ -646,7 +647,7 @@ for_each_leaf!(congruent_leaf);
 )]
 pub trait ConsCongruent<D>: ConsTuple {
     fn offset_of_index(&self, stride: &D, i: i64) -> i64;
-    fn offset_of_index_u32(&self, stride: &D, i: u32) -> i64;
+    fn offset_of_index_u32(&self, stride: &D, i: i64) -> i64;
     fn zip_leaves<F: FnMut(i64, i64)>(&self, stride: &D, f: &mut F);
     const STATIC_SPAN: Option<u128>;
     const NPOW2_DIVISOR: bool;
@@ -659,7 +660,7 @@ impl ConsCongruent<Nil> for Nil {
         0
     }
     #[inline(always)]
-    fn offset_of_index_u32(&self, _: &Nil, _: u32) -> i64 {
+    fn offset_of_index_u32(&self, _: &Nil, _: i64) -> i64 {
         0
     }
     #[inline(always)]
@@ -686,7 +687,7 @@ where
             // The remainder is below the head's size: a static head below 2³² splits it with
             // 32-bit arithmetic.
             let head = if SH::IS_STATIC && s <= u32::MAX as u64 {
-                self.0.offset_of_index_u32(&stride.0, r as u32)
+                self.0.offset_of_index_u32(&stride.0, r as i64)
             } else {
                 self.0.offset_of_index(&stride.0, r as i64)
             };
@@ -694,18 +695,17 @@ where
         }
     }
     #[inline(always)]
-    fn offset_of_index_u32(&self, stride: &Cons<DH, DT>, i: u32) -> i64 {
+    fn offset_of_index_u32(&self, stride: &Cons<DH, DT>, i: i64) -> i64 {
         if ST::LEN == 0 {
             self.0.offset_of_index_u32(&stride.0, i)
         } else {
-            let s = self.0.size_value() as u64;
-            let (r, q) = if s > u32::MAX as u64 {
+            let s = self.0.size_value();
+            let (r, q) = if s > u32::MAX as i64 {
                 // The index is below the head's size: all of it is the head's coordinate.
                 (i, 0)
             } else {
-                let s = s as u32;
-                let q = i / s;
-                (i - q * s, q)
+                let q = ((i as u32) / (s as u32)) as i64;
+                (i.wrapping_sub(q.wrapping_mul(s)), q)
             };
             self.0
                 .offset_of_index_u32(&stride.0, r)
@@ -732,7 +732,7 @@ where
         self.to_cons().offset_of_index(&stride.to_cons(), i)
     }
     #[inline(always)]
-    fn offset_of_index_u32(&self, stride: &D, i: u32) -> i64 {
+    fn offset_of_index_u32(&self, stride: &D, i: i64) -> i64 {
         self.to_cons().offset_of_index_u32(&stride.to_cons(), i)
     }
     #[inline(always)]

@@ -83,7 +83,7 @@ def main():
     for name in sorted(k for k in p if k.startswith("eval/")):
         dyn = name.replace("/pycute", "/dyn")
         x = ratio(p[name], r.get(dyn))
-        print(fmt.format(name, pm(p[name], 0), "", f"{x:.0f}" if x else "-"))
+        print(fmt.format(name, pm(p[name], 0), "", f"{x:.0f}" if x else "-", ""))
     ops = ["compose1", "compose2", "complement1", "complement2", "logical_divide1",
            "logical_divide2"]
     print("\n# algebra, ns per operation")
