@@ -6,6 +6,9 @@ path of a range check laid out as `je head` is the taken one; the listing shows 
 that this can be checked by eye). Prints the path and its count.
 
     python3 loop_path.py FILE.s FUNCTION
+    python3 loop_path.py --entry FILE.s FUNCTION   # the path from the entry to the first
+        # `ret`, conditional branches falling through, unconditional jumps followed (for the
+        # straight-line evaluations: the path of an index below 2^32)
 """
 import re
 import sys
@@ -33,11 +36,30 @@ def body(path, func):
 
 
 def main():
-    items = body(sys.argv[1], sys.argv[2])
+    args = sys.argv[1:]
+    entry = args[0] == "--entry"
+    if entry:
+        args = args[1:]
+    items = body(args[0], args[1])
     if not items:
-        print(f"   (no function {sys.argv[2]} in {sys.argv[1]})")
+        print(f"   (no function {args[1]} in {args[0]})")
         return 1
     labels = {it[1]: k for k, it in enumerate(items) if it[0] == "label"}
+    if entry:
+        k, path = 0, []
+        while k < len(items) and len(path) < 400:
+            kind, text = items[k]
+            k += 1
+            if kind != "insn":
+                continue
+            op, _, arg = text.partition(" ")
+            if op.startswith("ret"):
+                break
+            path.append(text)
+            if op == "jmp":
+                k = labels.get(arg.strip(), len(items))
+        print(len(path))
+        return 0
     head = next((items[k + 1][1] for k, it in enumerate(items[:-1])
                  if it[0] == "align" and items[k + 1][0] == "label"), None)
     if head is None:
