@@ -77,6 +77,33 @@ pub fn hand_identity_eval(i: i64) -> (i64, i64) {
     (i & 7, ((i as u64) >> 3) as i64)
 }
 
+/// The timed loops of the static and hand-written cases as functions of their own, for the
+/// assembly script: there the evaluation is inlined into the loop, and the script lists and
+/// counts the loop, the instructions actually timed.
+macro_rules! loops {
+    ($($tp:ident $lat:ident $f:expr;)*) => {$(
+        /// The throughput loop of one case (see [`throughput`]), for the assembly script.
+        #[no_mangle]
+        #[inline(never)]
+        pub fn $tp(idx: &[i64]) -> i64 {
+            throughput($f, idx)
+        }
+        /// The latency loop of one case (see [`latency`]), for the assembly script.
+        #[no_mangle]
+        #[inline(never)]
+        pub fn $lat(start: i64) -> i64 {
+            latency($f, start)
+        }
+    )*};
+}
+loops! {
+    loop_tp_static_pow2 loop_lat_static_pow2 |i| Pow2::new().eval(i);
+    loop_tp_hand_pow2 loop_lat_hand_pow2 hand_pow2;
+    loop_tp_static_npow2 loop_lat_static_npow2 |i| NonPow2::new().eval(i);
+    loop_tp_hand_npow2 loop_lat_hand_npow2 hand_npow2;
+}
+
+#[inline(always)]
 fn throughput(f: impl Fn(i64) -> i64, idx: &[i64]) -> i64 {
     let mut acc = 0i64;
     for &i in idx {
@@ -85,6 +112,7 @@ fn throughput(f: impl Fn(i64) -> i64, idx: &[i64]) -> i64 {
     acc
 }
 
+#[inline(always)]
 fn latency(f: impl Fn(i64) -> i64, start: i64) -> i64 {
     let mut i = start;
     for _ in 0..N {
@@ -93,29 +121,25 @@ fn latency(f: impl Fn(i64) -> i64, start: i64) -> i64 {
     i
 }
 
-/// Benchmarks one layout under the four representations.
+/// The throughput and latency loops of one case.
+type Loops = (fn(&[i64]) -> i64, fn(i64) -> i64);
+
+/// Benchmarks one layout under the five representations; the static and hand-written cases
+/// time their `#[no_mangle]` loops (`loops`: static, hand).
 fn bench_layout<const SIZE: i64>(
     c: &mut Criterion,
     name: &str,
-    stat: impl Fn(i64) -> i64 + Copy,
     mixed: impl Fn(i64) -> i64 + Copy,
     mixed_stride: impl Fn(i64) -> i64 + Copy,
     dynl: &DynLayout,
-    hand: impl Fn(i64) -> i64 + Copy,
+    loops: [Loops; 2],
 ) {
     // Pseudo-random in-bounds indices.
     let idx: Vec<i64> = (0..N as i64).map(|k| (k * 7919 + 13) % SIZE).collect();
     let dynf = |i| dynl.eval(i);
     for kind in ["throughput", "latency"] {
         let mut g = c.benchmark_group(format!("eval/{name}/{kind}"));
-        let cases: [(&str, &dyn Fn(i64) -> i64); 5] = [
-            ("static", &stat),
-            ("mixed", &mixed),
-            ("mixed_stride", &mixed_stride),
-            ("dyn", &dynf),
-            ("hand", &hand),
-        ];
-        for (case, _) in cases {
+        for case in ["static", "mixed", "mixed_stride", "dyn", "hand"] {
             // Monomorphised per case: no `dyn Fn` call inside the timed loop.
             macro_rules! run {
                 ($f:expr) => {
@@ -130,12 +154,29 @@ fn bench_layout<const SIZE: i64>(
                     }
                 };
             }
+            // The static and hand-written cases time their `#[no_mangle]` loops (the code
+            // the assembly script shows): the same loop, out of line.
+            let fixed = match case {
+                "static" => Some(loops[0]),
+                "hand" => Some(loops[1]),
+                _ => None,
+            };
+            if let Some((tp, lat)) = fixed {
+                if kind == "throughput" {
+                    g.bench_function(BenchmarkId::from_parameter(case), |b| {
+                        b.iter(|| tp(black_box(&idx)))
+                    });
+                } else {
+                    g.bench_function(BenchmarkId::from_parameter(case), |b| {
+                        b.iter(|| lat(black_box(1)))
+                    });
+                }
+                continue;
+            }
             match case {
-                "static" => run!(stat),
                 "mixed" => run!(mixed),
                 "mixed_stride" => run!(mixed_stride),
-                "dyn" => run!(dynf),
-                _ => run!(hand),
+                _ => run!(dynf),
             }
         }
         g.finish();
@@ -146,7 +187,6 @@ fn eval(c: &mut Criterion) {
     // Runtime leaves come through `black_box`, so the compiler cannot constant-fold them.
     let v = |x: i64| black_box(x);
 
-    let s = Pow2::new();
     let m = layout!((({v(2)}, {v(4)}), ({v(4)}, {v(8)})):(({v(1)}, {v(8)}), ({v(2)}, {v(32)})))
         .unwrap();
     let ms = layout!(((2, 4), (4, 8)):(({v(1)}, {v(8)}), ({v(2)}, {v(32)}))).unwrap();
@@ -154,25 +194,28 @@ fn eval(c: &mut Criterion) {
     bench_layout::<256>(
         c,
         "pow2",
-        move |i| s.eval(i),
         move |i| m.eval(i),
         move |i| ms.eval(i),
         &d,
-        hand_pow2,
+        [
+            (loop_tp_static_pow2, loop_lat_static_pow2),
+            (loop_tp_hand_pow2, loop_lat_hand_pow2),
+        ],
     );
 
-    let s = NonPow2::new();
     let m = layout!((({v(3)}, {v(5)}), {v(7)}):(({v(1)}, {v(21)}), {v(3)})).unwrap();
     let ms = layout!(((3, 5), 7):(({v(1)}, {v(21)}), {v(3)})).unwrap();
     let d: DynLayout = "((3,5),7):((1,21),3)".parse().unwrap();
     bench_layout::<105>(
         c,
         "npow2",
-        move |i| s.eval(i),
         move |i| m.eval(i),
         move |i| ms.eval(i),
         &d,
-        hand_npow2,
+        [
+            (loop_tp_static_npow2, loop_lat_static_npow2),
+            (loop_tp_hand_npow2, loop_lat_hand_npow2),
+        ],
     );
 }
 

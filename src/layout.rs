@@ -305,13 +305,16 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
 
     /// `L(i)` for an integral coordinate `i ≥ 0` (paper Eq. 4 and 6). Exact for every such `i`
     /// whose offset fits in `i64` — in particular every in-bounds `i` — including coordinates
-    /// past `size(L)`, which run on in the extended last mode. Branch-free and division-free
-    /// for static layouts. A negative `i` is not a coordinate: its result is unspecified (never
-    /// a panic); [`Layout::try_call`] reports it as an error.
+    /// past `size(L)`, which run on in the extended last mode. Division-free for static
+    /// layouts (shifts and masks, multiply-high for other constants) and branch-free when the
+    /// shape's sizes are powers of two; otherwise one well-predicted range check sends an index
+    /// below 2³² to 32-bit divisions (as C++ evaluates an `unsigned` index) and any other to
+    /// 64-bit ones. A negative `i` is not a coordinate: its result is unspecified (never a
+    /// panic); [`Layout::try_call`] reports it as an error.
     #[inline(always)]
     pub fn eval(&self, i: i64) -> i64 {
         let () = Self::FITS_I64;
-        self.shape.offset_of_index(&self.stride, i)
+        crate::tuple::offset_of_index(&self.shape, &self.stride, i)
     }
 
     /// `L(c)` for a coordinate of any form the shape admits: integral (`5`), rank-R
@@ -428,7 +431,7 @@ pub trait Coord<S, D> {
 impl<S: CheckedIndex<D>, D> Coord<S, D> for i64 {
     #[inline(always)]
     fn offset(self, shape: &S, stride: &D) -> i64 {
-        shape.offset_of_index(stride, self)
+        crate::tuple::offset_of_index(shape, stride, self)
     }
     #[inline]
     fn try_offset(self, shape: &S, stride: &D) -> Result<i64> {
@@ -449,7 +452,7 @@ macro_rules! coord_int {
         impl<S: CheckedIndex<D>, D> Coord<S, D> for $T {
             #[inline(always)]
             fn offset(self, shape: &S, stride: &D) -> i64 {
-                shape.offset_of_index(stride, self as i64)
+                crate::tuple::offset_of_index(shape, stride, self as i64)
             }
             #[inline]
             fn try_offset(self, shape: &S, stride: &D) -> Result<i64> {

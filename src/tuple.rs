@@ -550,6 +550,13 @@ pub trait Congruent<D>: IntTuple {
     /// product with the stride. Wrapping arithmetic: exact whenever the offset fits `i64`.
     #[doc(hidden)]
     fn offset_of_index(&self, stride: &D, i: i64) -> i64;
+    /// [`offset_of_index`](Congruent::offset_of_index) for an index `0 ≤ i < 2³²`: each
+    /// quotient is a 32-bit division (a 32-bit multiply-high by a constant, one `imul`, where
+    /// the 64-bit one is a two-operation `mul` and a longer dependency chain); the remainders
+    /// `i − q·s` and the inner product stay in `i64`, so the optimiser folds them together
+    /// (`r − 3q + 21q = r + 18q`), and the offset is the same.
+    #[doc(hidden)]
+    fn offset_of_index_u32(&self, stride: &D, i: i64) -> i64;
     /// Walk shape and stride together: `f(shape leaf, stride leaf)`.
     #[doc(hidden)]
     fn zip_leaves<F: FnMut(i64, i64)>(&self, stride: &D, f: &mut F);
@@ -557,6 +564,38 @@ pub trait Congruent<D>: IntTuple {
     /// what the compile-time check of a static layout's offsets reads.
     #[doc(hidden)]
     const STATIC_SPAN: Option<u128>;
+    /// Whether splitting an index divides by a static size that is not a power of two (a
+    /// multiply-high rather than a shift): then [`offset_of_index`] takes the 32-bit path for
+    /// indices below 2³² ([`offset_of_index_u32`]).
+    ///
+    /// [`offset_of_index`]: Congruent::offset_of_index
+    /// [`offset_of_index_u32`]: Congruent::offset_of_index_u32
+    #[doc(hidden)]
+    const NPOW2_DIVISOR: bool;
+}
+
+/// `crd2idx(i, S, D)` for an integral coordinate `i ≥ 0` (paper Eq. 6), what
+/// [`Layout::eval`](crate::Layout::eval) and integer coordinates compute: for a static shape
+/// whose index split divides by a constant that is not a power of two, an index below 2³² (a
+/// well-predicted branch) is split with 32-bit arithmetic, as C++ does for an `unsigned` index;
+/// any other index (up to `i64::MAX`, the extended last mode included) with 64-bit arithmetic.
+/// Both give the same offset.
+#[doc(hidden)]
+#[inline(always)]
+pub fn offset_of_index<S: Congruent<D>, D>(shape: &S, stride: &D, i: i64) -> i64 {
+    if S::IS_STATIC && S::NPOW2_DIVISOR && (i as u64) <= u32::MAX as u64 {
+        shape.offset_of_index_u32(stride, i)
+    } else {
+        shape.offset_of_index(stride, i)
+    }
+}
+
+/// Whether a static size is a power of two (`false` for a dynamic one).
+const fn static_pow2(s: Option<i64>) -> bool {
+    match s {
+        Some(s) => s > 0 && (s as u64).is_power_of_two(),
+        None => true,
+    }
 }
 
 /// `(s − 1)·|d|` of one static mode, saturating.
@@ -588,10 +627,15 @@ macro_rules! congruent_leaf {
                 i.wrapping_mul(stride.value())
             }
             #[inline(always)]
+            fn offset_of_index_u32(&self, stride: &D, i: i64) -> i64 {
+                i.wrapping_mul(stride.value())
+            }
+            #[inline(always)]
             fn zip_leaves<F: FnMut(i64, i64)>(&self, stride: &D, f: &mut F) {
                 f(Int::value(*self), stride.value())
             }
             const STATIC_SPAN: Option<u128> = leaf_span(<$S as Int>::STATIC, D::STATIC);
+            const NPOW2_DIVISOR: bool = false;
         }
     };
 }
@@ -605,13 +649,20 @@ for_each_leaf!(congruent_leaf);
 )]
 pub trait ConsCongruent<D>: ConsTuple {
     fn offset_of_index(&self, stride: &D, i: i64) -> i64;
+    fn offset_of_index_u32(&self, stride: &D, i: i64) -> i64;
     fn zip_leaves<F: FnMut(i64, i64)>(&self, stride: &D, f: &mut F);
     const STATIC_SPAN: Option<u128>;
+    const NPOW2_DIVISOR: bool;
 }
 impl ConsCongruent<Nil> for Nil {
     const STATIC_SPAN: Option<u128> = Some(0);
+    const NPOW2_DIVISOR: bool = false;
     #[inline(always)]
     fn offset_of_index(&self, _: &Nil, _: i64) -> i64 {
+        0
+    }
+    #[inline(always)]
+    fn offset_of_index_u32(&self, _: &Nil, _: i64) -> i64 {
         0
     }
     #[inline(always)]
@@ -630,11 +681,37 @@ where
         } else {
             // Coordinates are non-negative and sizes positive: split the index with unsigned
             // division, which compiles to plain shifts and masks (multiply-high for other
-            // constants) without the sign corrections of signed `%` and `/`.
+            // constants) without the sign corrections of signed `%` and `/`; one division,
+            // the remainder `i − q·s` from the quotient.
             let (u, s) = (i as u64, self.0.size_value() as u64);
+            let q = u / s;
+            let r = u.wrapping_sub(q.wrapping_mul(s));
+            // The remainder is below the head's size: a static head below 2³² splits it with
+            // 32-bit arithmetic.
+            let head = if SH::IS_STATIC && s <= u32::MAX as u64 {
+                self.0.offset_of_index_u32(&stride.0, r as i64)
+            } else {
+                self.0.offset_of_index(&stride.0, r as i64)
+            };
+            head.wrapping_add(self.1.offset_of_index(&stride.1, q as i64))
+        }
+    }
+    #[inline(always)]
+    fn offset_of_index_u32(&self, stride: &Cons<DH, DT>, i: i64) -> i64 {
+        if ST::LEN == 0 {
+            self.0.offset_of_index_u32(&stride.0, i)
+        } else {
+            let s = self.0.size_value();
+            let (r, q) = if s > u32::MAX as i64 {
+                // The index is below the head's size: all of it is the head's coordinate.
+                (i, 0)
+            } else {
+                let q = ((i as u32) / (s as u32)) as i64;
+                (i.wrapping_sub(q.wrapping_mul(s)), q)
+            };
             self.0
-                .offset_of_index(&stride.0, (u % s) as i64)
-                .wrapping_add(self.1.offset_of_index(&stride.1, (u / s) as i64))
+                .offset_of_index_u32(&stride.0, r)
+                .wrapping_add(self.1.offset_of_index_u32(&stride.1, q))
         }
     }
     #[inline(always)]
@@ -643,6 +720,9 @@ where
         self.1.zip_leaves(&stride.1, f);
     }
     const STATIC_SPAN: Option<u128> = add_span(SH::STATIC_SPAN, ST::STATIC_SPAN);
+    const NPOW2_DIVISOR: bool = (ST::LEN != 0 && !static_pow2(<SH::Size as Int>::STATIC))
+        || SH::NPOW2_DIVISOR
+        || ST::NPOW2_DIVISOR;
 }
 #[diagnostic::do_not_recommend] // report the tuple, not the list machinery
 impl<S: ToCons + IntTuple, D: ToCons> Congruent<D> for S
@@ -654,10 +734,15 @@ where
         self.to_cons().offset_of_index(&stride.to_cons(), i)
     }
     #[inline(always)]
+    fn offset_of_index_u32(&self, stride: &D, i: i64) -> i64 {
+        self.to_cons().offset_of_index_u32(&stride.to_cons(), i)
+    }
+    #[inline(always)]
     fn zip_leaves<F: FnMut(i64, i64)>(&self, stride: &D, f: &mut F) {
         self.to_cons().zip_leaves(&stride.to_cons(), f)
     }
     const STATIC_SPAN: Option<u128> = <S::Cons as ConsCongruent<D::Cons>>::STATIC_SPAN;
+    const NPOW2_DIVISOR: bool = <S::Cons as ConsCongruent<D::Cons>>::NPOW2_DIVISOR;
 }
 
 /// Weak congruence, `P ≲ S` (paper Definition 2.4): `P` is congruent with a coarsening of `S`

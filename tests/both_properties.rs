@@ -209,3 +209,54 @@ fn parser_deep_nesting_is_an_error() {
     assert_eq!(err.kind(), ErrorKind::Parse);
     assert!(err.to_string().contains("nesting deeper than"), "{err}");
 }
+
+/// Static evaluation splits an index below 2³² with 32-bit arithmetic and any other index with
+/// 64-bit arithmetic (issue 15): both give the offset of the colexicographic split (paper Eq. 4
+/// and 6), written out by hand here, on both sides of 2³² and far past the size (the extended
+/// last mode); a head mode of static size beyond 2³² takes the whole of a small index.
+fn check_static_eval(i: i64) -> Result<(), TestCaseError> {
+    let u = i as u64;
+    let l = layout!(((3, 5), 7):((1, 21), 3));
+    let want = u % 3 + (u / 3 % 5) * 21 + (u / 15) * 3;
+    prop_assert_eq!(l.eval(i), want as i64, "((3,5),7):((1,21),3) at {}", i);
+    prop_assert_eq!(l.call(i), want as i64);
+    prop_assert_eq!(l.call(u), want as i64);
+    // Runtime strides: the split is still by the static shape.
+    let (a, b, c) = (std::hint::black_box(1i64), std::hint::black_box(21), 3);
+    let ms = layout!(((3, 5), 7):(({a}, {b}), {c})).unwrap();
+    prop_assert_eq!(ms.eval(i), want as i64);
+    let l = layout!((7, (3, 6)):(1000, (1, 7)));
+    let want = (u % 7) * 1000 + (u / 7 % 3) + (u / 21) * 7;
+    prop_assert_eq!(l.eval(i), want as i64, "(7,(3,6)):(1000,(1,7)) at {}", i);
+    let l = layout!(((6, 10), 9, 5):((9, 54), 1, 540));
+    let want = (u % 6) * 9 + (u / 6 % 10) * 54 + (u / 60 % 9) + (u / 540) * 540;
+    prop_assert_eq!(
+        l.eval(i),
+        want as i64,
+        "((6,10),9,5):((9,54),1,540) at {}",
+        i
+    );
+    let l = layout!((4294967311, 3):(3, 5));
+    let s = 4_294_967_311u64;
+    let want = (u % s) * 3 + (u / s) * 5;
+    prop_assert_eq!(l.eval(i), want as i64, "(4294967311,3):(3,5) at {}", i);
+    Ok(())
+}
+
+proptest! {
+    #[test]
+    fn static_eval_matches_the_colex_split(i in 0..(1i64 << 40)) {
+        check_static_eval(i)?;
+    }
+}
+
+#[test]
+fn static_eval_at_the_32_bit_boundary() {
+    let t = 1i64 << 32;
+    for i in (0..64)
+        .chain(t - 64..t + 64)
+        .chain([i64::MAX / 64, (1 << 62) + 7])
+    {
+        check_static_eval(i).unwrap();
+    }
+}

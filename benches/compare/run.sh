@@ -1,10 +1,20 @@
 #!/usr/bin/env bash
-# Side by side: the evaluation and runtime-algebra cases with cute-layout (criterion), CuTe C++
-# (g++ -O2, runtime `int`s) and pycute, on this machine in one run, with ratios; then the
-# compile-time fixtures (benches/compile_time/run.sh). Not part of `cargo test`.
+# Side by side: the evaluation, runtime-algebra and kernel cases with cute-layout (criterion),
+# CuTe C++ (g++ -O2, an `unsigned` index for evaluation, runtime `int`s for the algebra) and
+# pycute, on this machine in one run, with ratios (ours / theirs); then the compile-time
+# fixtures (benches/compile_time/run.sh). Not part of `cargo test`.
 #
-#   benches/compare/run.sh            # everything (~5 min after the one-time venv install)
-#   SKIP_RUST=1 benches/compare/run.sh  # reuse target/criterion from an earlier `cargo bench`
+#   benches/compare/run.sh                 # everything (~8 min after the one-time venv install)
+#   SKIP_RUST=1 benches/compare/run.sh     # reuse the criterion results of an earlier run
+#   SKIP_COMPILE=1 benches/compare/run.sh  # without the compile-time fixtures
+#   CUTE_VENV=/path/to/venv ...            # an existing venv with nvidia-cutlass and pycute
+#
+# Fairness: loops are aligned to 64 bytes in both languages (g++ -falign-loops=64, rustc
+# -C llvm-args=-align-loops=64; identical machine code was measured up to 15 % apart by
+# placement alone), so the Rust side builds in its own target dir (target/compare/cargo) and
+# leaves other builds alone. The C++ side runs before and after the Rust benches (interleaved)
+# and the table takes, per case, the faster of its two medians (the conservative choice for
+# the ratios). Both sides consume the result in a register once per timed call.
 #
 # The venv (CuTe headers and pycute from PyPI, ~1 GB) goes to target/compare-venv.
 set -euo pipefail
@@ -19,35 +29,47 @@ if ! "$VENV/bin/python" -c 'import pycute' 2>/dev/null; then
     "$VENV/bin/pip" install -q nvidia-cutlass==4.2.0.0 'nvidia-cuda-runtime-cu12==12.9.*' \
         'nvidia-cuda-cccl-cu12==12.9.*' 'nvidia-cuda-nvcc-cu12==12.9.*'
 fi
-SP=$VENV/lib/python3.11/site-packages
+SP=$(echo "$VENV"/lib/python3*/site-packages)
 OUT=$ROOT/target/compare
 mkdir -p "$OUT"
+RUST_TARGET=${COMPARE_TARGET_DIR:-$OUT/cargo}
+CRIT=$RUST_TARGET/criterion
 
 echo "# machine: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cores; load: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "# rustc: $(rustc --version); g++: $(g++ --version | head -1); python: $("$VENV/bin/python" --version)"
 
-# ---- Rust (criterion)
-if [ -z "${SKIP_RUST:-}" ]; then
-    cargo bench -p cute-layout-benches --bench eval --bench algebra >"$OUT/cargo-bench.log" 2>&1
-fi
-
-# ---- CuTe C++
-g++ -std=c++17 -O2 -I"$SP/cutlass_library/source/include" -I"$SP/nvidia/cuda_cccl/include" \
-    -I"$SP/nvidia/cuda_runtime/include" -I"$SP/nvidia/cuda_nvcc/include" \
-    "$ROOT/benches/compare/cute_bench.cpp" -o "$OUT/cute_bench"
-"$OUT/cute_bench" >"$OUT/cxx.txt"
-for f in cute_static_eval_pow2 cute_static_eval_npow2; do
+# ---- CuTe C++ (built first: it runs before and after the Rust benches)
+g++ -std=c++17 -O2 -falign-loops=64 -I"$SP/cutlass_library/source/include" \
+    -I"$SP/nvidia/cuda_cccl/include" -I"$SP/nvidia/cuda_runtime/include" \
+    -I"$SP/nvidia/cuda_nvcc/include" "$ROOT/benches/compare/cute_bench.cpp" -o "$OUT/cute_bench"
+for f in cute_static_eval_pow2 cute_static_eval_npow2 cute_static_eval_npow2_int; do
     n=$(objdump -d --no-show-raw-insn "$OUT/cute_bench" | awk -v f="<$f>:" '$2 == f {on=1; next} on && NF == 0 {exit} on' | grep -Evc 'ret|nop' || true)
     echo "asm/cxx/$f $n instructions (excluding ret)"
 done
+echo "# load before C++ run 1: $(cut -d' ' -f1-3 /proc/loadavg)"
+"$OUT/cute_bench" >"$OUT/cxx1.txt"
+
+# ---- Rust (criterion), loops aligned as the C++ ones
+if [ -z "${SKIP_RUST:-}" ]; then
+    echo "# load before Rust: $(cut -d' ' -f1-3 /proc/loadavg)"
+    CARGO_TARGET_DIR=$RUST_TARGET RUSTFLAGS="${RUSTFLAGS:-} -C llvm-args=-align-loops=64" \
+        cargo bench -p cute-layout-benches --bench eval --bench algebra --bench kernels \
+        >"$OUT/cargo-bench.log" 2>&1
+fi
+
+echo "# load before C++ run 2: $(cut -d' ' -f1-3 /proc/loadavg)"
+"$OUT/cute_bench" >"$OUT/cxx2.txt"
 
 # ---- pycute
 "$VENV/bin/python" "$ROOT/benches/compare/pycute_bench.py" >"$OUT/pycute.txt" 2>"$OUT/pycute.err"
 
 # ---- table
-python3 "$ROOT/benches/compare/table.py" "$ROOT/target/criterion" "$OUT/cxx.txt" "$OUT/pycute.txt"
+echo "# load after: $(cut -d' ' -f1-3 /proc/loadavg)"
+python3 "$ROOT/benches/compare/table.py" "$CRIT" "$OUT/cxx1.txt,$OUT/cxx2.txt" "$OUT/pycute.txt"
 
 # ---- compile time
-echo
-echo "# compile time (seconds, median and MAD of 5)"
-CUTE_VENV=$VENV "$ROOT/benches/compile_time/run.sh" 5
+if [ -z "${SKIP_COMPILE:-}" ]; then
+    echo
+    echo "# compile time (seconds, median and MAD of 5)"
+    CUTE_VENV=$VENV "$ROOT/benches/compile_time/run.sh" 5
+fi
