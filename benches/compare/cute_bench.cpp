@@ -1,6 +1,11 @@
 // CuTe C++ side of benches/compare: the evaluation, runtime-algebra and kernel cases of the
 // Rust criterion benches (benches/eval.rs, benches/algebra.rs, benches/kernels.rs), timed the
-// same way.
+// same way. The runtime-algebra cases (every leaf a runtime `int`, but for A's strides in
+// logical_product1; see there): compose1/2 `(4,8):(1,4) o (2,4):(4,1)`, `o (4,2):(1,8)`;
+// complement1/2 `complement(4:2, 24)`, `complement(6:4, 24)`; logical_divide1/2
+// `logical_divide(24:1, 4:2)`, `logical_divide((4,8):(1,4), <2:1,4:1>)`; logical_product1/2
+// `logical_product((2,2):(4,1), 6:1)`, `logical_product(4:1, (2,3):(1,4))`; coalesce1/2
+// `coalesce((2,(1,6)):(1,(6,2)))`, `coalesce((4,2,3):(1,4,16))`.
 //
 // Build (see run.sh): g++ -std=c++17 -O2 -falign-loops=64 -I<cute include> ... cute_bench.cpp
 // Output: one line per case, "name median_ns mad_ns min_ns" (nanoseconds per evaluation or
@@ -220,7 +225,7 @@ int main() {
     eval_cases<int>("npow2", "static_int", s, 105);
   }
 
-  // ---- 2. runtime algebra, every leaf an `int`
+  // ---- 2. runtime algebra, every leaf an `int` (but for A's strides in logical_product1)
   {
     auto a = make_layout(make_shape(v(4), v(8)), make_stride(v(1), v(4)));
     auto b1 = make_layout(make_shape(v(2), v(4)), make_stride(v(4), v(1)));
@@ -231,6 +236,17 @@ int main() {
     auto t1 = make_layout(v(4), v(2));
     auto t2 = make_tile(make_layout(v(2), v(1)), make_layout(v(4), v(1)));
     int m24 = v(24);
+    // The one exception to "every leaf an `int`": CuTe's complement (inside logical_product)
+    // refuses runtime strides in rank > 1 ("Dynamic-stride complement only for rank-1
+    // layouts", a static_assert), so A's strides are static here (its shape is runtime). The
+    // Rust mixed case keeps every leaf at run time; the comparison favours C++.
+    auto p1 = make_layout(make_shape(v(2), v(2)), make_stride(_4{}, _1{}));
+    auto q1 = make_layout(v(6), v(1));
+    auto p2 = make_layout(v(4), v(1));
+    auto q2 = make_layout(make_shape(v(2), v(3)), make_stride(v(1), v(4)));
+    auto e1 = make_layout(make_shape(v(2), make_shape(v(1), v(6))),
+                          make_stride(v(1), make_stride(v(6), v(2))));
+    auto e2 = make_layout(make_shape(v(4), v(2), v(3)), make_stride(v(1), v(4), v(16)));
     // Print the results once (they go to stderr so the timing lines stay parseable).
     auto show = [](const char* what, auto const& r) {
       std::fprintf(stderr, "C++ %s = ", what);
@@ -269,6 +285,26 @@ int main() {
     bench("algebra/mixed/logical_divide2", 1, [&] {
       clobber(a); clobber(t2);
       auto r = logical_divide(a, t2);
+      escape(r);
+    });
+    bench("algebra/mixed/logical_product1", 1, [&] {
+      clobber(p1); clobber(q1);
+      auto r = logical_product(p1, q1);
+      escape(r);
+    });
+    bench("algebra/mixed/logical_product2", 1, [&] {
+      clobber(p2); clobber(q2);
+      auto r = logical_product(p2, q2);
+      escape(r);
+    });
+    bench("algebra/mixed/coalesce1", 1, [&] {
+      clobber(e1);
+      auto r = coalesce(e1);
+      escape(r);
+    });
+    bench("algebra/mixed/coalesce2", 1, [&] {
+      clobber(e2);
+      auto r = coalesce(e2);
       escape(r);
     });
   }

@@ -7,7 +7,8 @@ import statistics
 import sys
 import timeit
 
-from pycute import Layout, complement, composition, logical_divide
+from pycute import (Layout, coalesce, complement, composition, logical_divide,
+                    logical_product)
 
 SAMPLES = 30
 
@@ -49,10 +50,14 @@ def main():
     c1, c2 = Layout(4, 2), Layout(6, 4)
     d1, t1 = Layout(24, 1), Layout(4, 2)
     t2 = (Layout(2, 1), Layout(4, 1))
+    p1, q1 = Layout((2, 2), (4, 1)), Layout(6, 1)
+    p2, q2 = Layout(4, 1), Layout((2, 3), (1, 4))
+    e1, e2 = Layout((2, (1, 6)), (1, (6, 2))), Layout((4, 2, 3), (1, 4, 16))
     print(
         "pycute results:",
         composition(a, b1), composition(a, b2), complement(c1, 24), complement(c2, 24),
         logical_divide(d1, t1), logical_divide(a, t2),
+        logical_product(p1, q1), logical_product(p2, q2), coalesce(e1), coalesce(e2),
         file=sys.stderr,
     )
     bench("algebra/dyn/compose1", lambda: composition(a, b1))
@@ -61,6 +66,10 @@ def main():
     bench("algebra/dyn/complement2", lambda: complement(c2, 24))
     bench("algebra/dyn/logical_divide1", lambda: logical_divide(d1, t1))
     bench("algebra/dyn/logical_divide2", lambda: logical_divide(a, t2))
+    bench("algebra/dyn/logical_product1", lambda: logical_product(p1, q1))
+    bench("algebra/dyn/logical_product2", lambda: logical_product(p2, q2))
+    bench("algebra/dyn/coalesce1", lambda: coalesce(e1))
+    bench("algebra/dyn/coalesce2", lambda: coalesce(e2))
 
 
 if __name__ == "__main__":

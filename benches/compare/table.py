@@ -85,7 +85,7 @@ def main():
         x = ratio(p[name], r.get(dyn))
         print(fmt.format(name, pm(p[name], 0), "", f"{x:.0f}" if x else "-", ""))
     ops = ["compose1", "compose2", "complement1", "complement2", "logical_divide1",
-           "logical_divide2"]
+           "logical_divide2", "logical_product1", "logical_product2", "coalesce1", "coalesce2"]
     print("\n# algebra, ns per operation")
     f2 = "{:<18} {:>14} {:>14} {:>9} {:>14} {:>14} {:>9} {:>9}"
     print(f2.format("case", "Rust mixed", "C++ int", "Rs/C++", "Rust dyn", "pycute", "py/Rdyn",
@@ -96,6 +96,8 @@ def main():
         a, b, d = ratio(rm, cm), ratio(pd, rd), ratio(rd, cm)
         print(f2.format(op, pm(rm, 2), pm(cm, 2), f"{a:.2f}" if a else "-", pm(rd, 2),
                         pm(pd, 0), f"{b:.0f}" if b else "-", f"{d:.1f}" if d else "-"))
+    print("(C++ logical_product1: A's strides are static, as CuTe's complement refuses runtime"
+          " strides in rank > 1; every other C++ leaf is an `int`)")
     print("\n# kernels, ns per call: Rust vs CuTe C++ (ratio = Rust / C++; the Rust kernels"
           " index slices with bounds checks)")
     print(fmt.format("case", "Rust med±MAD", "C++ med±MAD", "Rust/C++", "min ratio"))
@@ -120,7 +122,8 @@ def main():
     for label, o in [("composition", ["compose1", "compose2"]),
                      ("complement", ["complement1", "complement2"]),
                      ("logical_divide", ["logical_divide1", "logical_divide2"]),
-                     ("logical_product", []), ("coalesce", [])]:
+                     ("logical_product", ["logical_product1", "logical_product2"]),
+                     ("coalesce", ["coalesce1", "coalesce2"])]:
         mixed.append(f"{label} {span([ratio(r.get(f'algebra/mixed/{x}'), c.get(f'algebra/mixed/{x}')) for x in o])}")
     print(f"| mixed {' / '.join(mixed)} vs C++ `int` | ≤ 1.0× each |")
     for l, name in [("npow2", "((3,5),7):((1,21),3)"), ("pow2", "((2,4),(4,8)):((1,8),(2,32))")]:
