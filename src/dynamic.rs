@@ -22,6 +22,8 @@
 
 use alloc::vec::Vec;
 
+use smallvec::SmallVec;
+
 use crate::error::{ErrorKind, LayoutError, Result};
 
 /// The deepest nesting of a [`DynTuple`] accepted by [`DynLayout::new`], the text parsers of
@@ -597,19 +599,81 @@ impl<'a> Iterator for LeafPairs<'a> {
 /// let l: DynLayout = "((2,2),(4,2)):((1,8),(2,16))".parse().unwrap();
 /// assert_eq!(l.eval(22), 26); // paper §2.4.1: L(22) = L(2,5) = L((0,1),(1,1)) = 26
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone)]
 pub struct DynLayout {
     shape: DynTuple,
     stride: DynTuple,
+    /// The leaves `(s, d)` in order, for [`DynLayout::eval`] without walking the trees. The
+    /// last entry is the one that takes the whole rest of an index: the leaf ending the path
+    /// of last modes, or `(1, 0)` when that path ends at an empty tuple. A function of `shape`
+    /// and `stride`, so equality and hashing ignore it.
+    flat: SmallVec<[(i64, i64); 4]>,
+    /// `size(L) ≤ u32::MAX`: every leaf's shape, and the rest of an index below 2³², fits
+    /// 32 bits, so [`DynLayout::eval`] splits such indices with 32-bit divisions.
+    small: bool,
+}
+
+impl PartialEq for DynLayout {
+    fn eq(&self, other: &Self) -> bool {
+        self.shape == other.shape && self.stride == other.stride
+    }
+}
+impl Eq for DynLayout {}
+impl core::hash::Hash for DynLayout {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.shape.hash(state);
+        self.stride.hash(state);
+    }
+}
+impl core::fmt::Debug for DynLayout {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("DynLayout")
+            .field("shape", &self.shape)
+            .field("stride", &self.stride)
+            .finish()
+    }
 }
 
 impl DynLayout {
     /// `shape : stride`, checking the invariants listed in the [module docs](self).
     pub fn new(shape: DynTuple, stride: DynTuple) -> Result<Self> {
         if Self::satisfies_invariants(&shape, &stride) {
-            return Ok(DynLayout { shape, stride });
+            return Ok(Self::assemble(shape, stride));
         }
         Self::new_slow(shape, stride)
+    }
+
+    /// The layout of trees known to satisfy the invariants, with its evaluation leaves.
+    fn assemble(shape: DynTuple, stride: DynTuple) -> Self {
+        let mut flat: SmallVec<[(i64, i64); 4]> = LeafPairs::new(&shape, &stride)
+            .flatten()
+            .map(|(s, d)| (s.value, d.value))
+            .collect();
+        // Whether the path of last modes ends at a leaf (then it is the last leaf).
+        let mut t = &shape;
+        let ends_at_leaf = loop {
+            match t {
+                DynTuple::Int(_) => break true,
+                DynTuple::Tuple(v) => match v.last() {
+                    Some(last) => t = last,
+                    None => break false,
+                },
+            }
+        };
+        if !ends_at_leaf {
+            flat.push((1, 0));
+        }
+        // The size fits i64 (an invariant): the product cannot overflow.
+        let small = flat.iter().try_fold(1u64, |p, &(s, _)| {
+            let p = p * s as u64;
+            (p <= u32::MAX as u64).then_some(p)
+        });
+        DynLayout {
+            shape,
+            stride,
+            flat,
+            small: small.is_some(),
+        }
     }
 
     /// Whether `shape : stride` satisfies every invariant of the [module docs](self): one
@@ -673,14 +737,14 @@ impl DynLayout {
                 alloc::format!("the cosize of {shape}:{stride} exceeds i64"),
             ));
         }
-        Ok(DynLayout { shape, stride })
+        Ok(Self::assemble(shape, stride))
     }
 
     /// `shape : stride` already known to satisfy the invariants (the algebra's fast path checks
     /// them on its flat encoding before building the trees).
     pub(crate) fn from_valid(shape: DynTuple, stride: DynTuple) -> Self {
         debug_assert!(Self::satisfies_invariants(&shape, &stride));
-        DynLayout { shape, stride }
+        Self::assemble(shape, stride)
     }
 
     /// Marks every leaf static or dynamic in place (values, hence the invariants, unchanged).
@@ -751,10 +815,10 @@ impl DynLayout {
     }
     /// Mode `i` as a layout: `layout<i>(L)`.
     pub fn mode(&self, i: usize) -> Result<DynLayout> {
-        Ok(DynLayout {
-            shape: self.shape.get(i)?.clone(),
-            stride: self.stride.get(i)?.clone(),
-        })
+        Ok(Self::assemble(
+            self.shape.get(i)?.clone(),
+            self.stride.get(i)?.clone(),
+        ))
     }
     /// The top-level modes as layouts.
     pub fn modes(&self) -> impl Iterator<Item = DynLayout> + '_ {
@@ -762,10 +826,7 @@ impl DynLayout {
             .elements()
             .iter()
             .zip(self.stride.elements())
-            .map(|(s, d)| DynLayout {
-                shape: s.clone(),
-                stride: d.clone(),
-            })
+            .map(|(s, d)| Self::assemble(s.clone(), d.clone()))
     }
     /// Whether every leaf of shape and stride is static.
     pub fn is_static(&self) -> bool {
@@ -779,36 +840,34 @@ impl DynLayout {
         // Splitting `i` mode by mode down the tree, each mode's part reduced by its size
         // except on the path of last modes, is splitting it over the leaves left to right:
         // the truncating `/` and `%` compose (`(i % (a·b)) / a = (i / a) % b` and
-        // `(i / a) / b = i / (a·b)`, for negative `i` too). So one walk over the leaves, each
-        // taking `rest % s` and leaving `rest / s`, and the last leaf of the path of last modes
-        // taking all of `rest`: no sub-tree sizes, no allocation. Recursion is bounded by
-        // `MAX_DEPTH`, an invariant.
-        // Leaves are handled in their tuple's loop: a call per tuple, not per node.
-        fn go(ss: &[DynTuple], ds: &[DynTuple], last: bool, rest: &mut i64) -> i64 {
-            let n = ss.len();
-            let mut acc = 0i64;
-            for (k, (s, d)) in ss.iter().zip(ds).enumerate() {
-                let last = last && k + 1 == n;
-                let v = match (s, d) {
-                    (DynTuple::Int(s), DynTuple::Int(d)) => {
-                        if last {
-                            rest.wrapping_mul(d.value)
-                        } else {
-                            let c = *rest % s.value;
-                            *rest /= s.value;
-                            c.wrapping_mul(d.value)
-                        }
-                    }
-                    (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => go(ss, ds, last, rest),
-                    _ => 0, // unreachable: congruence is an invariant
-                };
-                acc = acc.wrapping_add(v);
+        // `(i / a) / b = i / (a·b)`, for negative `i` too). So one pass over the flat leaves
+        // (built at construction), each taking `rest % s` and leaving `rest / s`, and the
+        // entry ending the path of last modes taking all of `rest`: no tree walk, no sub-tree
+        // sizes, no allocation. `flat` is never empty.
+        let (head, last) = match self.flat.split_last() {
+            Some((&(_, d), head)) => (head, d),
+            None => return 0,
+        };
+        if self.small && (i as u64) <= u32::MAX as u64 {
+            // `0 ≤ i < 2³²` and every shape below 2³²: 32-bit divisions, as CuTe's unsigned
+            // index; in-bounds offsets fit i64 (an invariant), so only the extended last mode
+            // can wrap.
+            let (mut rest, mut acc) = (i as u32, 0i64);
+            for &(s, d) in head {
+                let q = rest / s as u32;
+                let c = rest - q * s as u32;
+                rest = q;
+                acc = acc.wrapping_add((c as i64).wrapping_mul(d));
             }
-            acc
-        }
-        match (&self.shape, &self.stride) {
-            (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => go(ss, ds, true, &mut { i }),
-            (_, d) => i.wrapping_mul(d.as_int().unwrap_or(0)),
+            acc.wrapping_add((rest as i64).wrapping_mul(last))
+        } else {
+            let (mut rest, mut acc) = (i, 0i64);
+            for &(s, d) in head {
+                let c = rest % s;
+                rest /= s;
+                acc = acc.wrapping_add(c.wrapping_mul(d));
+            }
+            acc.wrapping_add(rest.wrapping_mul(last))
         }
     }
     /// `L(c)` for any coordinate weakly congruent with the shape — integral, rank-R or

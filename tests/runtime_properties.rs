@@ -1009,5 +1009,42 @@ proptest! {
                 prop_assert_eq!(l.eval(i), r, "eval({}) of {}", i, &l);
             }
         }
+        // Negative indices (outside every domain): the truncating split, wrapped.
+        for i in [-1 - extra, -(1 << 33) - extra, i64::MIN + extra] {
+            if let Some(r) = eval_reference(l.shape(), l.stride(), i, true) {
+                prop_assert_eq!(l.eval(i), r, "eval({}) of {}", i, &l);
+            }
+        }
+    }
+
+    /// Large shapes: sizes on both sides of 2³² (the 32-bit split applies to layouts of size
+    /// at most `u32::MAX` and indices below 2³²), indices on both sides of 2³² and of the size.
+    #[test]
+    fn eval_matches_paper_definition_large(
+        leaves in prop::collection::vec((1i64..=1 << 20, -(1i64 << 12)..=1 << 12), 1..=4),
+        nest in any::<bool>(),
+        picks in prop::collection::vec(any::<u64>(), 8),
+    ) {
+        let (s, d): (Vec<_>, Vec<_>) =
+            leaves.iter().map(|&(s, d)| (DynTuple::int(s), DynTuple::int(d))).unzip();
+        let (s, d) = if nest && s.len() > 1 {
+            let k = s.len() / 2;
+            let pair = |v: Vec<DynTuple>| {
+                let (a, b) = v.split_at(k);
+                DynTuple::Tuple(vec![DynTuple::Tuple(a.to_vec()), DynTuple::Tuple(b.to_vec())])
+            };
+            (pair(s), pair(d))
+        } else {
+            (DynTuple::Tuple(s), DynTuple::Tuple(d))
+        };
+        let Ok(l) = DynLayout::new(s, d) else { return Ok(()) };
+        let size = l.size();
+        let edges = [0, 1, size - 1, size, size + 1, u32::MAX as i64, 1 << 32, (1 << 32) + 1];
+        let random = picks.iter().map(|&p| (p % (size as u64).saturating_mul(2)) as i64);
+        for i in edges.into_iter().chain(random).filter(|&i| i >= 0) {
+            if let Some(r) = eval_reference(l.shape(), l.stride(), i, true) {
+                prop_assert_eq!(l.eval(i), r, "eval({}) of {}", i, &l);
+            }
+        }
     }
 }
