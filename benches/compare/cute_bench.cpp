@@ -238,8 +238,8 @@ int main() {
     int m24 = v(24);
     // The one exception to "every leaf an `int`": CuTe's complement (inside logical_product)
     // refuses runtime strides in rank > 1 ("Dynamic-stride complement only for rank-1
-    // layouts", a static_assert), so A's strides are static here (its shape is runtime). The
-    // Rust mixed case keeps every leaf at run time; the comparison favours C++.
+    // layouts", a static_assert), so A's strides are static here (its shape is runtime), and
+    // in the Rust mixed case too.
     auto p1 = make_layout(make_shape(v(2), v(2)), make_stride(_4{}, _1{}));
     auto q1 = make_layout(v(6), v(1));
     auto p2 = make_layout(v(4), v(1));

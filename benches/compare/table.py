@@ -97,7 +97,8 @@ def main():
         print(f2.format(op, pm(rm, 2), pm(cm, 2), f"{a:.2f}" if a else "-", pm(rd, 2),
                         pm(pd, 0), f"{b:.0f}" if b else "-", f"{d:.1f}" if d else "-"))
     print("(C++ logical_product1: A's strides are static, as CuTe's complement refuses runtime"
-          " strides in rank > 1; every other C++ leaf is an `int`)")
+          " strides in rank > 1, and so are the Rust mixed case's; every other leaf is a runtime"
+          " integer)")
     print("\n# kernels, ns per call: Rust vs CuTe C++ (ratio = Rust / C++; the Rust kernels"
           " index slices with bounds checks)")
     print(fmt.format("case", "Rust med±MAD", "C++ med±MAD", "Rust/C++", "min ratio"))
