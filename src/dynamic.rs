@@ -645,10 +645,23 @@ impl DynLayout {
 
     /// The layout of trees known to satisfy the invariants, with its evaluation leaves.
     fn assemble(shape: DynTuple, stride: DynTuple) -> Self {
-        let mut flat: SmallVec<[(i64, i64); 4]> = LeafPairs::new(&shape, &stride)
-            .flatten()
-            .map(|(s, d)| (s.value, d.value))
-            .collect();
+        // Recursion is bounded by `MAX_DEPTH`, an invariant; leaves are pushed in their
+        // tuple's loop (a call per tuple, not per node).
+        fn push(ss: &[DynTuple], ds: &[DynTuple], out: &mut SmallVec<[(i64, i64); 4]>) {
+            for (s, d) in ss.iter().zip(ds) {
+                match (s, d) {
+                    (DynTuple::Int(s), DynTuple::Int(d)) => out.push((s.value, d.value)),
+                    (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => push(ss, ds, out),
+                    _ => {} // unreachable: congruence is an invariant
+                }
+            }
+        }
+        let mut flat = SmallVec::new();
+        match (&shape, &stride) {
+            (DynTuple::Int(s), DynTuple::Int(d)) => flat.push((s.value, d.value)),
+            (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => push(ss, ds, &mut flat),
+            _ => {} // unreachable: congruence is an invariant
+        }
         // Whether the path of last modes ends at a leaf (then it is the last leaf).
         let mut t = &shape;
         let ends_at_leaf = loop {
