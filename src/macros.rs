@@ -91,6 +91,21 @@ pub mod __private {
         crate::ComposedLayout::try_new(a, o, b?)
     }
 
+    /// Binary digits written up to eight at a time: `Bits3<H, a, b, c>` is
+    /// `UInt<UInt<UInt<H, a>, b>, c>`. The macros write a static integer with these, so its
+    /// written type nests ⌈bits/8⌉ deep rather than one level per bit: clippy's type-certainty
+    /// analysis walks a written type in time exponential in its nesting depth, and a
+    /// one-level-per-bit literal of 2³² took it minutes. The aliases are transparent: the type
+    /// is the same `typenum` integer.
+    pub type Bits1<H, A> = typenum::UInt<H, A>;
+    pub type Bits2<H, A, B> = Bits1<Bits1<H, A>, B>;
+    pub type Bits3<H, A, B, C> = Bits1<Bits2<H, A, B>, C>;
+    pub type Bits4<H, A, B, C, D> = Bits1<Bits3<H, A, B, C>, D>;
+    pub type Bits5<H, A, B, C, D, E> = Bits1<Bits4<H, A, B, C, D>, E>;
+    pub type Bits6<H, A, B, C, D, E, F> = Bits1<Bits5<H, A, B, C, D, E>, F>;
+    pub type Bits7<H, A, B, C, D, E, F, G> = Bits1<Bits6<H, A, B, C, D, E, F>, G>;
+    pub type Bits8<H, A, B, C, D, E, F, G, I> = Bits1<Bits7<H, A, B, C, D, E, F, G>, I>;
+
     /// A runtime leaf: an `i64` expression.
     #[inline(always)]
     pub const fn dynamic(v: i64) -> i64 {

@@ -3,10 +3,10 @@
 //! The type-level division nests one trait obligation per bit, so every static magnitude that
 //! fits `i64` is computed inside layout operations without raising the recursion limit.
 //!
-//! Skipped under clippy (`cfg(clippy)`): clippy's pass over these 63-bit type-level
-//! computations ran for over 10 minutes where `cargo test` builds the file in ordinary time,
-//! which would push `.ci/run` past its budget. `cargo test` still compiles and runs it.
-#![cfg(not(clippy))]
+//! Clippy lints this file in the time `cargo check` takes: the macros write a static integer
+//! eight bits per nesting level (`__private::Bits8`), where one level per bit sent clippy's
+//! type-certainty walk into time exponential in the bit count (over 10 minutes here, and a
+//! single `layout!((4294967311, 3):(3, 5))` for minutes).
 
 use cute_layout::int::{Int, IntDiv, IntRem, Mod, Quot, StaticInt};
 use cute_layout::typenum::U1;
@@ -139,4 +139,56 @@ fn rank_12_layout_with_large_odd_strides_compiles() {
         }
         assert_eq!(l.eval(i), offset, "at {i}");
     }
+}
+
+fn value<D: StaticInt>(_: D) -> i64 {
+    D::VALUE
+}
+
+macro_rules! literals {
+    ($($v:literal),*) => {$(
+        assert_eq!(value(stride(layout!(1:$v))), $v as i64, "1:{}", $v as i64);
+    )*};
+}
+
+/// The macros write a static integer eight bits per nesting level; every chunk boundary
+/// (k·8 ± 1 bits), both signs and the extremes name the same `typenum` integer as the literal.
+#[test]
+fn macro_literals_at_every_chunk_boundary() {
+    use cute_layout::typenum::{NInt, U255, U256, U257, U65536};
+    static_assertions::assert_type_eq_all!(
+        cute_layout::Layout![(255, 256, 257):(65536, 1, -256)],
+        Layout<(U255, U256, U257), (U65536, U1, NInt<U256>)>
+    );
+    literals!(
+        0,
+        1,
+        2,
+        127,
+        128,
+        129,
+        255,
+        256,
+        257,
+        65535,
+        65536,
+        65537,
+        16777215,
+        16777216,
+        4294967295,
+        4294967296,
+        4294967311,
+        1099511627775,
+        281474976710656,
+        72057594037927935,
+        72057594037927936,
+        9223372036854775807,
+        -1,
+        -128,
+        -255,
+        -256,
+        -257,
+        -4294967296,
+        -9223372036854775807
+    );
 }

@@ -182,17 +182,25 @@ impl Tree {
     /// The leaf type: a typenum integer in binary form (`UInt<UInt<UTerm, B1>, B0>` is 2),
     /// `NInt<..>` for negative values, `i64` for runtime leaves.
     fn type_tokens(&self, krate: &TokenStream) -> TokenStream {
+        // Up to eight bits per level through the `__private::BitsK` aliases (the same
+        // `UInt<UInt<..>, B>` type): a type written one level per bit sends clippy's
+        // type-certainty walk into time exponential in the depth.
         fn unsigned(n: u64, krate: &TokenStream) -> TokenStream {
-            if n == 0 {
+            let bits = 64 - n.leading_zeros();
+            if bits == 0 {
                 return quote!(#krate::typenum::UTerm);
             }
-            let high = unsigned(n >> 1, krate);
-            let bit = if n & 1 == 1 {
-                quote!(#krate::typenum::B1)
-            } else {
-                quote!(#krate::typenum::B0)
-            };
-            quote!(#krate::typenum::UInt<#high, #bit>)
+            let k = (bits - 1) % 8 + 1; // the low chunk: k bits, then whole bytes above
+            let high = unsigned(n >> k, krate);
+            let digits = (0..k).rev().map(|j| {
+                if n >> j & 1 == 1 {
+                    quote!(#krate::typenum::B1)
+                } else {
+                    quote!(#krate::typenum::B0)
+                }
+            });
+            let alias = quote::format_ident!("Bits{}", k);
+            quote!(#krate::__private::#alias<#high, #(#digits),*>)
         }
         match self {
             Tree::Int { value, .. } if *value < 0 => {
