@@ -4,9 +4,10 @@
 # pycute, on this machine in one run, with ratios (ours / theirs); then the compile-time
 # fixtures (benches/compile_time/run.sh). Not part of `cargo test`.
 #
-#   benches/compare/run.sh                 # everything (~8 min after the one-time venv install)
+#   benches/compare/run.sh                 # everything (~8 min + ~10 min of compile-time scaling)
 #   SKIP_RUST=1 benches/compare/run.sh     # reuse the criterion results of an earlier run
 #   SKIP_COMPILE=1 benches/compare/run.sh  # without the compile-time fixtures
+#   SCALING_SIZES="25 50" ...              # other sizes for the compile-time scaling ("" skips)
 #   CUTE_VENV=/path/to/venv ...            # an existing venv with nvidia-cutlass and pycute
 #
 # Fairness: loops are aligned to 64 bytes in both languages (g++ -falign-loops=64, rustc
@@ -72,4 +73,14 @@ if [ -z "${SKIP_COMPILE:-}" ]; then
     echo
     echo "# compile time (seconds, median and MAD of 5)"
     CUTE_VENV=$VENV "$ROOT/benches/compile_time/run.sh" 5
+    # Issue 15's scaling rows (benches/compile_time/scaling, BENCHMARKS.md section 10): N static
+    # operations against g++ of the same, and 200 complements of odd shapes (Rust alone: the
+    # goal is absolute). SCALING_SIZES="..." to change the sizes ("" skips this part).
+    echo
+    echo "# compile-time scaling (one repeat each; see benches/compile_time/scaling/run.sh)"
+    SIZES=${SCALING_SIZES-"0 25 100 200"}
+    if [ -n "$SIZES" ]; then
+        CUTE_VENV=$VENV "$ROOT/benches/compile_time/scaling/run.sh" 1 "$SIZES" static
+        SKIP_CXX=1 CUTE_VENV=$VENV "$ROOT/benches/compile_time/scaling/run.sh" 1 200 odd | tail -n +2
+    fi
 fi

@@ -147,8 +147,13 @@ def has_runtime(modes):
     return False
 
 
+def cc_int(v):
+    """A CuTe static integer: `Int<v>` is `C<int(v)>`, so a value beyond `int` is `C<v'l>`."""
+    return f"Int<{v}>{{}}" if -2**31 <= v < 2**31 else f"C<{v}l>{{}}"
+
+
 def cc_leaf(l):
-    return f"v[{l.slot}]" if l.slot is not None else f"Int<{l.v}>{{}}"
+    return f"v[{l.slot}]" if l.slot is not None else cc_int(l.v)
 
 
 def cc_tuple(modes, part, mk):
@@ -283,7 +288,7 @@ cute-layout = {{ path = "{repo}" }}
         ra = rs_layout(a) + ("?" if has_runtime(a) else "")
         ca = cc_layout(a)
         if op == "complement":
-            rb, cb = f"<{typenum(b)}>::default()", f"Int<{b}>{{}}"
+            rb, cb = f"<{typenum(b)}>::default()", cc_int(b)
         elif b is not None:
             rb = rs_layout(b) + ("?" if has_runtime(b) else "")
             cb = cc_layout(b)
