@@ -148,7 +148,7 @@ def has_runtime(modes):
 
 
 def cc_int(v):
-    """A CuTe static integer: `Int<v>` is `C<int(v)>`, so a value beyond `int` is `C<v'l>`."""
+    """A CuTe static integer: `Int<v>` is `C<int(v)>`, so a value beyond `int` is `C<vl>` (a `long`)."""
     return f"Int<{v}>{{}}" if -2**31 <= v < 2**31 else f"C<{v}l>{{}}"
 
 
