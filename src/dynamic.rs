@@ -662,18 +662,7 @@ impl DynLayout {
             (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => push(ss, ds, &mut flat),
             _ => {} // unreachable: congruence is an invariant
         }
-        // Whether the path of last modes ends at a leaf (then it is the last leaf).
-        let mut t = &shape;
-        let ends_at_leaf = loop {
-            match t {
-                DynTuple::Int(_) => break true,
-                DynTuple::Tuple(v) => match v.last() {
-                    Some(last) => t = last,
-                    None => break false,
-                },
-            }
-        };
-        if !ends_at_leaf {
+        if !last_path_ends_at_leaf(&shape) {
             flat.push((1, 0));
         }
         // The size fits i64 (an invariant): the product cannot overflow.
@@ -887,6 +876,23 @@ impl DynLayout {
     /// natural — with checked arithmetic and a check that coordinates are non-negative.
     pub fn try_eval(&self, c: &DynTuple) -> Result<i64> {
         crd2idx(c, &self.shape, &self.stride)
+    }
+}
+
+/// Whether the path of last modes of `shape` ends at a leaf (then that leaf, the last one, takes
+/// the whole rest of an integral coordinate, CuTe's `idx2crd`), rather than at an empty tuple
+/// (then the rest goes nowhere: an entry `(1, 0)` stands for it). The one statement of the rule
+/// that [`DynLayout::eval`] and the CUDA emission (`emit`) follow.
+pub(crate) fn last_path_ends_at_leaf(shape: &DynTuple) -> bool {
+    let mut t = shape;
+    loop {
+        match t {
+            DynTuple::Int(_) => return true,
+            DynTuple::Tuple(v) => match v.last() {
+                Some(last) => t = last,
+                None => return false,
+            },
+        }
     }
 }
 

@@ -23,6 +23,8 @@ pub mod composed;
 pub mod descriptor;
 #[cfg(feature = "alloc")]
 pub mod dynamic;
+#[cfg(feature = "emit")]
+pub mod emit;
 pub mod error;
 pub mod fmt;
 pub mod int;
