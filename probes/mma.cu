@@ -51,6 +51,18 @@ struct SM80_16x8x16_F32F16F16F32_TN {
   }
 };
 
+struct SM80_16x8x16_F16F16F16F16_TN {
+  MMA_ATOM_HEADER(SM80_16x8x16_F16F16F16F16_TN, "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16",
+                  uint32_t, uint32_t, uint32_t, 4, 2, 2, Ty::F16, Ty::F16, Ty::F16, 16, 8, 16)
+  __device__ static void mma(RC* d, const RA* a, const RB* b, const RC* c) {
+    asm volatile(
+        "mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16 {%0,%1}, {%2,%3,%4,%5}, {%6,%7}, "
+        "{%8,%9};\n"
+        : "=r"(d[0]), "=r"(d[1])
+        : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b[0]), "r"(b[1]), "r"(c[0]), "r"(c[1]));
+  }
+};
+
 struct SM80_16x8x16_F32BF16BF16F32_TN {
   MMA_ATOM_HEADER(SM80_16x8x16_F32BF16BF16F32_TN,
                   "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32", uint32_t, uint32_t, float,
@@ -230,6 +242,7 @@ int main(int argc, char** argv) {
   fails += !probe<SM80_16x8x8_F32TF32TF32F32_TN>(out, 5);
   fails += !probe<SM80_8x8x4_F64F64F64F64_TN>(out, 6);
   fails += !probe<SM80_16x8x32_S32S8S8S32_TN>(out, 7);
+  fails += !probe<SM80_16x8x16_F16F16F16F16_TN>(out, 8);
   printf("mma: %d atom(s) failed\n", fails);
   return fails ? 1 : 0;
 }

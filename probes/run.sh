@@ -6,7 +6,9 @@
 # OUTDIR receives only two files: atoms.tar.gz (the data files, flat, to unpack into
 # tests/data/atoms/) and log.txt (build and run output, PASS/FAIL per atom).
 # Environment: NVCC (default: nvcc on PATH), PROBE_SIMULATE=1 builds the CPU-simulation variant
-# instead (no GPU needed; its files say SIMULATED and must not be committed).
+# instead (no GPU needed; its files say SIMULATED and must not be committed), PROBES="mma copy"
+# builds and runs only those probes (any of mma, copy, gmma; default all three), GMMA_NS="8 64"
+# limits the GMMA N built.
 # Exit status: 0 when every probe built, ran and every atom passed; 1 otherwise (the data is
 # packed either way).
 set -u
@@ -39,7 +41,7 @@ fi
 
 # ---- common header ------------------------------------------------------------------------
 {
-  echo "command: probes/run.sh $1"
+  echo "command: ${PROBES:+PROBES=\"$PROBES\" }probes/run.sh $1"
   if command -v nvidia-smi >/dev/null 2>&1; then
     echo "gpu: $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
     echo "driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -1)"
@@ -57,7 +59,15 @@ cat "$WORK/common.txt" | tee -a "$LOG"
 
 # ---- build in parallel ----------------------------------------------------------------------
 # binary | source | flags. The GMMA probe is built once per (type, N) so that the builds run in
-# parallel (JOBS at a time, default: the number of cores); GMMA_NS="8 64" limits N.
+# parallel (JOBS at a time, default: the number of cores); GMMA_NS="8 64" limits N; PROBES
+# (default "mma copy gmma") selects the probes.
+PROBES=${PROBES:-mma copy gmma}
+for p in $PROBES; do
+  case $p in
+    mma | copy | gmma) ;;
+    *) say "PROBES: unknown probe '$p' (known: mma copy gmma)"; rm -rf "$WORK"; exit 1 ;;
+  esac
+done
 BUILDS="mma|mma.cu|$ARCH90
 copy|copy.cu|$ARCH90"
 for ty in f16 bf16; do
@@ -71,6 +81,7 @@ t0=$(date +%s)
 NAMES=""
 while IFS='|' read -r name src flags; do
   [ -f "probes/$src" ] || continue
+  case " $PROBES " in *" ${name%%_*} "*) ;; *) continue ;; esac
   NAMES="$NAMES $name"
   cmd="$NVCC -std=c++17 -O2 $flags $SIMFLAG -o $WORK/$name probes/$src"
   echo "$cmd" >"$WORK/$name.buildcmd"

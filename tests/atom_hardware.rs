@@ -963,6 +963,13 @@ fn check_dir(dir: &Path) -> Vec<String> {
     for p in files(dir) {
         let text = std::fs::read_to_string(&p).unwrap();
         let label = p.display().to_string();
+        // `PROBE_SIMULATE=1 probes/run.sh` output (a CPU model with a random layout).
+        if let Some(n) = text.lines().position(|l| l.starts_with("# SIMULATED")) {
+            errors.push(format!(
+                "{label}:{}: simulated probe output, not hardware data",
+                n + 1
+            ));
+        }
         if let Err(e) = check_record(&label, &text, &layouts_of) {
             errors.push(e);
         }
@@ -1030,8 +1037,8 @@ fn fixture_matches_the_layouts() {
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 
-/// The recorded hardware data: every file matches, names a known atom, and every atom of the
-/// crate has its files (except the [`UNCOVERED`] ones).
+/// The recorded hardware data: every file matches, names a known atom, is no simulated output,
+/// and every atom of the crate has its files (except the [`UNCOVERED`] ones).
 #[test]
 fn recorded_hardware_data_matches_the_layouts() {
     let dir = data_dir("atoms");

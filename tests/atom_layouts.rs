@@ -11,13 +11,14 @@ use cute_layout::atom::check::{
 use cute_layout::atom::*;
 use cute_layout::typenum::*;
 use cute_layout::{DynLayout, Layout};
-use static_assertions::{assert_impl_all, assert_not_impl_any};
+use static_assertions::{assert_impl_all, assert_not_impl_any, assert_type_eq_all};
 
 // ---------------------------------------------------------------------------------------------
 // Every atom implements its trait (so its checks pass).
 
 assert_impl_all!(SM80_16x8x8_F32F16F16F32_TN: MmaTraits);
 assert_impl_all!(SM80_16x8x8_F16F16F16F16_TN: MmaTraits);
+assert_impl_all!(SM80_16x8x16_F16F16F16F16_TN: MmaTraits);
 assert_impl_all!(SM80_16x8x16_F32F16F16F32_TN: MmaTraits);
 assert_impl_all!(SM80_16x8x16_F32BF16BF16F32_TN: MmaTraits);
 assert_impl_all!(SM80_16x8x8_F32TF32TF32F32_TN: MmaTraits);
@@ -135,6 +136,46 @@ assert_not_impl_any!((Layout![32], (U16, U8, U8),
 assert_not_impl_any!((Layout![32], Layout![(32,128):(128,1)], Layout![(32,32):(32,1)],
     Layout![(32,32):(32,1)]): CopyLayoutsValid);
 
+// CuTe's `SM80_16x8x16_F32F16F16F32_TN` inherits the traits of `SM80_16x8x16_F16F16F16F16_TN`
+// and overrides only the value types: the same layouts, f16 C/D in two registers of two halfs.
+type F16Acc = SM80_16x8x16_F16F16F16F16_TN;
+type F32Acc = SM80_16x8x16_F32F16F16F32_TN;
+assert_impl_all!((Layout![32], (U16, U8, U16),
+    <F16Acc as MmaTraits>::ALayout,
+    <F16Acc as MmaTraits>::BLayout,
+    <F16Acc as MmaTraits>::CLayout): MmaLayoutsValid);
+assert_type_eq_all!(
+    <F16Acc as MmaTraits>::Shape_MNK,
+    <F32Acc as MmaTraits>::Shape_MNK
+);
+assert_type_eq_all!(<F16Acc as MmaTraits>::ThrID, <F32Acc as MmaTraits>::ThrID);
+assert_type_eq_all!(
+    <F16Acc as MmaTraits>::ALayout,
+    <F32Acc as MmaTraits>::ALayout
+);
+assert_type_eq_all!(
+    <F16Acc as MmaTraits>::BLayout,
+    <F32Acc as MmaTraits>::BLayout
+);
+assert_type_eq_all!(
+    <F16Acc as MmaTraits>::CLayout,
+    <F32Acc as MmaTraits>::CLayout
+);
+assert_type_eq_all!(
+    <F16Acc as MmaTraits>::ValTypeD,
+    <F16Acc as MmaTraits>::ValTypeA,
+    <F16Acc as MmaTraits>::ValTypeB,
+    <F16Acc as MmaTraits>::ValTypeC,
+    half_t
+);
+assert_type_eq_all!(<F16Acc as MmaTraits>::ARegisters, GenericArray<u32, U4>);
+assert_type_eq_all!(<F16Acc as MmaTraits>::BRegisters, GenericArray<u32, U2>);
+assert_type_eq_all!(
+    <F16Acc as MmaTraits>::CRegisters,
+    <F16Acc as MmaTraits>::DRegisters,
+    GenericArray<u32, U2>
+);
+
 // ---------------------------------------------------------------------------------------------
 // Every atom of the table, by brute force: the conditions the type level checks hold.
 
@@ -180,7 +221,7 @@ fn names_are_unique_and_cute_spelled() {
     let names = atom_names();
     let set: std::collections::BTreeSet<_> = names.iter().collect();
     assert_eq!(set.len(), names.len());
-    assert_eq!(names.len(), 7 + 32 + 12 + 5 + 3);
+    assert_eq!(names.len(), 8 + 32 + 12 + 5 + 3);
     let l = atom_layouts("SM80_16x8x16_F32F16F16F32_TN")
         .unwrap()
         .lines();
@@ -193,6 +234,13 @@ fn names_are_unique_and_cute_spelled() {
             "BLayout: ((4,8),(2,2)):((16,1),(8,64))",
             "CLayout: ((4,8),(2,2)):((32,1),(16,8))",
         ]
+    );
+    // The f16-accumulator atom prints the same layouts (CuTe: the f32 one inherits them).
+    assert_eq!(
+        atom_layouts("SM80_16x8x16_F16F16F16F16_TN")
+            .unwrap()
+            .lines(),
+        l
     );
 }
 

@@ -55,6 +55,14 @@ mma_atom! {
     }
 }
 mma_atom! {
+    /// `mma.sync.aligned.m16n8k16.row.col.f16.f16.f16.f16`.
+    SM80_16x8x16_F16F16F16F16_TN {
+        D: half_t, A: half_t, B: half_t, C: half_t, MNK: (U16, U8, U16),
+        ALayout: A16x8x16, BLayout: B16x8x16, CLayout: SM80_16x8_Row,
+        Regs: [u32; U4], [u32; U2], [u32; U2], [u32; U2],
+    }
+}
+mma_atom! {
     /// `mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32`.
     SM80_16x8x8_F32F16F16F32_TN {
         D: f32, A: half_t, B: half_t, C: f32, MNK: (U16, U8, U8),
