@@ -147,7 +147,12 @@ fn random_tree(rng: &mut Rng, depth: u32, budget: &mut i64) -> (DynTuple, DynTup
             1 => 1 << rng.below(6),
             _ => rng.range(-24, 40),
         };
-        let leaf = |v: i64, st: bool| DynTuple::Int(DynInt { value: v, is_static: st });
+        let leaf = |v: i64, st: bool| {
+            DynTuple::Int(DynInt {
+                value: v,
+                is_static: st,
+            })
+        };
         let (ss, ds) = (rng.coin(), rng.coin());
         return (leaf(s, ss), leaf(d, ds));
     }
@@ -210,13 +215,20 @@ fn check(src: &CudaSource, cases: &[Case]) {
                 if k + 1 == r {
                     format!("long long c{k} = r;")
                 } else {
-                    format!("long long c{k} = r % {}LL; r /= {}LL;", c.mode_sizes[k], c.mode_sizes[k])
+                    format!(
+                        "long long c{k} = r % {}LL; r /= {}LL;",
+                        c.mode_sizes[k], c.mode_sizes[k]
+                    )
                 }
             })
             .collect();
         let mut args: Vec<String> = (0..r).map(|k| format!("c{k}")).collect();
         args.extend(c.params.iter().map(|v| format!("{v}LL")));
-        let start = if r == 0 { "(void)i;" } else { "long long r = i;" };
+        let start = if r == 0 {
+            "(void)i;"
+        } else {
+            "long long r = i;"
+        };
         let _ = writeln!(
             text,
             "  for (long long i = 0; i < {}LL; ++i) {{ {start} {splits} auto v = {}_crd({}); {show} }}",
@@ -319,7 +331,10 @@ fn extreme_values_and_shapes() {
     ];
     for (k, t) in texts.iter().enumerate() {
         let l: DynLayout = t.parse().unwrap();
-        for (j, o) in [EmitOptions::default(), EmitOptions::folded()].into_iter().enumerate() {
+        for (j, o) in [EmitOptions::default(), EmitOptions::folded()]
+            .into_iter()
+            .enumerate()
+        {
             cs.push(dyn_case(&mut src, &format!("x{k}_{j}"), &l, o));
         }
     }
@@ -375,7 +390,10 @@ fn names_are_checked() {
     }
     s.layout("a", &l).unwrap();
     assert!(s.layout("a", &l).is_err());
-    assert!(s.layout("a_size", &l).is_err(), "a_size is a function of `a`");
+    assert!(
+        s.layout("a_size", &l).is_err(),
+        "a_size is a function of `a`"
+    );
     assert!(s.constant("a_crd", 3).is_err());
 }
 
@@ -388,7 +406,11 @@ fn swizzled_layouts() {
         let b = rng.range(0, 3) as u32;
         let m = rng.range(0, 4) as u32;
         let s_abs = rng.range(b as i64, 5) as i32;
-        let s = if rng.coin() && s_abs > 0 { -s_abs } else { s_abs };
+        let s = if rng.coin() && s_abs > 0 {
+            -s_abs
+        } else {
+            s_abs
+        };
         let sw = DynSwizzle::new(b as i64, m as i64, s as i64).unwrap();
         let mut inner = random_layout(&mut rng);
         // Keep offsets non-negative often (shared memory), negative sometimes.
@@ -459,7 +481,12 @@ fn basis_case(src: &mut CudaSource, name: &str, l: &DynBasisLayout, opts: EmitOp
         params,
         components,
         crd: (0..size)
-            .map(|i| flat(l.try_eval(&crd_tuple(l.shape(), &mode_coords(&ms, i))).unwrap()))
+            .map(|i| {
+                flat(
+                    l.try_eval(&crd_tuple(l.shape(), &mode_coords(&ms, i)))
+                        .unwrap(),
+                )
+            })
             .collect(),
         index,
         mode_sizes: ms,
@@ -479,8 +506,18 @@ fn basis_strided_layouts_return_coordinates() {
     ];
     for (k, t) in texts.iter().enumerate() {
         let l: DynBasisLayout = t.parse().unwrap();
-        cs.push(basis_case(&mut src, &format!("b{k}"), &l, EmitOptions::default()));
-        cs.push(basis_case(&mut src, &format!("bf{k}"), &l, EmitOptions::folded()));
+        cs.push(basis_case(
+            &mut src,
+            &format!("b{k}"),
+            &l,
+            EmitOptions::default(),
+        ));
+        cs.push(basis_case(
+            &mut src,
+            &format!("bf{k}"),
+            &l,
+            EmitOptions::folded(),
+        ));
     }
     // CuTe's identity tensor of an (8,(4,2)) tile.
     let id = cute_layout::basis::make_identity_layout(&"(8,(4,2))".parse().unwrap()).unwrap();
@@ -511,7 +548,11 @@ fn tensors_emit_base_plus_layout() {
     let l = t.layout().to_dyn();
     let c = offset_case(
         "t",
-        runtime_parameters(&t).unwrap().into_iter().map(|p| p.1).collect(),
+        runtime_parameters(&t)
+            .unwrap()
+            .into_iter()
+            .map(|p| p.1)
+            .collect(),
         l.shape(),
         |i| 100 + l.eval(i),
         |c| 100 + l.try_eval(c).unwrap(),
@@ -526,7 +567,9 @@ fn every_atom() {
     let mut cs = Vec::new();
     for (k, name) in atom_names().iter().enumerate() {
         let layouts: Vec<(&str, DynLayout)> = match atom_layouts(name).unwrap() {
-            AtomLayouts::Mma { thr_id, a, b, c, .. } => {
+            AtomLayouts::Mma {
+                thr_id, a, b, c, ..
+            } => {
                 vec![("id", thr_id), ("a", a), ("b", b), ("c", c)]
             }
             AtomLayouts::Copy {
@@ -548,11 +591,15 @@ fn every_atom() {
     check(&src, &cs);
 }
 
-type Mma = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2,2,1):(1,2,0)], (
-    cute_layout::typenum::U32,
-    cute_layout::typenum::U32,
-    cute_layout::typenum::U16,
-)>;
+type Mma = TiledMma<
+    SM80_16x8x16_F32F16F16F32_TN,
+    Layout![(2,2,1):(1,2,0)],
+    (
+        cute_layout::typenum::U32,
+        cute_layout::typenum::U32,
+        cute_layout::typenum::U16,
+    ),
+>;
 type GThr = Layout![(32,4):(4,1)];
 type GVal = Layout![(1,8):(1,1)];
 type G2S = TiledCopy<
@@ -639,11 +686,8 @@ fn tiled_mma_tiled_copy_and_partitions() {
     src.partition("part_a", &sa, &atv, &[32, 16]).unwrap();
     let (ms, vals) = thrfrg_expected(
         |m, k| {
-            AnyLayout::try_call(
-                &sad,
-                DynTuple::tuple([DynTuple::int(m), DynTuple::int(k)]),
-            )
-            .unwrap()
+            AnyLayout::try_call(&sad, DynTuple::tuple([DynTuple::int(m), DynTuple::int(k)]))
+                .unwrap()
         },
         &atv,
         (32, 16),

@@ -38,6 +38,7 @@
 mod compile;
 mod error;
 mod gpu;
+pub mod kernels;
 mod launch;
 mod log;
 mod probe;

@@ -139,7 +139,7 @@ fn unused(ir: &Ir, body: &str, shape_only: bool) -> String {
     let mut s = String::new();
     for p in ir.params.iter().filter(|p| !shape_only || p.is_shape) {
         if !mentions(body, &p.name) {
-            let _ = write!(s, "  (void){};\n", p.name);
+            let _ = writeln!(s, "  (void){};", p.name);
         }
     }
     s

@@ -157,9 +157,9 @@ fn shape_vals(shape: &DynTuple, leaves: Leaves, params: &mut Vec<Param>) -> Vec<
 }
 
 /// `Σ (s−1)·|d|` over the leaves, plus `|offset|`: a bound on `|L(c)|` in the domain.
-fn bound_of(pairs: impl Iterator<Item = (i64, i64)>, offset: i64) -> Option<u64> {
-    pairs.fold(Some(offset.unsigned_abs()), |acc, (s, d)| {
-        acc?.checked_add((s as u64 - 1).checked_mul(d.unsigned_abs())?)
+fn bound_of(mut pairs: impl Iterator<Item = (i64, i64)>, offset: i64) -> Option<u64> {
+    pairs.try_fold(offset.unsigned_abs(), |acc, (s, d)| {
+        acc.checked_add((s as u64 - 1).checked_mul(d.unsigned_abs())?)
     })
 }
 
@@ -222,7 +222,11 @@ pub(crate) fn from_composed(
     inner: &DynLayout,
     leaves: Leaves,
 ) -> Result<Ir> {
-    let mut ir = from_layout(inner, Some((offset, "the composed layout's offset O")), leaves)?;
+    let mut ir = from_layout(
+        inner,
+        Some((offset, "the composed layout's offset O")),
+        leaves,
+    )?;
     ir.notation = format!("{sw} o {} o {:#}", show_int(offset), inner);
     // The swizzle flips bits below `reach` only: it moves an offset by less than `2^reach`.
     let reach = (sw.bits() + sw.base() + sw.shift().unsigned_abs()).min(63);

@@ -183,14 +183,74 @@ impl<E, L: Emit> Emit for Tensor<E, L> {
 }
 
 const KEYWORDS: &[&str] = &[
-    "alignas", "alignof", "and", "asm", "auto", "bool", "break", "case", "catch", "char",
-    "class", "const", "constexpr", "continue", "decltype", "default", "delete", "do", "double",
-    "else", "enum", "explicit", "export", "extern", "false", "float", "for", "friend", "goto",
-    "if", "inline", "int", "long", "mutable", "namespace", "new", "noexcept", "not", "nullptr",
-    "operator", "or", "private", "protected", "public", "register", "return", "short", "signed",
-    "sizeof", "static", "struct", "switch", "template", "this", "throw", "true", "try",
-    "typedef", "typeid", "typename", "union", "unsigned", "using", "virtual", "void", "volatile",
-    "while", "xor",
+    "alignas",
+    "alignof",
+    "and",
+    "asm",
+    "auto",
+    "bool",
+    "break",
+    "case",
+    "catch",
+    "char",
+    "class",
+    "const",
+    "constexpr",
+    "continue",
+    "decltype",
+    "default",
+    "delete",
+    "do",
+    "double",
+    "else",
+    "enum",
+    "explicit",
+    "export",
+    "extern",
+    "false",
+    "float",
+    "for",
+    "friend",
+    "goto",
+    "if",
+    "inline",
+    "int",
+    "long",
+    "mutable",
+    "namespace",
+    "new",
+    "noexcept",
+    "not",
+    "nullptr",
+    "operator",
+    "or",
+    "private",
+    "protected",
+    "public",
+    "register",
+    "return",
+    "short",
+    "signed",
+    "sizeof",
+    "static",
+    "struct",
+    "switch",
+    "template",
+    "this",
+    "throw",
+    "true",
+    "try",
+    "typedef",
+    "typeid",
+    "typename",
+    "union",
+    "unsigned",
+    "using",
+    "virtual",
+    "void",
+    "volatile",
+    "while",
+    "xor",
 ];
 
 /// Checks that `name` can name the emitted functions: a C identifier, not a keyword, not
@@ -215,14 +275,16 @@ fn check_name(name: &str) -> Result<()> {
 
 fn choose_index(ir: &ir::Ir, forced: Option<IndexType>, name: &str) -> Result<IndexType> {
     let known = ir.params.is_empty();
-    let fits = known && ir.size <= i32::MAX as i64 && ir.bound.is_some_and(|b| b <= i32::MAX as u64);
+    let fits =
+        known && ir.size <= i32::MAX as i64 && ir.bound.is_some_and(|b| b <= i32::MAX as u64);
     match forced {
         Some(IndexType::I32) if known && !fits => Err(layout_error!(
             ErrorKind::TooLarge,
             "layout `{name}` ({}) does not fit `int`: size {}, values up to {} in magnitude",
             ir.notation,
             ir.size,
-            ir.bound.map_or_else(|| String::from("beyond i64"), |b| format!("{b}"))
+            ir.bound
+                .map_or_else(|| String::from("beyond i64"), |b| format!("{b}"))
         )),
         Some(t) => Ok(t),
         None if fits => Ok(IndexType::I32),
@@ -421,8 +483,9 @@ impl CudaSource {
         } else {
             format!("{value}LL")
         };
-        self.text
-            .push_str(&format!("CUTE_HD constexpr {ty} {name}() {{ return {v}; }}\n"));
+        self.text.push_str(&format!(
+            "CUTE_HD constexpr {ty} {name}() {{ return {v}; }}\n"
+        ));
         Ok(self)
     }
 
@@ -569,18 +632,18 @@ fn partition_layout(layout: &DynLayout, tv: &DynLayout, tiler: &DynTuple) -> Res
     }
     // Every (thr, val) must name an element of the tile (threads may share one: a broadcast).
     let tile_size = tiler.size()?;
-    let (lo, hi) = tv
-        .shape()
-        .leaves()
-        .zip(tv.stride().leaves())
-        .fold((0i64, 0i64), |(lo, hi), (s, d)| {
-            let v = (s - 1).saturating_mul(d);
-            if d < 0 {
-                (lo.saturating_add(v), hi)
-            } else {
-                (lo, hi.saturating_add(v))
-            }
-        });
+    let (lo, hi) =
+        tv.shape()
+            .leaves()
+            .zip(tv.stride().leaves())
+            .fold((0i64, 0i64), |(lo, hi), (s, d)| {
+                let v = (s - 1).saturating_mul(d);
+                if d < 0 {
+                    (lo.saturating_add(v), hi)
+                } else {
+                    (lo, hi.saturating_add(v))
+                }
+            });
     if lo < 0 || hi >= tile_size {
         return Err(layout_error!(
             ErrorKind::NotDivisible,
