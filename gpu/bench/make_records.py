@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """Writes one JSON record per GEMM size from a results folder of gpu/bench/run_all.sh
-(ours.jsonl, baselines.jsonl, baseline_compile.json, gemm_smem_sass.csv, gpu.txt):
+(ours.jsonl, baselines.jsonl, baseline_compile.json, and ncu's source page gemm_sass.csv,
+which it filters to the shared-memory rows in gemm_smem_sass.csv):
 
     python3 gpu/bench/make_records.py gpu/results/h200-1 COMMIT COMMAND
 
@@ -22,7 +23,23 @@ for o in ours:
         p = (o["wavefronts"], o["conflicts"])
         if pred.setdefault(o["sass"], p) != p:
             sys.exit(f"predictions for {o['sass']} differ between operands: map them apart")
-rows = list(csv.reader(open(os.path.join(d, "gemm_smem_sass.csv"))))[2:]
+KEEP = ["Address", "Source", "Instructions Executed", "Predicated-On Thread Instructions Executed",
+        "L1 Conflicts Shared N-Way", "L1 Wavefronts Shared Excessive", "L1 Wavefronts Shared",
+        "L1 Wavefronts Shared Ideal"]
+small = os.path.join(d, "gemm_smem_sass.csv")
+if not os.path.exists(small):
+    # ncu's whole source page (run_all.sh's gemm_sass.csv): keep the shared-memory rows.
+    full = list(csv.reader(open(os.path.join(d, "gemm_sass.csv"))))
+    col = {h: i for i, h in enumerate(full[1])}
+    with open(small, "w", newline="") as f:
+        w = csv.writer(f)
+        w.writerow(full[0])
+        w.writerow(KEEP)
+        for r in full[2:]:
+            if r[col["L1 Wavefronts Shared"]] not in ("0", "") or any(
+                    op in r[col["Source"]] for op in ("LDSM", "LDGSTS", " STS", " LDS")):
+                w.writerow([r[col[k]] for k in KEEP])
+rows = list(csv.reader(open(small)))[2:]
 smem = []
 for addr, src, execd, pred_on, nway, excess, wav, ideal in rows:
     op = src.split()[0] if not src.strip().startswith("@") else src.split()[1]

@@ -448,7 +448,7 @@ impl CudaSource {
     /// use cute_layout::emit::CudaSource;
     /// use cute_layout::{layout, DynLayout};
     /// // 2 threads, 2 values each over a 2x2 tile of an (4,4):(1,4) tensor.
-    /// let tv: DynLayout = "(2,2):(1,2)".parse().unwrap();
+    /// let tv: DynLayout = "(_2,_2):(_1,_2)".parse().unwrap();
     /// let mut src = CudaSource::new();
     /// src.partition("p", &layout!((4,4):(1,4)), &tv, &[2, 2]).unwrap();
     /// assert!(src.to_string().contains("p_crd(int c0, int c1, int c2)"));
@@ -597,7 +597,8 @@ impl Emit for TvPartition {
 /// let tv: DynLayout = "(_2,_2):(_1,_2)".parse().unwrap();
 /// let p = tv_partition(&layout!((4,4):(1,{4})).unwrap(), &tv, &[2, 2]).unwrap();
 /// assert_eq!(p.to_string(), "(2,2,(2,2)):(1,4,(2,8))");
-/// assert_eq!(runtime_parameters(&p).unwrap().len(), 3); // the strides 4, 8 and 8
+/// // The tensor has a runtime stride: each of the partition's strides is a parameter.
+/// assert_eq!(runtime_parameters(&p).unwrap().len(), 4);
 /// ```
 pub fn tv_partition<L: PartitionSource + ?Sized>(
     tensor: &L,
