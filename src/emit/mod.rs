@@ -633,18 +633,7 @@ fn partition_layout(layout: &DynLayout, tv: &DynLayout, tiler: &DynTuple) -> Res
     }
     // Every (thr, val) must name an element of the tile (threads may share one: a broadcast).
     let tile_size = tiler.size()?;
-    let (lo, hi) =
-        tv.shape()
-            .leaves()
-            .zip(tv.stride().leaves())
-            .fold((0i64, 0i64), |(lo, hi), (s, d)| {
-                let v = (s - 1).saturating_mul(d);
-                if d < 0 {
-                    (lo.saturating_add(v), hi)
-                } else {
-                    (lo, hi.saturating_add(v))
-                }
-            });
+    let (lo, hi) = ComposedInner::offset_range(tv);
     if lo < 0 || hi >= tile_size {
         return Err(layout_error!(
             ErrorKind::NotDivisible,

@@ -267,7 +267,6 @@ impl Sm80Gemm {
     /// Checks a problem against the kernel: M, N multiples of 128, K of 64, leading dimensions
     /// at least the contiguous extents and multiples of 8 halfs (16-byte `cp.async`), every
     /// offset within `int`. Returns the elements of A, B and C the kernel addresses.
-    #[allow(clippy::too_many_arguments)]
     pub fn check_problem(
         m: i64,
         n: i64,

@@ -51,7 +51,12 @@ fn predict(
     let p = tv_partition(&idx, tv, &[tile.0, tile.1])?;
     let part = match p {
         cute_layout::emit::TvPartition::Layout(l) => l,
-        cute_layout::emit::TvPartition::Composed(_) => unreachable!("a plain layout"),
+        cute_layout::emit::TvPartition::Composed(c) => {
+            return Err(LayoutError::with_detail(
+                ErrorKind::InvalidArgument,
+                format!("{what}: the partition of a plain index layout came back composed: {c}"),
+            ))
+        }
     };
     let rests = part.mode(2)?.size();
     let f = |t: u32, v: u32| {
