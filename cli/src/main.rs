@@ -15,7 +15,7 @@ use serde_json::json;
 /// column-major layout (`(4,8)`), swizzled `Sw<3,4,3> o 0 o (8,64):(64,1)`, basis strides
 /// `(4,8):(1@0,1@1)`. Tilers (compose, divides): a layout, or by mode `<4:1,8:2>`, `<_,3>`,
 /// or a shape `(4,8)` = `<4,8>` as in CuTe. A product's B is a layout (a shape alone is
-/// column-major) or a by-mode `<…>`.
+/// column-major), a by-mode `<…>`, or `_` (A unchanged).
 /// Errors: the library's message on standard error, exit status 2.
 #[derive(Parser, Debug)]
 #[command(name = "cute", version, about, long_about)]
@@ -195,8 +195,10 @@ fn binary(op: WithTiler, b: &Binary) -> Result<Output, cli::Error> {
             | WithTiler::FlatDivide
     );
     // A product's B is a layout (a shape alone: column-major), as in CuTe; `<…>` multiplies
-    // by mode. For composition and the divides a shape is CuTe's by-mode tiler.
-    let t: DynTiler = if is_product && !b.t.trim_start().starts_with('<') {
+    // by mode and `_` leaves A as it is (CuTe: `logical_product(A, _) = A`). For composition
+    // and the divides a shape is CuTe's by-mode tiler.
+    let bt = b.t.trim();
+    let t: DynTiler = if is_product && !bt.starts_with('<') && bt != "_" {
         DynTiler::from(arg::<cute_layout::DynLayout>("B", &b.t)?)
     } else {
         arg("T", &b.t)?
