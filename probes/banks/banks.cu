@@ -3,6 +3,10 @@
 //   banks CONFIGS FIRST END MANIFEST      runs configurations FIRST <= id < END (one launch each)
 //   banks CONFIGS FIRST END MANIFEST --list   writes the manifest only, no GPU (for testing)
 //
+// CONFIGS is configs.txt (ld/st/ldmatrix/stmatrix lines) or cpasync_configs.txt (cp.async lines:
+// 32 shared destinations then 32 global sources; "tile." lines: several warps issuing
+// earlier configurations in one launch).
+//
 // One kernel per instruction kind. Each launch is one warp (1 block x 32 threads); lane l reads
 // its byte offset from global memory, adds the shared buffer's base address and executes EXACTLY
 // ONE instance of the instruction under test (inline PTX, asm volatile); loads store what they
@@ -142,12 +146,60 @@ STORE1M(banks_stsm_x1_trans, "stmatrix.sync.aligned.m8n8.x1.trans.shared.b16")
 STORE2(banks_stsm_x2_trans, "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16")
 STORE4(banks_stsm_x4_trans, "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16")
 
+// cp.async: lane l copies SIZE bytes from src + srcs[l] (global) to the shared buffer at
+// dsts[l], then waits for it (cp.async.wait_all is no shared-memory instruction). `src` is a
+// fresh 1 MB window of a large global buffer (chosen by the host per launch).
+#define CPASYNC(NAME, PTX, SIZE)                                                           \
+  extern "C" __global__ void NAME(const uint32_t* __restrict__ dsts,                       \
+                                  const uint32_t* __restrict__ srcs,                       \
+                                  const unsigned char* src, uint32_t* out) {               \
+    __shared__ __align__(1024) unsigned char smem[BUF_BYTES];                              \
+    const int lane = threadIdx.x;                                                          \
+    const uint32_t base = (uint32_t)__cvta_generic_to_shared(smem);                        \
+    const uint32_t a = base + dsts[lane];                                                  \
+    const unsigned char* g = src + srcs[lane];                                             \
+    if (lane == 0) out[128] = base;                                                        \
+    asm volatile(PTX " [%0], [%1], " #SIZE ";\n" ::"r"(a), "l"(g) : "memory");             \
+    asm volatile("cp.async.wait_all;\n" ::: "memory");                                     \
+  }
+CPASYNC(banks_cp_ca4, "cp.async.ca.shared.global", 4)
+CPASYNC(banks_cp_ca8, "cp.async.ca.shared.global", 8)
+CPASYNC(banks_cp_ca16, "cp.async.ca.shared.global", 16)
+CPASYNC(banks_cp_cg16, "cp.async.cg.shared.global", 16)
+
+// A tile copy: 32 * warps threads; warp w issues the cp.asyncs of configurations
+// ids[w * iters + i], i = 0 .. iters-1, in order (one LDGSTS in the SASS, in a loop), then waits.
+#define CPTILE(NAME, PTX, SIZE)                                                            \
+  extern "C" __global__ void NAME(const uint32_t* __restrict__ dsts,                       \
+                                  const uint32_t* __restrict__ srcs,                       \
+                                  const int* __restrict__ ids, int iters,                  \
+                                  const unsigned char* src, uint32_t* out) {               \
+    __shared__ __align__(1024) unsigned char smem[BUF_BYTES];                              \
+    const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;                            \
+    const uint32_t base = (uint32_t)__cvta_generic_to_shared(smem);                        \
+    if (threadIdx.x == 0) out[128] = base;                                                 \
+    _Pragma("unroll 1") for (int i = 0; i < iters; i++) {                                  \
+      const int c = ids[warp * iters + i];                                                 \
+      const uint32_t a = base + dsts[c * 32 + lane];                                       \
+      const unsigned char* g = src + srcs[c * 32 + lane];                                  \
+      asm volatile(PTX " [%0], [%1], " #SIZE ";\n" ::"r"(a), "l"(g) : "memory");           \
+    }                                                                                      \
+    asm volatile("cp.async.wait_all;\n" ::: "memory");                                     \
+  }
+CPTILE(banks_tile_ca16, "cp.async.ca.shared.global", 16)
+CPTILE(banks_tile_cg16, "cp.async.cg.shared.global", 16)
+
 typedef void (*KernelFn)(const uint32_t*, const uint32_t*, uint32_t*);
+typedef void (*CpFn)(const uint32_t*, const uint32_t*, const unsigned char*, uint32_t*);
+typedef void (*TileFn)(const uint32_t*, const uint32_t*, const int*, int, const unsigned char*,
+                       uint32_t*);
 struct Kind {
   const char* ptx;
   const char* name;
   KernelFn fn;
-  int width;  // bytes per lane address (ldmatrix/stmatrix: one 16-byte row)
+  int width;  // bytes per lane address (ldmatrix/stmatrix: one 16-byte row; cp.async: the size)
+  CpFn cp = nullptr;      // cp.async: lanes give a shared destination and a global source
+  TileFn tile = nullptr;  // "tile." lines: warps issue earlier configurations
 };
 static const Kind KINDS[] = {
     {"ld.shared.u16", "banks_ld_u16", banks_ld_u16, 2},
@@ -176,13 +228,34 @@ static const Kind KINDS[] = {
      banks_stsm_x2_trans, 16},
     {"stmatrix.sync.aligned.m8n8.x4.trans.shared.b16", "banks_stsm_x4_trans",
      banks_stsm_x4_trans, 16},
+    {"cp.async.ca.shared.global.4", "banks_cp_ca4", nullptr, 4, banks_cp_ca4},
+    {"cp.async.ca.shared.global.8", "banks_cp_ca8", nullptr, 8, banks_cp_ca8},
+    {"cp.async.ca.shared.global.16", "banks_cp_ca16", nullptr, 16, banks_cp_ca16},
+    {"cp.async.cg.shared.global.16", "banks_cp_cg16", nullptr, 16, banks_cp_cg16},
+    {"tile.cp.async.ca.shared.global.16", "banks_tile_ca16", nullptr, 16, nullptr,
+     banks_tile_ca16},
+    {"tile.cp.async.cg.shared.global.16", "banks_tile_cg16", nullptr, 16, nullptr,
+     banks_tile_cg16},
 };
+static const size_t SRC_WINDOW = 1 << 20;  // each cp.async launch reads its own 1 MB window
+static const size_t SRC_WINDOWS = 1024;    // of a 1 GB buffer (fresh lines for ~1000 launches)
 
 struct Config {
   long id;
   const Kind* kind;
-  uint32_t addr[32];
+  uint32_t addr[32];  // ld/st/matrix: the addresses; cp.async: the shared destinations
+  uint32_t src[32];   // cp.async: the global sources (byte offsets in the launch's window)
+  int warps = 0, iters = 0;  // tile lines
+  std::vector<int> ids;      // tile lines: configuration ids, warp-major
 };
+
+static void bad(const char* path, int lineno, const char* what, int lane = -1) {
+  if (lane >= 0)
+    fprintf(stderr, "%s:%d: %s (lane %d)\n", path, lineno, what, lane);
+  else
+    fprintf(stderr, "%s:%d: %s\n", path, lineno, what);
+  exit(2);
+}
 
 static std::vector<Config> read_configs(const char* path) {
   std::ifstream f(path);
@@ -199,34 +272,35 @@ static std::vector<Config> read_configs(const char* path) {
     std::istringstream is(line);
     Config c;
     std::string ptx, label;
-    if (!(is >> c.id >> ptx >> label)) {
-      fprintf(stderr, "%s:%d: bad line\n", path, lineno);
-      exit(2);
-    }
+    if (!(is >> c.id >> ptx >> label)) bad(path, lineno, "bad line");
     c.kind = nullptr;
     for (const Kind& k : KINDS)
       if (ptx == k.ptx) c.kind = &k;
-    if (!c.kind) {
-      fprintf(stderr, "%s:%d: unknown instruction %s\n", path, lineno, ptx.c_str());
-      exit(2);
-    }
-    for (int l = 0; l < 32; l++) {
-      long v;
-      if (!(is >> v) || v < 0 || v + c.kind->width > BUF_BYTES || v % c.kind->width) {
-        fprintf(stderr, "%s:%d: bad address for lane %d\n", path, lineno, l);
-        exit(2);
+    if (!c.kind) bad(path, lineno, "unknown instruction");
+    if (c.kind->tile) {
+      if (!(is >> c.warps >> c.iters) || c.warps < 1 || c.warps > 32 || c.iters < 1)
+        bad(path, lineno, "bad tile shape");
+      for (int i = 0; i < c.warps * c.iters; i++) {
+        int id;
+        if (!(is >> id) || id < 0 || id >= (int)cs.size() || !cs[id].kind->cp ||
+            cs[id].kind->width != c.kind->width)
+          bad(path, lineno, "bad tile configuration id");
+        c.ids.push_back(id);
       }
-      c.addr[l] = (uint32_t)v;
+    } else {
+      const int n = c.kind->cp ? 64 : 32;
+      for (int l = 0; l < n; l++) {
+        long v;
+        const long limit = l < 32 ? BUF_BYTES : (long)SRC_WINDOW;
+        if (!(is >> v) || v < 0 || v + c.kind->width > limit || v % c.kind->width)
+          bad(path, lineno, "bad address", l);
+        (l < 32 ? c.addr[l] : c.src[l - 32]) = (uint32_t)v;
+      }
+      if (!c.kind->cp) memset(c.src, 0, sizeof c.src);
     }
     std::string extra;
-    if (is >> extra) {
-      fprintf(stderr, "%s:%d: more than 32 addresses\n", path, lineno);
-      exit(2);
-    }
-    if (c.id != (long)cs.size()) {
-      fprintf(stderr, "%s:%d: ids must be 0, 1, 2, ... in order\n", path, lineno);
-      exit(2);
-    }
+    if (is >> extra) bad(path, lineno, "too many fields");
+    if (c.id != (long)cs.size()) bad(path, lineno, "ids must be 0, 1, 2, ... in order");
     cs.push_back(c);
   }
   return cs;
@@ -259,19 +333,47 @@ int main(int argc, char** argv) {
   }
 
   size_t n = cs.size();
-  std::vector<uint32_t> h_addr(n * 32), h_vals(32 * 4);
-  for (size_t i = 0; i < n; i++) memcpy(&h_addr[i * 32], cs[i].addr, sizeof cs[i].addr);
+  std::vector<uint32_t> h_addr(n * 32), h_src(n * 32), h_vals(32 * 4);
+  std::vector<int> h_ids;
+  std::vector<size_t> ids_at(n, 0);
+  for (size_t i = 0; i < n; i++) {
+    memcpy(&h_addr[i * 32], cs[i].addr, sizeof cs[i].addr);
+    memcpy(&h_src[i * 32], cs[i].src, sizeof cs[i].src);
+    ids_at[i] = h_ids.size();
+    h_ids.insert(h_ids.end(), cs[i].ids.begin(), cs[i].ids.end());
+  }
+  h_ids.push_back(0);
   for (int i = 0; i < 32 * 4; i++) h_vals[i] = 0x9e3779b9u * (uint32_t)(i + 1);
-  uint32_t *d_addr, *d_vals, *d_out;
+  bool any_cp = false;
+  for (long i = first; i < end; i++) any_cp |= cs[i].kind->cp || cs[i].kind->tile;
+  uint32_t *d_addr, *d_src, *d_vals, *d_out;
+  int* d_ids;
+  unsigned char* d_global = nullptr;
   CK(cudaMalloc(&d_addr, h_addr.size() * 4));
+  CK(cudaMalloc(&d_src, h_src.size() * 4));
+  CK(cudaMalloc(&d_ids, h_ids.size() * sizeof(int)));
   CK(cudaMalloc(&d_vals, h_vals.size() * 4));
   CK(cudaMalloc(&d_out, 129 * 4));
+  if (any_cp) {
+    CK(cudaMalloc(&d_global, SRC_WINDOW * SRC_WINDOWS));
+    CK(cudaMemset(d_global, 0x5a, SRC_WINDOW * SRC_WINDOWS));
+    CK(cudaDeviceSynchronize());
+  }
   CK(cudaMemcpy(d_addr, h_addr.data(), h_addr.size() * 4, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(d_src, h_src.data(), h_src.size() * 4, cudaMemcpyHostToDevice));
+  CK(cudaMemcpy(d_ids, h_ids.data(), h_ids.size() * sizeof(int), cudaMemcpyHostToDevice));
   CK(cudaMemcpy(d_vals, h_vals.data(), h_vals.size() * 4, cudaMemcpyHostToDevice));
   int bad_base = 0;
+  size_t window = 0;
   for (long i = first; i < end; i++) {
     const Config& c = cs[i];
-    c.kind->fn<<<1, 32>>>(d_addr + (size_t)i * 32, d_vals, d_out);
+    const unsigned char* g = d_global ? d_global + (window++ % SRC_WINDOWS) * SRC_WINDOW : nullptr;
+    if (c.kind->tile)
+      c.kind->tile<<<1, 32 * c.warps>>>(d_addr, d_src, d_ids + ids_at[i], c.iters, g, d_out);
+    else if (c.kind->cp)
+      c.kind->cp<<<1, 32>>>(d_addr + (size_t)i * 32, d_src + (size_t)i * 32, g, d_out);
+    else
+      c.kind->fn<<<1, 32>>>(d_addr + (size_t)i * 32, d_vals, d_out);
     CK(cudaGetLastError());
     CK(cudaDeviceSynchronize());
     uint32_t base = 0;

@@ -2,7 +2,7 @@
 """Writes probes/banks/configs.txt: the shared-memory access configurations the bank-conflict
 probe (banks.cu) measures on the GPU. See probes/banks/README.md.
 
-    python3 probes/banks/gen_configs.py > probes/banks/configs.txt
+    python3 probes/banks/gen_configs.py              # writes configs.txt, cpasync_configs.txt
     python3 probes/banks/gen_configs.py --check      # exit 1 when configs.txt is stale
 
 Standard library only; deterministic (fixed seed). Every line:
@@ -355,6 +355,286 @@ for op in ("ld", "st"):
 
 
 # ---------------------------------------------------------------------------------------------
+# Round 3 (issue 25, appended, so earlier ids stay): which lanes that share an address does a
+# 64/128-bit access merge? Round 1/2 knew only "every pair (2k, 2k+1) equal". Each pattern is a
+# lane -> class map (lanes of one class use one address), placed three ways:
+#   c: class j at j*w (contiguous: conflict-free whenever a group holds <= 128/w classes),
+#   s: class j at j*128 (all classes on the same banks: a group takes as many wavefronts as it
+#      has distinct classes, so the count shows the lane groups directly),
+#   r: class j at a random w-aligned address (mixed conflicts).
+# Families: subgroup masks (lanes differing only in the bits of M share; M = {0} is the pairs,
+# all bits the broadcast), xor pairings (l and l^m share, m = 1..31), partial pairings (only
+# some pairs / some quarters or halves share), mixed partners per half/quarter, random perfect
+# matchings (whole warp, within quads/octets/halves), rotated and odd groupings, random class
+# maps. Instructions: ld/st.shared.v2.b32, .v4.b32 (all), .b32 (reference, fewer).
+# Configurations already measured in rounds 1/2 are not repeated.
+# ---------------------------------------------------------------------------------------------
+ROUND3_FIRST = len(configs)
+rng3 = random.Random(20261201)
+
+
+def add3(instr, label, addrs):
+    key = (instr, tuple(int(a) for a in addrs))
+    if key in seen and seen[key] < ROUND3_FIRST:
+        return  # measured in round 1/2
+    add(instr, label, addrs)
+
+
+def classes_to_slots(cls):
+    """Class labels (any hashables) -> slot numbers 0, 1, ... in order of first lane."""
+    order = {}
+    for c in cls:
+        order.setdefault(c, len(order))
+    return [order[c] for c in cls]
+
+
+def place(slots, how, w, r):
+    n = max(slots) + 1
+    if how == "c":
+        return [s * w for s in slots]
+    if how == "s":
+        return [s * 128 for s in slots]
+    pool = r.sample(range(BUF // w), n)
+    return [pool[s] * w for s in slots]
+
+
+def compress(l, keep_bits):
+    """The bits of l at positions keep_bits, packed (for subgroup class numbers)."""
+    return sum(((l >> b) & 1) << i for i, b in enumerate(keep_bits))
+
+
+def r3_patterns(r):
+    """[(name, class list)] for one instruction (r: its random generator)."""
+    pats = []
+    for mask in range(1, 32):  # subgroup: lanes equal outside the bits of mask share
+        keep = [b for b in range(5) if not mask >> b & 1]
+        pats.append((f"group_mask{mask}", [compress(l, keep) for l in LANES]))
+    for m in range(1, 32):  # xor pairing: {l, l^m}
+        pats.append((f"xor{m}", [min(l, l ^ m) for l in LANES]))
+
+    def partial(partner, ks, name):  # pairs {l, partner(l)} share only where l // 2 in ks
+        cls = []
+        for l in LANES:
+            p = partner(l)
+            cls.append(("p", min(l, p)) if min(l, p) // 2 in ks or max(l, p) // 2 in ks
+                       else ("u", l))
+        pats.append((name, cls))
+    x1 = lambda l: l ^ 1
+    x2 = lambda l: l ^ 2
+    allk = set(range(16))
+    for name, ks in (("all_but_pair0", allk - {0}), ("all_but_pair5", allk - {5}),
+                     ("all_but_pair15", allk - {15}), ("half0", set(range(8))),
+                     ("half1", set(range(8, 16))), ("quarter0", set(range(4))),
+                     ("quarters02", {0, 1, 4, 5}), ("quarters13", {2, 3, 6, 7}),
+                     ("quarters012", set(range(12))), ("only_pair3", {3})):
+        partial(x1, ks, f"pairs_{name}")
+    for name, ks in (("all_but_lanes0_2", allk - {0}), ("half0", set(range(8))),
+                     ("half1", set(range(8, 16)))):
+        partial(x2, ks, f"xor2_{name}")
+    for n in (8, 12, 14, 15):
+        ks = set(r.sample(range(16), n))
+        partial(x1, ks, f"pairs_random{n}of16")
+
+    # mixed partners: each quarter (8 lanes) pairs its lanes by its own xor partner
+    for name, ms in (("q_x1_x1_x2_x2", (1, 1, 2, 2)), ("q_x2_x2_x1_x1", (2, 2, 1, 1)),
+                     ("q_x1_x2_x1_x2", (1, 2, 1, 2)), ("q_x1_x4_x1_x4", (1, 4, 1, 4)),
+                     ("q_x3_x3_x3_x3", (3, 3, 3, 3)), ("q_x1_x1_x1_x3", (1, 1, 1, 3))):
+        pats.append((f"mixed_{name}", [(l // 8, min(l, l ^ ms[l // 8])) for l in LANES]))
+    pats.append(("mixed_half0_pairs_half1_broadcast",
+                 [l // 2 if l < 16 else 99 for l in LANES]))
+    pats.append(("mixed_half0_broadcast_half1_distinct",
+                 [99 if l < 16 else l for l in LANES]))
+    pats.append(("mixed_half0_broadcast_half1_pairs",
+                 [99 if l < 16 else l // 2 for l in LANES]))
+    pats.append(("all_but_lane31_broadcast", [0 if l < 31 else 1 for l in LANES]))
+    pats.append(("all_but_lane0_broadcast", [0 if l > 0 else 1 for l in LANES]))
+    pats.append(("lane0_and_1_share_rest_distinct", [max(l, 1) for l in LANES]))
+    pats.append(("lane0_and_16_share_rest_distinct", [l % 16 if l in (0, 16) else l
+                                                      for l in LANES]))
+    pats.append(("triples", [l // 3 for l in LANES]))
+    pats.append(("quads_offset2", [(l + 2) // 4 for l in LANES]))
+    pats.append(("pairs_rotated_wrap", [((l + 1) % 32) // 2 for l in LANES]))
+    pats.append(("octets_interleaved", [l % 4 + 4 * (l // 16) for l in LANES]))
+
+    # random perfect matchings: whole warp, within quads / octets / halves
+    def matching(block, tag, count):
+        for i in range(count):
+            cls = [None] * 32
+            for b0 in range(0, 32, block):
+                lanes = list(range(b0, b0 + block))
+                r.shuffle(lanes)
+                for j in range(0, block, 2):
+                    cls[lanes[j]] = cls[lanes[j + 1]] = (b0, j)
+            pats.append((f"matching_{tag}{i}", cls))
+    matching(4, "quads", 3)
+    matching(8, "octets", 3)
+    matching(16, "halves", 3)
+    matching(32, "warp", 4)
+    # random class maps onto k classes
+    for k in (2, 4, 8, 16, 24):
+        owner = list(range(k)) + [r.randrange(k) for _ in range(32 - k)]
+        r.shuffle(owner)
+        pats.append((f"random_classes{k}", owner))
+    # random: each pair (2k, 2k+1) shares with probability 1/2, otherwise distinct; and lanes
+    # drawn from a pool of 6 addresses (many chance coincidences)
+    for i in range(3):
+        pats.append((f"random_pairs_half{i}", [("p", l // 2) if (l // 2) % 2 == 0 or
+                                                r.random() < 0.5 else ("u", l) for l in LANES]))
+    return pats
+
+
+for op in ("ld", "st"):
+    for suffix, w in (("v2.b32", 8), ("v4.b32", 16), ("b32", 4)):
+        instr = f"{op}.shared.{suffix}"
+        r = random.Random(f"{rng3.random()}")
+        pats = r3_patterns(r)
+        if suffix == "b32":  # reference: sharing within one group of 32, one placement
+            keep = [p for p in pats if p[0].startswith(("group_mask", "xor", "matching"))]
+            for name, cls in keep:
+                add3(instr, f"r3_{name}_s", place(classes_to_slots(cls), "s", w, r))
+            continue
+        for name, cls in pats:
+            slots = classes_to_slots(cls)
+            for how in ("c", "s", "r"):
+                add3(instr, f"r3_{name}_{how}", place(slots, how, w, r))
+    # pool addresses: every lane picks one of 6 addresses on 2 bank groups, many coincidences
+    for suffix, w in (("v2.b32", 8), ("v4.b32", 16)):
+        instr = f"{op}.shared.{suffix}"
+        r = random.Random(f"pool{op}{suffix}")
+        for i in range(24):
+            pool = [128 * r.randrange(64) + w * r.randrange(2) for _ in range(6)]
+            add3(instr, f"r3_pool6_{i}", [r.choice(pool) for _ in LANES])
+
+
+# ---------------------------------------------------------------------------------------------
+# cp.async (issue 25): the shared-memory side of `cp.async.{ca,cg}.shared.global` (SASS LDGSTS),
+# written to cpasync_configs.txt. A line gives lane l's shared destination (byte offset in the
+# 48 KB buffer) AND its global source (byte offset in a fresh 1 MB window of global memory:
+# every launch reads lines no earlier launch touched). Sources are varied too, since a
+# cp.async also reads: coalesced (lane l at l*size), the destination's pattern, one address
+# for all lanes, one 128-byte line per lane, random.
+#
+# FlashAttention-2 (Dao-AILab/flash-attention, csrc/flash_attn/src/kernel_traits.h,
+# Flash_fwd_kernel_traits, d = 128, half_t): the Q tile in shared memory is
+#   SmemLayoutQ = tile_to_shape(composition(Swizzle<3,3,3>, (8,64):(64,1)), (kBlockM, 128))
+# (kBlockKSmem = 64, kSwizzle = 3; kBlockM = 128). tile_to_shape stacks the 8x64 atom along M
+# first (column-major over the (kBlockM/8, 2) atoms) and the composed layout's swizzle applies
+# to the whole offset, so element (m, k) lies at element offset
+#   Sw<3,3,3>((m % 8) * 64 + (m / 8) * 512 + (k % 64) + (k / 64) * 64 * kBlockM)
+# (the two "pages" of columns 0-63 and 64-127; the swizzle reads offset bits 6..8 = m % 8 and
+# XORs bits 3..5 = the 16-byte chunk of the row). GmemTiledCopyQKV =
+# make_tiled_copy(Copy_Atom<SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>>, (T/tpr, tpr):(tpr, 1),
+# (1, 8)): thread t copies row t / tpr, 16-byte chunk t % tpr of a (T/tpr, 8 tpr) tile, which
+# repeats over the (kBlockM, 128) tile. FA2 uses tpr = kBlockKSmem / 8 = 8; its comment says
+# tpr = kBlockKGmem / 8 = 16 would be 6-10% slower "because of bank conflicts" (threads 0-7
+# write page 0, threads 8-15 page 1, on the same banks). Both are recorded, T = 128 threads
+# (4 warps), the global Q rows at a pitch of 256 bytes (one head) or 4096 bytes (16 heads):
+# every warp instruction on its own, and the whole tile copy in one launch ("tile" lines:
+# warps x iterations configurations, warp w issuing its iterations in order).
+# ---------------------------------------------------------------------------------------------
+CPASYNC = [("cp.async.ca.shared.global.4", 4), ("cp.async.ca.shared.global.8", 8),
+           ("cp.async.ca.shared.global.16", 16), ("cp.async.cg.shared.global.16", 16)]
+SRC_WINDOW = 1 << 20
+cp_configs = []  # (instruction, label, [32 dst], [32 src]) or ("tile." + instr, label, warps, iters, ids)
+cp_seen = {}
+
+
+def cp_add(instr, label, dst, src):
+    dst, src = [int(a) for a in dst], [int(a) for a in src]
+    key = (instr, tuple(dst), tuple(src))
+    if key in cp_seen:
+        i = cp_seen[key]
+        cp_configs[i] = (instr, cp_configs[i][1] + "=" + label, dst, src)
+        return i
+    cp_seen[key] = len(cp_configs)
+    cp_configs.append((instr, label, dst, src))
+    return len(cp_configs) - 1
+
+
+def fa2_q_offset(m, k, block_m=128):
+    """Element offset of Q(m, k) in FlashAttention-2's SmemLayoutQ (d = 128), see above."""
+    return sw((m % 8) * 64 + (m // 8) * 512 + (k % 64) + (k // 64) * 64 * block_m, 3, 3, 3)
+
+
+def fa2_copy(tpr, warp, it, pitch, threads=128):
+    """(dst, src) byte offsets of warp `warp`'s `it`-th cp.async of the Q tile copy with `tpr`
+    threads per row (iterations run over the tile's repeats, M first, then K)."""
+    rows = threads // tpr  # rows of one copy tile
+    reps_m = 128 // rows
+    im, ik = it % reps_m, it // reps_m
+    dst, src = [], []
+    for l in LANES:
+        t = 32 * warp + l
+        m = im * rows + t // tpr
+        k = ik * 8 * tpr + 8 * (t % tpr)
+        dst.append(2 * fa2_q_offset(m, k))
+        src.append(m * pitch + 2 * k)
+    return dst, src
+
+
+crng = random.Random(20261202)
+for instr, w in CPASYNC:
+    coal = [l * w for l in LANES]
+    dsts = {
+        "contiguous": coal,
+        "stride2": [2 * w * l for l in LANES],
+        "stride4": [4 * w * l for l in LANES],
+        "stride128B": [128 * l for l in LANES],
+        "broadcast": [0] * 32,
+        "pairs": [w * (l // 2) for l in LANES],
+        "pairs_stride128B": [128 * (l // 2) for l in LANES],
+        "xor2_pairs": [w * (l & ~2) for l in LANES],
+        "l_and_l+16": [w * (l % 16) for l in LANES],
+        "quarters_same_banks": [w * (l % 8) + 1024 * (l // 8) for l in LANES],
+        "halves_same_banks": [w * (l % 16) + 1024 * (l // 16) for l in LANES],
+        "pages_like_fa2": [w * (l % 8) + 16384 * ((l // 8) % 2) + 128 * (l // 16)
+                           for l in LANES],
+        "octets_stride128B": [128 * (l // 8) for l in LANES],
+    }
+    for i in range(3):
+        dsts[f"random{i}"] = [w * crng.randrange(BUF // w) for _ in LANES]
+    for i in range(2):
+        pool = [128 * crng.randrange(64) + w * crng.randrange(2) for _ in range(6)]
+        dsts[f"pool6_{i}"] = [crng.choice(pool) for _ in LANES]
+    for name, d in dsts.items():
+        cp_add(instr, f"dst_{name}_src_coalesced", d, coal)
+    for name in ("contiguous", "stride128B", "pairs", "quarters_same_banks", "halves_same_banks",
+                 "broadcast", "random0"):
+        d = dsts[name]
+        srcs = {
+            "same": d,
+            "broadcast": [0] * 32,
+            "stride128B": [128 * l for l in LANES],
+            "random": [w * crng.randrange(SRC_WINDOW // w) for _ in LANES],
+        }
+        for sname, s in srcs.items():
+            cp_add(instr, f"dst_{name}_src_{sname}", d, s)
+    # scalar-width sharing structure at conflicting pitches (as the ld/st round 3, "s" placement)
+    for mask in (1, 2, 3, 7, 15, 16):
+        keep = [b for b in range(5) if not mask >> b & 1]
+        d = [128 * compress(l, keep) for l in LANES]
+        cp_add(instr, f"dst_group_mask{mask}_s_src_coalesced", d, coal)
+
+tiles = []
+for instr in ("cp.async.cg.shared.global.16", "cp.async.ca.shared.global.16"):
+    short = instr.split(".")[2]
+    for tpr in (8, 16):
+        for pitch in (256, 4096):
+            ids = []
+            for warp in range(4):
+                for it in range(16):
+                    if pitch == 4096 and it not in (0, 1, 8, 9):
+                        continue  # bank-wise the other iterations repeat these
+                    dst, src = fa2_copy(tpr, warp, it, pitch)
+                    ids.append(cp_add(instr, f"fa2_q_d128_tpr{tpr}_pitch{pitch}_warp{warp}_it{it}",
+                                      dst, src))
+            if pitch == 256:
+                tiles.append((f"tile.{instr}", f"fa2_q_d128_tpr{tpr}_pitch{pitch}_{short}", 4, 16,
+                              ids))
+cp_configs.extend(tiles)
+
+
+# ---------------------------------------------------------------------------------------------
 def render():
     out = [
         "# Shared-memory bank-conflict probe configurations (probes/banks/README.md).",
@@ -372,22 +652,58 @@ def render():
     return "\n".join(out) + "\n"
 
 
+def render_cpasync():
+    out = [
+        "# cp.async configurations of the shared-memory bank probe (probes/banks/README.md).",
+        "# Generated by probes/banks/gen_configs.py; do not edit.",
+        "# <id> <instruction> <label> <d0> ... <d31> <s0> ... <s31>: lane l copies <size> bytes",
+        "# (the instruction's last field) from byte s_l of a fresh 1 MB global window to byte d_l",
+        "# of the 48 KB, 1024-byte aligned shared buffer.",
+        "# <id> tile.<instruction> <label> <warps> <iterations> <id_0> ...: one launch of",
+        "# 32*warps threads; warp w issues configurations id_{w*iterations + i}, i = 0, 1, ...",
+    ]
+    for i, c in enumerate(cp_configs):
+        if c[0].startswith("tile."):
+            _, label, warps, iters, ids = c
+            assert len(ids) == warps * iters and all(j < i for j in ids)
+            out.append(f"{i} {c[0]} {label} {warps} {iters} " + " ".join(map(str, ids)))
+            continue
+        instr, label, dst, src = c
+        w = int(instr.split(".")[-1])
+        for a in dst:
+            assert 0 <= a and a + w <= BUF and a % w == 0, (i, instr, label, a)
+        for a in src:
+            assert 0 <= a and a + w <= SRC_WINDOW and a % w == 0, (i, instr, label, a)
+        out.append(f"{i} {instr} {label} " + " ".join(map(str, dst + src)))
+    return "\n".join(out) + "\n"
+
+
 def main():
-    text = render()
+    import os
+    here = os.path.dirname(os.path.abspath(__file__))
+    files = {"configs.txt": render(), "cpasync_configs.txt": render_cpasync()}
     if "--check" in sys.argv[1:]:
-        import os
-        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "configs.txt")
-        with open(path) as f:
-            if f.read() != text:
-                print("configs.txt is stale: regenerate with gen_configs.py", file=sys.stderr)
-                sys.exit(1)
-        print(f"configs.txt up to date ({len(configs)} configurations)")
+        stale = []
+        for name, text in files.items():
+            try:
+                with open(os.path.join(here, name)) as f:
+                    if f.read() != text:
+                        stale.append(name)
+            except FileNotFoundError:
+                stale.append(name)
+        if stale:
+            print(f"{' '.join(stale)} stale: regenerate with gen_configs.py", file=sys.stderr)
+            sys.exit(1)
+        print(f"configs.txt, cpasync_configs.txt up to date ({len(configs)} + "
+              f"{len(cp_configs)} configurations)")
         return
-    sys.stdout.write(text)
+    for name, text in files.items():
+        with open(os.path.join(here, name), "w") as f:
+            f.write(text)
     counts = {}
-    for instr, _, _ in configs:
-        counts[instr] = counts.get(instr, 0) + 1
-    print(f"{len(configs)} configurations: " +
+    for c in configs + cp_configs:
+        counts[c[0]] = counts.get(c[0], 0) + 1
+    print(f"{len(configs)} + {len(cp_configs)} configurations: " +
           ", ".join(f"{k} {v}" for k, v in counts.items()), file=sys.stderr)
 
 

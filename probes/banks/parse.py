@@ -32,7 +32,16 @@ for x in (1, 2, 4):
         dot = ".trans" if t else ""
         KERNELS[f"banks_ldsm_x{x}{t}"] = ("LDSM", f"ldmatrix.sync.aligned.m8n8.x{x}{dot}.shared.b16")
         KERNELS[f"banks_stsm_x{x}{t}"] = ("STSM", f"stmatrix.sync.aligned.m8n8.x{x}{dot}.shared.b16")
+for sz in (4, 8, 16):
+    KERNELS[f"banks_cp_ca{sz}"] = ("LDGSTS", f"cp.async.ca.shared.global.{sz}")
+KERNELS["banks_cp_cg16"] = ("LDGSTS", "cp.async.cg.shared.global.16")
+for c in ("ca", "cg"):
+    KERNELS[f"banks_tile_{c}16"] = ("LDGSTS", f"tile.cp.async.{c}.shared.global.16")
 PTX_TO_KERNEL = {ptx: k for k, (_, ptx) in KERNELS.items()}
+M_CP_WAVES = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum"
+M_CP_CONFL = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum"
+M_ALL_WAVES = "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"
+M_ALL_CONFL = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum"
 
 # every SASS opcode that can touch shared memory (generic LD/ST could too)
 SHARED_OPS = re.compile(r"^(LDS|STS|LDSM|STSM|ATOMS|LDGSTS|LD|ST|ATOM|RED|UBLKCP|UTMALDG|UTMASTG)"
@@ -41,6 +50,7 @@ SHARED_OPS = re.compile(r"^(LDS|STS|LDSM|STSM|ATOMS|LDGSTS|LD|ST|ATOM|RED|UBLKCP
 
 def sass_check(path):
     funcs = {}
+    never = set()
     cur = None
     for line in open(path):
         m = re.search(r"Function : (\S+)", line)
@@ -52,6 +62,9 @@ def sass_check(path):
         if m and cur:
             op = m.group(2)
             if SHARED_OPS.match(op):
+                if (m.group(1) or "").strip() == "@!PT":
+                    never.add(cur)  # predicated on !PT: never executes (ptxas pads LDGSTS so)
+                    continue
                 funcs[cur].append((op + m.group(3)).strip())
     ok = True
     for k, (family, ptx) in sorted(KERNELS.items()):
@@ -64,6 +77,9 @@ def sass_check(path):
         print(f"SASS {'ok  ' if good else 'FAIL'} {k} ({ptx}): {len(found)} shared-memory "
               f"instruction(s): {' | '.join(found)}")
         ok &= good
+    if never:
+        print(f"SASS note: never-executed (@!PT) shared-memory instructions ignored in: "
+              f"{' '.join(sorted(never))}")
     extra = sorted(set(funcs) - set(KERNELS))
     if extra:
         print(f"SASS note: other functions in the binary: {' '.join(extra)}")
@@ -72,12 +88,17 @@ def sass_check(path):
 
 
 def read_configs(path):
+    """[(id, instruction, label, fields)]: fields = the 32 addresses (ld/st/matrix), the 32
+    destinations and 32 sources (cp.async), or warps, iterations and ids (tile lines)."""
     cs = []
     for line in open(path):
         if not line.strip() or line.startswith("#"):
             continue
         t = line.split()
-        assert len(t) == 35, line
+        if t[1].startswith("tile."):
+            assert len(t) == 5 + int(t[3]) * int(t[4]), line
+        else:
+            assert len(t) == (67 if t[1].startswith("cp.async") else 35), line
         cs.append((int(t[0]), t[1], t[2], [int(x) for x in t[3:]]))
     for i, c in enumerate(cs):
         assert c[0] == i, "configuration ids must be 0, 1, 2, ..."
@@ -137,11 +158,19 @@ def make(out, configs_path, manifest_path, csv_path, header_path):
         if PTX_TO_KERNEL[ptx] != kname:
             problems.append(f"launch {k}: manifest kernel {kname} != configuration's {ptx}")
         waves = confl = None
+        extra = None
         if k < len(ids):
             pname, metrics = prof[ids[k]]
             metric_names |= set(metrics)
             if pname != kname:
                 problems.append(f"launch {k} (config {cid}): ncu kernel {pname} != {kname}")
+            elif "cp.async" in ptx:
+                waves, confl = metrics.get(M_CP_WAVES), metrics.get(M_CP_CONFL)
+                extra = [metrics.get(M_ALL_WAVES), metrics.get(M_ALL_CONFL)]
+                other = [metrics.get(m) for m in (M_LD_WAVES, M_LD_CONFL, M_ST_WAVES, M_ST_CONFL)]
+                if any(v not in (0, None) for v in other):
+                    problems.append(f"config {cid} ({ptx}): ld/st shared metrics are not 0: "
+                                    f"{other}")
             else:
                 store = ptx.startswith("st")
                 waves = metrics.get(M_ST_WAVES if store else M_LD_WAVES)
@@ -156,7 +185,10 @@ def make(out, configs_path, manifest_path, csv_path, header_path):
         else:
             counts["ok"] += 1
         fmt = lambda v: "NA" if v is None else str(v)
-        lines.append(f"{cid} {ptx} {label} {' '.join(map(str, addrs))} {fmt(waves)} {fmt(confl)}")
+        tail = f"{fmt(waves)} {fmt(confl)}"
+        if "cp.async" in ptx:  # and the totals over every shared-memory operation
+            tail += " " + " ".join(fmt(v) for v in (extra or [None, None]))
+        lines.append(f"{cid} {ptx} {label} {' '.join(map(str, addrs))} {tail}")
     bases = sorted({b for *_, b in launches if b is not None})
     with open(out, "w") as f:
         for l in open(header_path):
@@ -166,10 +198,18 @@ def make(out, configs_path, manifest_path, csv_path, header_path):
         f.write(f"# measured: {counts['ok']} configurations, missing: {counts['missing']}\n")
         for p in problems[:50]:
             f.write(f"# problem: {p}\n")
-        f.write("# <id> <instruction> <label> <a0> ... <a31> <wavefronts> <conflicts>\n")
-        f.write("# (wavefronts/conflicts: l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld|st}.sum"
-                " and l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{ld|st}.sum, st for "
-                "st.shared/stmatrix, ld otherwise; NA: not measured)\n")
+        if any("cp.async" in c[1] for c in cs):
+            f.write("# <id> <instruction> <label> <d0> ... <d31> <s0> ... <s31> <wavefronts> "
+                    "<conflicts> <wavefronts_all> <conflicts_all>\n")
+            f.write("# <id> tile.<instruction> <label> <warps> <iterations> <ids> <wavefronts> "
+                    "<conflicts> <wavefronts_all> <conflicts_all>\n")
+            f.write(f"# (wavefronts/conflicts: {M_CP_WAVES} and {M_CP_CONFL}; _all: {M_ALL_WAVES}"
+                    f" and {M_ALL_CONFL}, every shared-memory operation; NA: not measured)\n")
+        else:
+            f.write("# <id> <instruction> <label> <a0> ... <a31> <wavefronts> <conflicts>\n")
+            f.write("# (wavefronts/conflicts: l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld|st}"
+                    ".sum and l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_{ld|st}.sum, st "
+                    "for st.shared/stmatrix, ld otherwise; NA: not measured)\n")
         for l in lines:
             f.write(l + "\n")
     for p in problems[:50]:
@@ -194,7 +234,7 @@ def merge(paths):
     seen = set()
     for l in header:
         if l.startswith("# <id>") or l.startswith("# (wavefronts"):
-            continue
+            continue  # written once below
         if l not in seen:  # identical lines once; lines that differ (dates, chunks) all kept
             seen.add(l)
             sys.stdout.write(l)

@@ -2,18 +2,21 @@
 # Shared-memory bank-conflict probe (issue 13): builds banks.cu, checks its SASS, profiles one
 # launch per configuration of configs.txt under ncu and writes OUTDIR/banks.txt.
 #
-#   probes/banks/run.sh OUTDIR [all | K/N]
+#   probes/banks/run.sh OUTDIR [all | K/N | FIRST-END] [CONFIGS]
 #
 # K/N: run only the K-th of N equal slices of the configurations (e.g. 1/2 then 2/2, each into
-# its own OUTDIR; join them with `python3 probes/banks/parse.py merge A/banks.txt B/banks.txt`).
+# its own OUTDIR; join them with `python3 probes/banks/parse.py merge A/banks.txt B/banks.txt`);
+# FIRST-END: ids FIRST <= id < END. CONFIGS: probes/banks/configs.txt (default) or
+# probes/banks/cpasync_configs.txt (cp.async; its metrics are added).
 # OUTDIR receives banks.txt, log.txt and ncu.csv.gz (ncu's raw CSV).
 # Environment: NVCC (default nvcc on PATH, else /usr/local/cuda/bin/nvcc), NCU (default ncu on
 # PATH, else /opt/nvidia/nsight-compute/*/ncu, /usr/local/cuda/bin/ncu), BANKS_TIMEOUT (seconds
 # for the profiled run, default 420), BANKS_EXTRA_METRICS=0 (only the four metrics of the issue).
 # Exit status 0 only when the build, the SASS check and every configuration's measurement worked.
 set -u
-OUT=${1:?usage: probes/banks/run.sh OUTDIR [all|K/N]}
+OUT=${1:?usage: probes/banks/run.sh OUTDIR [all|K/N|FIRST-END] [CONFIGS]}
 CHUNK=${2:-all}
+CONFIGS=${3:-probes/banks/configs.txt}
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 T0=$(date +%s)
@@ -37,12 +40,11 @@ LOG=$OUT/log.txt
 say() { echo "$@" | tee -a "$LOG"; }
 status=0
 cd "$ROOT"
-CONFIGS=probes/banks/configs.txt
 
 # ---- header ---------------------------------------------------------------------------------
 {
   echo "probe: probes/banks/banks.cu (one warp, one shared-memory instruction per launch)"
-  echo "command: probes/banks/run.sh $1 $CHUNK"
+  echo "command: probes/banks/run.sh $1 $CHUNK $CONFIGS"
   if command -v nvidia-smi >/dev/null 2>&1; then
     echo "gpu: $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
     echo "driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -1)"
@@ -66,6 +68,10 @@ TOTAL=$(grep -vc '^#' "$CONFIGS")
 if [ "$CHUNK" = all ]; then
   FIRST=0
   END=$TOTAL
+elif [[ "$CHUNK" == *-* ]]; then
+  FIRST=${CHUNK%-*}
+  END=${CHUNK#*-}
+  [ "$END" -gt "$TOTAL" ] && END=$TOTAL
 else
   K=${CHUNK%/*}
   N=${CHUNK#*/}
@@ -101,11 +107,21 @@ METRICS="l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_ba
 if [ "${BANKS_EXTRA_METRICS:-1}" = 1 ]; then
   # optional extras, only those this ncu/GPU knows (an unknown metric would abort ncu)
   "$NCU" --query-metrics >"$WORK/query.txt" 2>&1
-  for m in l1tex__data_pipe_lsu_wavefronts_mem_shared l1tex__data_bank_conflicts_pipe_lsu_mem_shared \
-           l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldsm l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm \
-           l1tex__data_pipe_lsu_wavefronts_mem_shared_op_stsm l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_stsm \
-           smsp__inst_executed_op_shared_ld smsp__inst_executed_op_shared_st \
-           smsp__inst_executed_op_ldsm smsp__inst_executed_op_stsm; do
+  grep -E '^l1tex__data_(pipe_lsu_wavefronts|bank_conflicts_pipe_lsu)_mem_shared|ldgsts' "$WORK/query.txt" \
+    | cut -c1-100 | sed 's/^/ncu knows: /' >>"$LOG"
+  # cp.async: the LDGSTS pair and the totals only (8 metrics, one pass: with more passes ncu
+  # would save and restore the 1 GB source buffer around every replay)
+  case "$CONFIGS" in
+    *cpasync*) EXTRA="l1tex__data_pipe_lsu_wavefronts_mem_shared l1tex__data_bank_conflicts_pipe_lsu_mem_shared
+                      l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldgsts
+                      l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts" ;;
+    *) EXTRA="l1tex__data_pipe_lsu_wavefronts_mem_shared l1tex__data_bank_conflicts_pipe_lsu_mem_shared
+              l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldsm l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm
+              l1tex__data_pipe_lsu_wavefronts_mem_shared_op_stsm l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_stsm
+              smsp__inst_executed_op_shared_ld smsp__inst_executed_op_shared_st
+              smsp__inst_executed_op_ldsm smsp__inst_executed_op_stsm" ;;
+  esac
+  for m in $EXTRA; do
     if grep -qE "^$m( |$)" "$WORK/query.txt"; then METRICS="$METRICS,$m.sum"; fi
   done
 fi
