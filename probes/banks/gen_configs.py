@@ -635,6 +635,102 @@ cp_configs.extend(tiles)
 
 
 # ---------------------------------------------------------------------------------------------
+# Round 4 (issue 25, appended): round 3 showed a second merge -- every lane l sharing its
+# address with lane l^2 -- besides "every lane with l^1". Tested here: near misses (one pair of
+# either pairing broken, at each quarter), both pairings' classes at random addresses from a
+# small pool (many conflicts and coincidences), l^2 sharing plus extra sharing, and for contrast
+# the same near misses for stores.
+# ---------------------------------------------------------------------------------------------
+ROUND4_FIRST = len(configs)
+
+
+def add4(instr, label, addrs):
+    key = (instr, tuple(int(a) for a in addrs))
+    if key in seen and seen[key] < ROUND4_FIRST:
+        return  # measured before
+    add(instr, label, addrs)
+
+
+def pool_place(slots, w, r, banks_groups=3):
+    """Class j at a random address from a pool on a few 128-byte bank groups (conflicts)."""
+    n = max(slots) + 1
+    pool = r.sample([128 * g + w * k for g in range(0, 128, 7)[:banks_groups * 4]
+                     for k in range(128 // w)], n)
+    return [pool[s] for s in slots]
+
+
+for op in ("ld", "st"):
+    for suffix, w in (("v2.b32", 8), ("v4.b32", 16)):
+        instr = f"{op}.shared.{suffix}"
+        r = random.Random(f"round4{op}{suffix}")
+        pats = []
+        for m in (1, 2):
+            for broken in (0, 5, 18, 29):  # the pair {broken, broken ^ m} gets two addresses
+                pats.append((f"xor{m}_all_but_lane{broken}",
+                             [("u", l) if l == broken else min(l, l ^ m) for l in LANES]))
+        # l^2 pairs, and quads equal in some quarters only
+        pats.append(("xor2_quads_in_quarter0", [l & ~3 if l < 8 else l & ~2 for l in LANES]))
+        pats.append(("xor2_quads_in_half1", [l & ~3 if l >= 16 else l & ~2 for l in LANES]))
+        pats.append(("xor1_quads_in_quarter2", [l & ~3 if 16 <= l < 24 else l & ~1
+                                                for l in LANES]))
+        # l^2 pairs, classes in reversed / rotated order
+        pats.append(("xor2_reversed", [31 - (l & ~2) for l in LANES]))
+        for how in ("c", "s", "r"):
+            for name, cls in pats:
+                add4(instr, f"r4_{name}_{how}", place(classes_to_slots(cls), how, w, r))
+        n_rand = 16 if op == "ld" else 6
+        for m in (1, 2):
+            for i in range(n_rand):  # every lane with l^m; classes on a few bank groups
+                cls = [min(l, l ^ m) for l in LANES]
+                add4(instr, f"r4_xor{m}_pool{i}",
+                     pool_place(classes_to_slots(cls), w, r, 1 + i % 3))
+        for i in range(n_rand):  # near miss: one random lane breaks the l^2 sharing
+            b = r.randrange(32)
+            cls = [("u", l) if l == b else min(l, l ^ 2) for l in LANES]
+            add4(instr, f"r4_xor2_pool_but_lane{b}_{i}",
+                 pool_place(classes_to_slots(cls), w, r, 1 + i % 3))
+        for i in range(n_rand):  # a class map with both pairings (quads equal)
+            cls = [l & ~3 for l in LANES]
+            add4(instr, f"r4_quads_pool{i}", pool_place(classes_to_slots(cls), w, r, 1 + i % 2))
+
+
+# cp.async, round 2 (appended to cpasync_configs.txt): which sources keep the destination rule
+# exact? Each lane group (4 B: the warp, 8 B: halves, 16 B: quarters) reads a permutation of one
+# 128-byte line, one distant line per group, two lines per group, or pairs of lanes one piece.
+CP_ROUND2_FIRST = len(cp_configs)
+crng2 = random.Random(20261203)
+for instr, w in CPASYNC:
+    if ".cg." in instr:
+        continue
+    gl = {4: 32, 8: 16, 16: 8}[w]
+    dsts = {
+        "contiguous": [l * w for l in LANES],
+        "stride2": [2 * w * l for l in LANES],
+        "stride128B": [128 * l for l in LANES],
+        "pairs": [w * (l // 2) for l in LANES],
+        "quarters_same_banks": [w * (l % 8) + 1024 * (l // 8) for l in LANES],
+        "broadcast": [0] * 32,
+        "random0": [w * crng2.randrange(BUF // w) for _ in LANES],
+    }
+    perm = []
+    for g in range(0, 32, gl):
+        p = list(range(gl))
+        crng2.shuffle(p)
+        perm += [g * w + w * p[l] for l in range(gl)]
+    srcs = {
+        "line_permuted": perm,
+        "line_per_group_far": [(l // gl) * 37 * 128 + (l % gl) * w for l in LANES],
+        "two_lines_per_group": [(l // gl) * 4096 + ((l % gl) // (gl // 2)) * 1024 +
+                                (l % (gl // 2)) * w for l in LANES],
+        "pairs_one_piece": [(l // 2) * w for l in LANES],
+    }
+    for dname, d in dsts.items():
+        for sname, s in srcs.items():
+            if (instr, tuple(d), tuple(s)) not in cp_seen:  # not measured before
+                cp_add(instr, f"r2_dst_{dname}_src_{sname}", d, s)
+
+
+# ---------------------------------------------------------------------------------------------
 def render():
     out = [
         "# Shared-memory bank-conflict probe configurations (probes/banks/README.md).",

@@ -42,6 +42,19 @@ M_CP_WAVES = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldgsts.sum"
 M_CP_CONFL = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts.sum"
 M_ALL_WAVES = "l1tex__data_pipe_lsu_wavefronts_mem_shared.sum"
 M_ALL_CONFL = "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum"
+# cp.async lines: name=value columns (Hopper's ncu has no LDGSTS wavefront counter, only its
+# bank conflicts; the totals and the read/write split over all shared-memory wavefronts)
+CP_COLUMNS = [
+    ("conflicts", M_CP_CONFL),
+    ("wavefronts_ldgsts", M_CP_WAVES),
+    ("wavefronts_all", M_ALL_WAVES),
+    ("conflicts_all", M_ALL_CONFL),
+    ("wavefronts_read", "l1tex__data_pipe_lsu_wavefronts_mem_shared_cmd_read.sum"),
+    ("wavefronts_write", "l1tex__data_pipe_lsu_wavefronts_mem_shared_cmd_write.sum"),
+    ("wavefronts_misc", "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_misc.sum"),
+    ("wavefronts_ld", M_LD_WAVES),
+    ("wavefronts_st", M_ST_WAVES),
+]
 
 # every SASS opcode that can touch shared memory (generic LD/ST could too)
 SHARED_OPS = re.compile(r"^(LDS|STS|LDSM|STSM|ATOMS|LDGSTS|LD|ST|ATOM|RED|UBLKCP|UTMALDG|UTMASTG)"
@@ -165,8 +178,8 @@ def make(out, configs_path, manifest_path, csv_path, header_path):
             if pname != kname:
                 problems.append(f"launch {k} (config {cid}): ncu kernel {pname} != {kname}")
             elif "cp.async" in ptx:
-                waves, confl = metrics.get(M_CP_WAVES), metrics.get(M_CP_CONFL)
-                extra = [metrics.get(M_ALL_WAVES), metrics.get(M_ALL_CONFL)]
+                extra = {name: metrics.get(m) for name, m in CP_COLUMNS}
+                waves, confl = extra["wavefronts_all"], extra["conflicts"]
                 other = [metrics.get(m) for m in (M_LD_WAVES, M_LD_CONFL, M_ST_WAVES, M_ST_CONFL)]
                 if any(v not in (0, None) for v in other):
                     problems.append(f"config {cid} ({ptx}): ld/st shared metrics are not 0: "
@@ -186,8 +199,8 @@ def make(out, configs_path, manifest_path, csv_path, header_path):
             counts["ok"] += 1
         fmt = lambda v: "NA" if v is None else str(v)
         tail = f"{fmt(waves)} {fmt(confl)}"
-        if "cp.async" in ptx:  # and the totals over every shared-memory operation
-            tail += " " + " ".join(fmt(v) for v in (extra or [None, None]))
+        if "cp.async" in ptx:
+            tail = " ".join(f"{name}={fmt((extra or {}).get(name))}" for name, _ in CP_COLUMNS)
         lines.append(f"{cid} {ptx} {label} {' '.join(map(str, addrs))} {tail}")
     bases = sorted({b for *_, b in launches if b is not None})
     with open(out, "w") as f:
@@ -199,12 +212,10 @@ def make(out, configs_path, manifest_path, csv_path, header_path):
         for p in problems[:50]:
             f.write(f"# problem: {p}\n")
         if any("cp.async" in c[1] for c in cs):
-            f.write("# <id> <instruction> <label> <d0> ... <d31> <s0> ... <s31> <wavefronts> "
-                    "<conflicts> <wavefronts_all> <conflicts_all>\n")
-            f.write("# <id> tile.<instruction> <label> <warps> <iterations> <ids> <wavefronts> "
-                    "<conflicts> <wavefronts_all> <conflicts_all>\n")
-            f.write(f"# (wavefronts/conflicts: {M_CP_WAVES} and {M_CP_CONFL}; _all: {M_ALL_WAVES}"
-                    f" and {M_ALL_CONFL}, every shared-memory operation; NA: not measured)\n")
+            f.write("# <id> <instruction> <label> <d0> ... <d31> <s0> ... <s31> <name>=<value> ...\n")
+            f.write("# <id> tile.<instruction> <label> <warps> <iterations> <ids> <name>=<value> ...\n")
+            f.write("# (names: " + ", ".join(f"{n} = {m}" for n, m in CP_COLUMNS) +
+                    "; NA: not collected)\n")
         else:
             f.write("# <id> <instruction> <label> <a0> ... <a31> <wavefronts> <conflicts>\n")
             f.write("# (wavefronts/conflicts: l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld|st}"

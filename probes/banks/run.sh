@@ -104,17 +104,24 @@ fi
 
 # ---- metrics --------------------------------------------------------------------------------
 METRICS="l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ld.sum,l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_st.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum"
+case "$CONFIGS" in
+  *cpasync*) METRICS="l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum,l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum" ;;
+esac
 if [ "${BANKS_EXTRA_METRICS:-1}" = 1 ]; then
   # optional extras, only those this ncu/GPU knows (an unknown metric would abort ncu)
   "$NCU" --query-metrics >"$WORK/query.txt" 2>&1
   grep -E '^l1tex__data_(pipe_lsu_wavefronts|bank_conflicts_pipe_lsu)_mem_shared|ldgsts' "$WORK/query.txt" \
     | cut -c1-100 | sed 's/^/ncu knows: /' >>"$LOG"
-  # cp.async: the LDGSTS pair and the totals only (8 metrics, one pass: with more passes ncu
-  # would save and restore the 1 GB source buffer around every replay)
+  # cp.async: the LDGSTS pair (Hopper's ncu knows only its conflicts), the totals and the
+  # read/write/misc split, and (below) no ld/st conflicts: few metrics, one pass (with more
+  # passes ncu would save and restore the 1 GB source buffer around every replay)
   case "$CONFIGS" in
     *cpasync*) EXTRA="l1tex__data_pipe_lsu_wavefronts_mem_shared l1tex__data_bank_conflicts_pipe_lsu_mem_shared
                       l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldgsts
-                      l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts" ;;
+                      l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldgsts
+                      l1tex__data_pipe_lsu_wavefronts_mem_shared_cmd_read
+                      l1tex__data_pipe_lsu_wavefronts_mem_shared_cmd_write
+                      l1tex__data_pipe_lsu_wavefronts_mem_shared_op_misc" ;;
     *) EXTRA="l1tex__data_pipe_lsu_wavefronts_mem_shared l1tex__data_bank_conflicts_pipe_lsu_mem_shared
               l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ldsm l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_ldsm
               l1tex__data_pipe_lsu_wavefronts_mem_shared_op_stsm l1tex__data_bank_conflicts_pipe_lsu_mem_shared_op_stsm
