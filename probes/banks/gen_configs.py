@@ -731,6 +731,65 @@ for instr, w in CPASYNC:
 
 
 # ---------------------------------------------------------------------------------------------
+# Round 5 (issue 25, appended): a blind test. Random configurations generated after the merge
+# rule was derived from rounds 1-4 (every lane shares its address with lane l^1, or every lane
+# with lane l^2), with the model's predictions committed before the measurement
+# (round5_predictions.txt): random class maps that enforce l^1 pairs, l^2 pairs, or neither
+# (pairs shared with probability 0.85, extra classes merged), placed on a few bank groups or
+# contiguously; and cp.async.ca with random destinations and sources inside the exact domain
+# (each lane group reads distinct pieces of one 128-byte line).
+# ---------------------------------------------------------------------------------------------
+ROUND5_FIRST = len(configs)
+rng5 = random.Random(20261204)
+
+
+def random_classes(r):
+    kind = r.choice(["x1", "x2", "near"])
+    cls = list(LANES)
+    if kind in ("x1", "x2"):
+        m = 1 if kind == "x1" else 2
+        cls = [min(l, l ^ m) for l in LANES]
+    else:  # each pair of a random pairing shares with probability 0.85
+        m = r.choice([1, 2])
+        for l in LANES:
+            if l < l ^ m and r.random() < 0.85:
+                cls[l ^ m] = cls[l]
+    for _ in range(r.randrange(4)):  # merge two random classes
+        a, b = r.sample(sorted(set(cls)), 2) if len(set(cls)) > 1 else (cls[0], cls[0])
+        cls = [a if c == b else c for c in cls]
+    return kind, cls
+
+
+for op in ("ld", "st"):
+    for suffix, w in (("v2.b32", 8), ("v4.b32", 16)):
+        instr = f"{op}.shared.{suffix}"
+        for i in range(40 if op == "ld" else 15):
+            kind, cls = random_classes(rng5)
+            slots = classes_to_slots(cls)
+            how = rng5.choice(["pool", "c", "r"])
+            addrs = (pool_place(slots, w, rng5, 1 + rng5.randrange(3)) if how == "pool"
+                     else place(slots, how, w, rng5))
+            add4(instr, f"r5_{kind}_{how}_{i}", addrs)
+
+CP_ROUND5_FIRST = len(cp_configs)
+for instr, w in CPASYNC:
+    if ".cg." in instr:
+        continue
+    gl = {4: 32, 8: 16, 16: 8}[w]
+    for i in range(20):
+        if i % 2:
+            pool = [128 * rng5.randrange(64) + w * rng5.randrange(128 // w) for _ in range(6)]
+            dst = [rng5.choice(pool) for _ in LANES]
+        else:
+            dst = [w * rng5.randrange(BUF // w) for _ in LANES]
+        src = []
+        for g in range(0, 32, gl):
+            line = rng5.randrange(SRC_WINDOW // 128)
+            src += [line * 128 + w * p for p in rng5.sample(range(128 // w), gl)]
+        cp_add(instr, f"r5_dst_{'pool' if i % 2 else 'random'}_src_line_permuted_{i}", dst, src)
+
+
+# ---------------------------------------------------------------------------------------------
 def render():
     out = [
         "# Shared-memory bank-conflict probe configurations (probes/banks/README.md).",
