@@ -102,7 +102,7 @@ static inline std::string fmt(const char* f, ...) {
 // ---------------------------------------------------------------------------------------------
 // Element types and their bit encodings (exact for the small integers the probes use).
 // ---------------------------------------------------------------------------------------------
-enum class Ty { F16, BF16, TF32, F32, F64, S8, S32 };
+enum class Ty { F16, BF16, TF32, F32, F64, S8, S32, U8, S4, U4, B1, E4M3, E5M2 };
 
 static inline int ty_bits(Ty t) {
   switch (t) {
@@ -113,6 +113,12 @@ static inline int ty_bits(Ty t) {
     case Ty::F64: return 64;
     case Ty::S8: return 8;
     case Ty::S32: return 32;
+    case Ty::U8: return 8;
+    case Ty::S4: return 4;
+    case Ty::U4: return 4;
+    case Ty::B1: return 1;
+    case Ty::E4M3: return 8;
+    case Ty::E5M2: return 8;
   }
   return 0;
 }
@@ -125,6 +131,12 @@ static inline const char* ty_name(Ty t) {
     case Ty::F64: return "f64";
     case Ty::S8: return "s8";
     case Ty::S32: return "s32";
+    case Ty::U8: return "u8";
+    case Ty::S4: return "s4";
+    case Ty::U4: return "u4";
+    case Ty::B1: return "b1";
+    case Ty::E4M3: return "e4m3";
+    case Ty::E5M2: return "e5m2";
   }
   return "?";
 }
@@ -143,8 +155,9 @@ static inline double decode_ieee(uint64_t bits, int eb, int mb) {
     v = std::ldexp((double)(mant | (1ull << mb)), (int)ex - bias - mb);
   return sign ? -v : v;
 }
-// Encodes x, which must be exactly representable (aborts otherwise).
-static inline uint64_t encode_ieee(double x, int eb, int mb) {
+// Encodes x into *out when it is exactly representable as a normal number (or zero); false
+// otherwise. (The top exponent is never used: e4m3's values from 256 up are not needed.)
+static inline bool try_encode_ieee(double x, int eb, int mb, uint64_t* out) {
   uint64_t sign = 0;
   if (std::signbit(x)) {
     sign = 1;
@@ -155,40 +168,57 @@ static inline uint64_t encode_ieee(double x, int eb, int mb) {
   if (x == 0) {
     bits = 0;
   } else {
+    if (!std::isfinite(x)) return false;
     int e;
     double fr = std::frexp(x, &e);  // x = fr * 2^e, fr in [0.5,1)
     int ex = e - 1 + bias;
-    if (ex <= 0 || ex >= (1 << eb) - 1) {
-      fprintf(stderr, "encode_ieee: %g out of normal range\n", x);
-      exit(3);
-    }
+    if (ex <= 0 || ex >= (1 << eb) - 1) return false;
     double m = std::ldexp(fr * 2 - 1, mb);
-    if (m != std::floor(m)) {
-      fprintf(stderr, "encode_ieee: %g not exact with %d mantissa bits\n", x, mb);
-      exit(3);
-    }
+    if (m != std::floor(m)) return false;
     bits = ((uint64_t)ex << mb) | (uint64_t)m;
   }
-  return bits | (sign << (eb + mb));
+  *out = bits | (sign << (eb + mb));
+  return true;
 }
-
-static inline uint64_t encode(Ty t, double x) {
+static inline bool try_encode_int(double x, double lo, double hi, int bits, uint64_t* out) {
+  if (x != std::floor(x) || x < lo || x > hi) return false;
+  *out = (uint64_t)(int64_t)x & (bits == 64 ? ~0ull : ((1ull << bits) - 1));
+  return true;
+}
+// The bits of x in type t, when x is exactly representable.
+static inline bool try_encode(Ty t, double x, uint64_t* out) {
   switch (t) {
-    case Ty::F16: return encode_ieee(x, 5, 10);
-    case Ty::BF16: return encode_ieee(x, 8, 7);
+    case Ty::F16: return try_encode_ieee(x, 5, 10, out);
+    case Ty::BF16: return try_encode_ieee(x, 8, 7, out);
     case Ty::TF32:  // tf32 operands are f32 bit patterns whose low 13 mantissa bits are ignored
-    case Ty::F32: return encode_ieee(x, 8, 23);
-    case Ty::F64: return encode_ieee(x, 11, 52);
-    case Ty::S8: {
-      if (x != std::floor(x) || x < -128 || x > 127) {
-        fprintf(stderr, "encode s8: %g\n", x);
-        exit(3);
-      }
-      return (uint64_t)(uint8_t)(int8_t)x;
-    }
-    case Ty::S32: return (uint64_t)(uint32_t)(int32_t)x;
+      if (!try_encode_ieee(x, 8, 10, out)) return false;
+      *out <<= 13;
+      return true;
+    case Ty::F32: return try_encode_ieee(x, 8, 23, out);
+    case Ty::F64: return try_encode_ieee(x, 11, 52, out);
+    case Ty::S8: return try_encode_int(x, -128, 127, 8, out);
+    case Ty::S32: return try_encode_int(x, -2147483648.0, 2147483647.0, 32, out);
+    case Ty::U8: return try_encode_int(x, 0, 255, 8, out);
+    case Ty::S4: return try_encode_int(x, -8, 7, 4, out);
+    case Ty::U4: return try_encode_int(x, 0, 15, 4, out);
+    case Ty::B1: return try_encode_int(x, 0, 1, 1, out);
+    case Ty::E4M3: return try_encode_ieee(x, 4, 3, out);
+    case Ty::E5M2: return try_encode_ieee(x, 5, 2, out);
   }
-  return 0;
+  return false;
+}
+static inline bool representable(Ty t, double x) {
+  uint64_t b;
+  return try_encode(t, x, &b);
+}
+// Encodes x, which must be exactly representable (aborts otherwise).
+static inline uint64_t encode(Ty t, double x) {
+  uint64_t b;
+  if (!try_encode(t, x, &b)) {
+    fprintf(stderr, "encode %s: %g is not exactly representable\n", ty_name(t), x);
+    exit(3);
+  }
+  return b;
 }
 static inline double decode(Ty t, uint64_t b) {
   switch (t) {
@@ -199,8 +229,34 @@ static inline double decode(Ty t, uint64_t b) {
     case Ty::F64: return decode_ieee(b, 11, 52);
     case Ty::S8: return (double)(int8_t)(uint8_t)b;
     case Ty::S32: return (double)(int32_t)(uint32_t)b;
+    case Ty::U8: return (double)(uint8_t)b;
+    case Ty::S4: return (double)((int)((b & 0xf) ^ 0x8) - 8);
+    case Ty::U4: return (double)(b & 0xf);
+    case Ty::B1: return (double)(b & 1);
+    case Ty::E4M3: return decode_ieee(b & 0xff, 4, 3);
+    case Ty::E5M2: return decode_ieee(b & 0xff, 5, 2);
   }
   return 0;
+}
+// The largest power of two `b` such that every integer 0 .. b-1 is exactly representable in t:
+// the digit base in which the MMA probe splits codes too large for the type.
+static inline double digit_base(Ty t) {
+  switch (t) {
+    case Ty::F16: return 2048;
+    case Ty::BF16: return 256;
+    case Ty::TF32: return 2048;
+    case Ty::F32: return 16777216.0;
+    case Ty::F64: return 9007199254740992.0;
+    case Ty::S8: return 128;
+    case Ty::S32: return 2147483648.0;
+    case Ty::U8: return 256;
+    case Ty::S4: return 8;
+    case Ty::U4: return 16;
+    case Ty::B1: return 2;
+    case Ty::E4M3: return 16;
+    case Ty::E5M2: return 8;
+  }
+  return 2;
 }
 // Rounds an exact value to what the type holds (used by the simulation only; the probes keep
 // every value exactly representable).

@@ -1,5 +1,6 @@
 // Probe for the copy atoms: ldmatrix (SM75_*_LDSM_*), stmatrix (SM90_*_STSM_*), cp.async
-// (SM80_CP_ASYNC_CACHEALWAYS_<bits>) and plain copies (UniversalCopy_<bits>).
+// (SM80_CP_ASYNC_CACHEALWAYS_<bits>, SM80_CP_ASYNC_CACHEGLOBAL_128 and their _ZFILL forms) and
+// plain copies (UniversalCopy_<bits>).
 // See probes/README.md ("Copy atoms").
 //
 // usage: copy OUTDIR [HEADERFILE]
@@ -92,17 +93,31 @@ __global__ void stsm_kernel(const uint32_t* in, const int* slot, uint16_t* out) 
   for (int i = t; i < NSLOT * 8; i += 32) out[i] = sm[i];
 }
 
-// cp.async.ca of BYTES bytes by thread 0, global -> shared; out: the 16 shared bytes afterwards.
-template <int BYTES>
-__global__ void cp_async_kernel(const uint8_t* in, uint8_t* out) {
+// cp.async of BYTES bytes by thread 0, global -> shared (MODE 0: .ca, 1: .cg, 2: .ca with a
+// source size, 3: .cg with a source size, `src_size` bytes read and the rest zero-filled);
+// shared memory starts as `fill`; out: the 16 shared bytes afterwards.
+template <int BYTES, int MODE>
+__global__ void cp_async_kernel(const uint8_t* in, uint8_t* out, int src_size, uint8_t fill) {
   __shared__ alignas(128) uint8_t sm[16];
   int t = threadIdx.x;
-  if (t < 16) sm[t] = 0;
+  if (t < 16) sm[t] = fill;
   __syncthreads();
   if (t == 0) {
     uint32_t dst = (uint32_t)__cvta_generic_to_shared(sm);
-    asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(dst), "l"(in), "n"(BYTES)
-                 : "memory");
+    if constexpr (MODE == 0)
+      asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(dst), "l"(in), "n"(BYTES)
+                   : "memory");
+    if constexpr (MODE == 1 && BYTES == 16)  // .cg copies 16 bytes only
+      asm volatile("cp.async.cg.shared.global [%0], [%1], %2;\n" ::"r"(dst), "l"(in), "n"(BYTES)
+                   : "memory");
+    if constexpr (MODE == 2)
+      asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(dst), "l"(in),
+                   "n"(BYTES), "r"(src_size)
+                   : "memory");
+    if constexpr (MODE == 3 && BYTES == 16)
+      asm volatile("cp.async.cg.shared.global [%0], [%1], %2, %3;\n" ::"r"(dst), "l"(in),
+                   "n"(BYTES), "r"(src_size)
+                   : "memory");
     asm volatile("cp.async.commit_group;\n" ::: "memory");
     asm volatile("cp.async.wait_group 0;\n" ::: "memory");
   }
@@ -208,12 +223,18 @@ static std::vector<uint16_t> run_stsm(int X, bool trans, const std::vector<uint3
 #endif
 }
 
-// kind 0: cp.async.ca, kind 1: plain ld/st. in: 16 bytes; returns the 16 destination bytes
-// (cp.async) or the `bytes` destination bytes (plain).
-static std::vector<uint8_t> run_byte_copy(int kind, int bytes, const std::vector<uint8_t>& in) {
+// The byte copies: kind 0: cp.async.ca, 1: plain ld/st, 2: cp.async.cg, 3: cp.async.ca with a
+// source size, 4: cp.async.cg with a source size (`src_size` bytes read, the rest zero-filled;
+// destination first `fill`). in: 16 bytes; returns the 16 destination bytes (cp.async) or the
+// `bytes` destination bytes (plain).
+static bool is_cp_async(int kind) { return kind != 1; }
+static std::vector<uint8_t> run_byte_copy(int kind, int bytes, const std::vector<uint8_t>& in,
+                                          int src_size = -1, uint8_t fill = 0) {
+  if (src_size < 0) src_size = bytes;
 #ifdef PROBE_SIMULATE
-  std::vector<uint8_t> out(kind == 0 ? 16 : bytes, 0);
-  for (int i = 0; i < bytes; i++) out[i] = in[i];
+  std::vector<uint8_t> out(is_cp_async(kind) ? 16 : bytes, fill);
+  for (int i = 0; i < bytes; i++) out[i] = i < src_size ? in[i] : 0;
+  if (getenv("PROBE_SIM_BREAK") && kind >= 3 && src_size == 0) out[0] = fill;
   return out;
 #else
   uint8_t *din, *dout;
@@ -221,10 +242,20 @@ static std::vector<uint8_t> run_byte_copy(int kind, int bytes, const std::vector
   CK(cudaMalloc(&dout, 16));
   CK(cudaMemcpy(din, in.data(), 16, cudaMemcpyHostToDevice));
   CK(cudaMemset(dout, 0, 16));
+#define CP_ASYNC(MODE)                                                                 \
+  do {                                                                                 \
+    if (bytes == 4) cp_async_kernel<4, MODE><<<1, 32>>>(din, dout, src_size, fill);   \
+    if (bytes == 8) cp_async_kernel<8, MODE><<<1, 32>>>(din, dout, src_size, fill);   \
+    if (bytes == 16) cp_async_kernel<16, MODE><<<1, 32>>>(din, dout, src_size, fill); \
+  } while (0)
   if (kind == 0) {
-    if (bytes == 4) cp_async_kernel<4><<<1, 32>>>(din, dout);
-    if (bytes == 8) cp_async_kernel<8><<<1, 32>>>(din, dout);
-    if (bytes == 16) cp_async_kernel<16><<<1, 32>>>(din, dout);
+    CP_ASYNC(0);
+  } else if (kind == 2) {
+    CP_ASYNC(1);
+  } else if (kind == 3) {
+    CP_ASYNC(2);
+  } else if (kind == 4) {
+    CP_ASYNC(3);
   } else {
     if (bytes == 1) universal_kernel<uint8_t><<<1, 32>>>(din, dout);
     if (bytes == 2) universal_kernel<uint16_t><<<1, 32>>>((uint16_t*)din, (uint16_t*)dout);
@@ -234,7 +265,7 @@ static std::vector<uint8_t> run_byte_copy(int kind, int bytes, const std::vector
   }
   CK(cudaGetLastError());
   CK(cudaDeviceSynchronize());
-  std::vector<uint8_t> out(kind == 0 ? 16 : bytes);
+  std::vector<uint8_t> out(is_cp_async(kind) ? 16 : bytes);
   CK(cudaMemcpy(out.data(), dout, out.size(), cudaMemcpyDeviceToHost));
   CK(cudaFree(din));
   CK(cudaFree(dout));
@@ -425,12 +456,31 @@ static bool probe_stsm(const Out& out, int X, bool trans) {
 
 // One thread copies `bits` bits; unit 8 bits; source byte e holds code e+1 (other source bytes
 // follow with further codes, so an over-long copy shows).
+// The _ZFILL forms also: with source size 0 (CuTe's predicate false) every destination byte of
+// the copy is zero and the bytes past it keep their value.
 static bool probe_bytes(const Out& out, int kind, int bits) {
   int bytes = bits / 8;
-  std::string name = kind == 0 ? fmt("SM80_CP_ASYNC_CACHEALWAYS_%d", bits) : fmt("UniversalCopy_%d", bits);
-  std::string instr = kind == 0 ? fmt("cp.async.ca.shared.global [dst], [src], %d", bytes)
-                                : fmt("plain C++ *dst = *src of a %d-bit type (global -> global)", bits);
+  const char* fam[] = {"SM80_CP_ASYNC_CACHEALWAYS", "UniversalCopy", "SM80_CP_ASYNC_CACHEGLOBAL",
+                       "SM80_CP_ASYNC_CACHEALWAYS_ZFILL", "SM80_CP_ASYNC_CACHEGLOBAL_ZFILL"};
+  std::string name = fmt("%s_%d", fam[kind], bits);
+  std::string instr = kind == 1 ? fmt("plain C++ *dst = *src of a %d-bit type (global -> global)", bits)
+                      : kind == 0 ? fmt("cp.async.ca.shared.global [dst], [src], %d", bytes)
+                      : kind == 2 ? fmt("cp.async.cg.shared.global [dst], [src], %d", bytes)
+                      : fmt("cp.async.%s.shared.global [dst], [src], %d, src_size (src_size %d here)",
+                            kind == 3 ? "ca" : "cg", bytes, bytes);
   Verdict V;
+  std::string zfill;
+  if (kind >= 3) {
+    std::vector<uint8_t> in(16);
+    for (int i = 0; i < 16; i++) in[i] = (uint8_t)(i + 1);
+    auto z = run_byte_copy(kind, bytes, in, 0, 0xAA);
+    for (int j = 0; j < 16; j++) {
+      int want = j < bytes ? 0 : 0xAA;
+      if (z[j] != want) V.fail(fmt("src_size 0: destination byte %d holds %d, not %d", j, z[j], want));
+    }
+    zfill = "zero fill: with src_size 0 (shared memory first 0xAA) the copy's bytes are 0, the "
+            "bytes past it 0xAA";
+  }
   std::vector<uint8_t> in(16);
   for (int i = 0; i < 16; i++) in[i] = (uint8_t)(i + 1);
   auto got = run_byte_copy(kind, bytes, in);
@@ -444,8 +494,9 @@ static bool probe_bytes(const Out& out, int kind, int bits) {
     if (got[j] != 0) V.fail(fmt("destination byte %zu beyond the copy was written", j));
   bool pass = V.ok();
   std::vector<std::string> hdr{"instruction: " + instr,
-                               "method: source byte e holds e+1, destination zeroed; thread 0 copies",
-                               fmt("result: %s", pass ? "PASS" : "FAIL")};
+                               "method: source byte e holds e+1, destination zeroed; thread 0 copies"};
+  if (!zfill.empty()) hdr.push_back(zfill);
+  hdr.push_back(fmt("result: %s", pass ? "PASS" : "FAIL"));
   for (auto& f : V.fails) hdr.push_back("failure: " + f);
   out.write(name, hdr, body);
   fprintf(out.log, "%s %s\n", pass ? "PASS" : "FAIL", name.c_str());
@@ -463,6 +514,9 @@ int main(int argc, char** argv) {
     for (int X : {1, 2, 4}) fails += !probe_stsm(out, X, trans);
   for (int bits : {32, 64, 128}) fails += !probe_bytes(out, 0, bits);
   for (int bits : {8, 16, 32, 64, 128}) fails += !probe_bytes(out, 1, bits);
+  fails += !probe_bytes(out, 2, 128);  // .cg: 16 bytes only
+  for (int bits : {32, 64, 128}) fails += !probe_bytes(out, 3, bits);
+  fails += !probe_bytes(out, 4, 128);
   printf("copy: %d atom(s) failed\n", fails);
   return fails ? 1 : 0;
 }

@@ -3,7 +3,8 @@
 // K-major and MN-major shared-memory operands in every layout type (no swizzle, 32-, 64- and
 // 128-byte swizzle). See probes/README.md ("GMMA atoms").
 // Built with -gencode=arch=compute_90a,code=sm_90a -DGMMA_N=<N> -DGMMA_BF16=<0|1>: one binary
-// per (type, N), so that the builds run in parallel.
+// per (type, N), so that the builds run in parallel. -DGMMA_F16ACC=1 (with GMMA_BF16=0): the f16
+// accumulator (m64nNk16.f16.f16.f16, D in N/4 registers of two halfs).
 //
 // usage: gmma OUTDIR [HEADERFILE]
 //
@@ -27,9 +28,14 @@
 #ifndef GMMA_BF16
 #define GMMA_BF16 0
 #endif
+#ifndef GMMA_F16ACC
+#define GMMA_F16ACC 0
+#endif
 static constexpr int N = GMMA_N;
 static constexpr bool BF16 = GMMA_BF16 != 0;
-static constexpr int NC = N / 2;                     // D floats per thread
+static constexpr bool F16ACC = GMMA_F16ACC != 0;
+static_assert(!(BF16 && F16ACC), "wgmma has no bf16 inputs with an f16 accumulator");
+static constexpr int NC = N / 2;                     // D values per thread
 
 // A shared-memory operand buffer: `rows` (M for A, N for B) x `cols` (K extent of the buffer)
 // 16-bit elements, meant as CuTe's tile_to_shape(GMMA::Layout_<MAJOR>_<SW>_Atom<T>, (rows, cols))
@@ -116,12 +122,34 @@ static uint64_t desc_fields(const Smem& s) {
 
 template <bool RS, int TA, int TB>
 __device__ __forceinline__ void wgmma(float* d, const uint32_t* a, uint64_t da, uint64_t db) {
-#define GMMA_CASE(n)                                                     \
-  if constexpr (N == n) {                                                \
-    if constexpr (RS && BF16) wgmma_rs_bf16_n##n<TB>(d, a, db);          \
-    if constexpr (RS && !BF16) wgmma_rs_f16_n##n<TB>(d, a, db);          \
-    if constexpr (!RS && BF16) wgmma_ss_bf16_n##n<TA, TB>(d, da, db);    \
-    if constexpr (!RS && !BF16) wgmma_ss_f16_n##n<TA, TB>(d, da, db);    \
+// The f16 accumulator: C packed into halfs before the instruction (after a wgmma.fence, as the
+// PTX ISA requires between other writes of accumulator registers and wgmma), D unpacked after
+// the wait (the kernel's own commit / wait then have nothing left to wait for).
+#define GMMA_CASE(n)                                                                   \
+  if constexpr (N == n) {                                                              \
+    if constexpr (F16ACC) {                                                            \
+      uint32_t h[NC / 2];                                                              \
+      for (int i = 0; i < NC / 2; i++) {                                               \
+        h[i] = (uint32_t)__half_as_ushort(__float2half_rn(d[2 * i])) |                 \
+               ((uint32_t)__half_as_ushort(__float2half_rn(d[2 * i + 1])) << 16);     \
+        asm volatile("" : "+r"(h[i])::"memory");                                       \
+      }                                                                                \
+      asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory");                        \
+      if constexpr (RS) wgmma_rs_f16_f16acc_n##n<TB>(h, a, db);                        \
+      if constexpr (!RS) wgmma_ss_f16_f16acc_n##n<TA, TB>(h, da, db);                  \
+      asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory");                 \
+      asm volatile("wgmma.wait_group.sync.aligned 0;\n" ::: "memory");                 \
+      for (int i = 0; i < NC / 2; i++) {                                               \
+        asm volatile("" : "+r"(h[i])::"memory");                                       \
+        d[2 * i] = __half2float(__ushort_as_half((unsigned short)(h[i] & 0xffff)));    \
+        d[2 * i + 1] = __half2float(__ushort_as_half((unsigned short)(h[i] >> 16)));   \
+      }                                                                                \
+    } else {                                                                           \
+      if constexpr (RS && BF16) wgmma_rs_bf16_n##n<TB>(d, a, db);                      \
+      if constexpr (RS && !BF16) wgmma_rs_f16_n##n<TB>(d, a, db);                      \
+      if constexpr (!RS && BF16) wgmma_ss_bf16_n##n<TA, TB>(d, da, db);                \
+      if constexpr (!RS && !BF16) wgmma_ss_f16_n##n<TA, TB>(d, da, db);                \
+    }                                                                                  \
   }
   GMMA_CASE(8)
   GMMA_CASE(16)
@@ -325,18 +353,23 @@ static std::string file_suffix(const Case& c) {
 static bool probe(const Out& out, const Case& c, uint64_t seed) {
   const Ty ty = BF16 ? Ty::BF16 : Ty::F16;
   const char* tn = BF16 ? "bf16" : "f16";
+  const char* acc = F16ACC ? "f16" : "f32";
   MmaSpec s;
-  s.name = fmt("SM90_64x%dx16_F32%s_%s", N, BF16 ? "BF16BF16" : "F16F16", c.rs ? "RS" : "SS");
+  s.name = fmt("SM90_64x%dx16_%s_%s", N, F16ACC ? "F16F16F16" : BF16 ? "F32BF16BF16" : "F32F16F16",
+               c.rs ? "RS" : "SS");
   s.suffix = file_suffix(c);
-  s.instr = c.rs ? fmt("wgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s d, {a0,a1,a2,a3}, desc-b, p(=1), 1, 1, %d (imm-trans-b: %s B)",
-                       N, tn, tn, (int)c.tnspB(), c.tnspB() ? "MN-major" : "K-major")
-                 : fmt("wgmma.mma_async.sync.aligned.m64n%dk16.f32.%s.%s d, desc-a, desc-b, p(=1), 1, 1, %d, %d (imm-trans-a, imm-trans-b: %s A and B)",
-                       N, tn, tn, (int)c.tnspA(), (int)c.tnspB(), c.tnspB() ? "MN-major" : "K-major");
+  s.instr = c.rs ? fmt("wgmma.mma_async.sync.aligned.m64n%dk16.%s.%s.%s d, {a0,a1,a2,a3}, desc-b, p(=1), 1, 1, %d (imm-trans-b: %s B)",
+                       N, acc, tn, tn, (int)c.tnspB(), c.tnspB() ? "MN-major" : "K-major")
+                 : fmt("wgmma.mma_async.sync.aligned.m64n%dk16.%s.%s.%s d, desc-a, desc-b, p(=1), 1, 1, %d, %d (imm-trans-a, imm-trans-b: %s A and B)",
+                       N, acc, tn, tn, (int)c.tnspA(), (int)c.tnspB(), c.tnspB() ? "MN-major" : "K-major");
+  if (F16ACC)
+    s.hdr.push_back("f16 accumulator: D is N/4 registers of two halfs, value v = 2*register + half "
+                    "(low half first); the kernel converts C from and D to f32 exactly");
   s.T = 128;
   s.nvC = NC;
   s.A = OperandSpec{c.NA(), c.baseA(), c.rs, ty};
   s.B = OperandSpec{c.b.elements(), 64, false, ty};
-  s.tC = Ty::F32;
+  s.tC = F16ACC ? Ty::F16 : Ty::F32;
   s.M = 64;
   s.N = N;
   s.K = 16;
@@ -390,10 +423,11 @@ static std::vector<Case> cases() {
     v.push_back(Case{true, Smem{}, buf(mn, sw, N, kb)});
   };
   const int sws[4] = {0, 32, 64, 128};
-  // 1. every (type, N): the three set-ups of the first run
+  // 1. every (type, N): the three set-ups of the first run; the f16 accumulator: only these
   ss(false, 0);
   ss(false, 128);
   rs(false, 128);
+  if (F16ACC) return v;
   // 2. the other layouts: SS with both operands in the layout; f16: every N the layout allows;
   //    bf16: N in {8, 16, 32, 64}
   const bool few = N == 8 || N == 16 || N == 32 || N == 64 || N == 192;
@@ -428,7 +462,8 @@ int main(int argc, char** argv) {
   out.init(argc, argv, "probes/gmma.cu");
   int fails = 0, i = 0;
   auto cs = cases();
-  for (auto& c : cs) fails += !probe(out, c, 1000 * (uint64_t)N + 10 * BF16 + 100000 * (++i));
-  printf("gmma %s N=%d: %zu case(s), %d failed\n", BF16 ? "bf16" : "f16", N, cs.size(), fails);
+  for (auto& c : cs) fails += !probe(out, c, 1000 * (uint64_t)N + 10 * BF16 + 100000 * (++i) + 7 * F16ACC);
+  printf("gmma %s%s N=%d: %zu case(s), %d failed\n", BF16 ? "bf16" : "f16",
+         F16ACC ? " (f16 accumulator)" : "", N, cs.size(), fails);
   return fails ? 1 : 0;
 }

@@ -30,6 +30,9 @@ struct MmaSpec {
   bool first_only = false;  // A/B lines list only their first D value (compact GMMA format)
   std::vector<std::string> hdr;   // extra header lines
   std::vector<std::string> lines; // extra body lines after `values`
+  // The lane of each of the T threads, when the atom's threads are not lanes 0 .. T-1 of the
+  // launch (SM70: a quad pair): the lines name lanes. Empty: thread t is lane t.
+  std::vector<int> thread_ids;
 };
 
 static inline double operand_code(int i, int base, int pass) {
@@ -211,17 +214,29 @@ static bool probe_mma(const MmaSpec& s, const MmaBackend& be, const Out& out, ui
 
   // --- C coded -------------------------------------------------------------------------------
   auto zeros = [](int n) { return std::vector<double>(n, 0.0); };
+  // C value c holds c+1; when that exceeds the integers C's type holds exactly (an f16
+  // accumulator with 128 threads x 128 values), two passes hold c/1024+1 and c%1024+1.
   std::vector<int> dOfC(NC, -1);
   {
-    MmaExp e{zeros(NA), zeros(NB), zeros(NC)};
-    for (int c = 0; c < NC; c++) e.C[c] = c + 1;
-    auto Dc = be.dense({e})[0];
+    const bool two = NC + 1 > digit_base(s.tC);
+    const int cb = two ? 1024 : NC + 1;
+    std::vector<MmaExp> ce;
+    for (int p = 0; p < (two ? 2 : 1); p++) {
+      MmaExp e{zeros(NA), zeros(NB), zeros(NC)};
+      for (int c = 0; c < NC; c++) e.C[c] = two ? operand_code(c, cb, p) : c + 1;
+      ce.push_back(e);
+    }
+    auto Dc = be.dense(ce);
     for (int d = 0; d < NC; d++) {
-      if (!is_code(Dc[d], 1, NC)) {
-        V.fail(fmt("C coded: D %d holds %g, not a code", d, Dc[d]));
+      int c = -1;
+      if (!two && is_code(Dc[0][d], 1, NC)) c = (int)Dc[0][d] - 1;
+      if (two && is_code(Dc[0][d], 1, NC / cb + 1) && is_code(Dc[1][d], 1, cb))
+        c = ((int)Dc[0][d] - 1) * cb + (int)Dc[1][d] - 1;
+      if (c < 0 || c >= NC) {
+        V.fail(two ? fmt("C coded: D %d holds %g / %g, not a code", d, Dc[0][d], Dc[1][d])
+                   : fmt("C coded: D %d holds %g, not a code", d, Dc[0][d]));
         continue;
       }
-      int c = (int)Dc[d] - 1;
       if (dOfC[c] != -1) V.fail(fmt("C coded: C %d came out twice", c));
       dOfC[c] = d;
     }
@@ -285,9 +300,13 @@ static bool probe_mma(const MmaSpec& s, const MmaBackend& be, const Out& out, ui
   int exact = 0;
   if (structure_ok) {
     std::mt19937_64 rng(seed);
+    // Small integers every type holds exactly (unsigned and 1-bit types: from 0).
     auto rnd = [&](Ty t) {
-      int lim = t == Ty::S8 ? 8 : 4;
-      return (double)((int)(rng() % (2 * lim + 1)) - lim);
+      int lo = -4, hi = 4;
+      if (t == Ty::S8) lo = -8, hi = 8;
+      if (t == Ty::U8 || t == Ty::U4) lo = 0, hi = 7;
+      if (t == Ty::B1) lo = 0, hi = 1;
+      return (double)(lo + (int)(rng() % (hi - lo + 1)));
     };
     std::vector<MmaExp> rex;
     std::vector<std::vector<double>> want;
@@ -333,7 +352,11 @@ static bool probe_mma(const MmaSpec& s, const MmaBackend& be, const Out& out, ui
     body += fmt("values %sC %d\n", s.A.regs ? fmt("A %d ", s.A.base).c_str() : "", s.nvC);
   for (auto& l : s.lines) body += l + "\n";
   if (s.first_only) body += "lines first\n";
-  auto tv = [](int i, int nv) { return fmt("%d %d", i < 0 ? -1 : i / nv, i < 0 ? -1 : i % nv); };
+  auto tv = [&](int i, int nv) {
+    int t = i < 0 ? -1 : i / nv;
+    if (t >= 0 && !s.thread_ids.empty()) t = s.thread_ids[t];
+    return fmt("%d %d", t, i < 0 ? -1 : i % nv);
+  };
   auto slot = [&](int i, const OperandSpec& o) { return o.regs ? tv(i, o.base) : fmt("%d", i); };
   for (int a = 0; a < NA; a++) {
     if (!readA[a] && !s.A.regs) continue;
@@ -375,8 +398,9 @@ static bool probe_mma(const MmaSpec& s, const MmaBackend& be, const Out& out, ui
 // test the engine. Shared-memory operands get random unread slots (count - M*K of them).
 // `break_it` != 0 breaks the model to check that the probe notices:
 // 1: the last D value is off by one everywhere; 2: only products (several non-zero A and B
-// values) are off.
-static inline MmaRunner simulated_mma(const MmaSpec& s, uint64_t seed, int break_it) {
+// values) are off. `xor_popc`: D = C + sum_k (A xor B) (1-bit values), as `.b1 .xor.popc`.
+static inline MmaRunner simulated_mma(const MmaSpec& s, uint64_t seed, int break_it,
+                                      bool xor_popc = false) {
   const int NA = s.A.count, NB = s.B.count, NC = s.T * s.nvC;
   std::mt19937_64 rng(seed);
   auto perm = [&](int n) {
@@ -404,7 +428,10 @@ static inline MmaRunner simulated_mma(const MmaSpec& s, uint64_t seed, int break
       for (int d = 0; d < NC; d++) {
         int m = pc[d] % s.M, n = pc[d] / s.M;
         double acc = Cd[d];
-        for (int k = 0; k < s.K; k++) acc += Am[m + k * s.M] * Bm[k + n * s.K];
+        for (int k = 0; k < s.K; k++) {
+          double x = Am[m + k * s.M], y = Bm[k + n * s.K];
+          acc += xor_popc ? x + y - 2 * x * y : x * y;
+        }
         D[d] = round_to(s.tC, acc);
       }
       int nzA = 0, nzB = 0;

@@ -68,12 +68,17 @@ for p in $PROBES; do
     *) say "PROBES: unknown probe '$p' (known: mma copy gmma)"; rm -rf "$WORK"; exit 1 ;;
   esac
 done
-BUILDS="mma|mma.cu|$ARCH90
-copy|copy.cu|$ARCH90"
-for ty in f16 bf16; do
+# The MMA probe is built once per group of atoms (probes/mma_ops.h: MMA_GROUPS, MMA_GROUP_<g>).
+BUILDS="copy|copy.cu|$ARCH90"
+MMA_GROUPS=$(sed -n 's/^#define MMA_GROUPS \([0-9]*\)$/\1/p' "$HERE/mma_ops.h")
+for g in $(seq 0 $(( ${MMA_GROUPS:-1} - 1 ))); do
+  BUILDS="$BUILDS
+mma_g$g|mma.cu|$ARCH90 -DMMA_GROUP=$g"
+done
+for ty in ${GMMA_TYPES:-f16 bf16 f16acc}; do
   for n in ${GMMA_NS:-8 16 32 64 96 128 192 256}; do
     BUILDS="$BUILDS
-gmma_${ty}_n$n|gmma.cu|$ARCH90A -DGMMA_N=$n -DGMMA_BF16=$([ $ty = bf16 ] && echo 1 || echo 0)"
+gmma_${ty}_n$n|gmma.cu|$ARCH90A -DGMMA_N=$n -DGMMA_BF16=$([ $ty = bf16 ] && echo 1 || echo 0) -DGMMA_F16ACC=$([ $ty = f16acc ] && echo 1 || echo 0)"
   done
 done
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 4)}
@@ -92,7 +97,7 @@ wait
 say "build: $(( $(date +%s) - t0 )) s ($JOBS parallel jobs)"
 
 # ---- run ------------------------------------------------------------------------------------
-# mma and copy first, then the GMMA binaries RUNJOBS at a time (default 6; they share the GPU,
+# copy first, then the MMA and GMMA binaries RUNJOBS at a time (default 6; they share the GPU,
 # most of their time is the analysis on the host). Each binary's output is logged in order.
 run_one() {
   p=$1
@@ -121,7 +126,7 @@ RUNJOBS=${RUNJOBS:-6}
 t2=$(date +%s)
 for p in $NAMES; do
   case $p in
-    gmma_*)
+    gmma_* | mma_*)
       while [ "$(jobs -rp | wc -l)" -ge "$RUNJOBS" ]; do wait -n; done
       run_one "$p" &
       ;;
