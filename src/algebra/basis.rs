@@ -14,8 +14,10 @@
 //!   structure of the codomain (Eq. 27, `D ≲ L*`).
 //! * **Right inverse** (paper Eq. 24) by component: each component's integer right inverse
 //!   (index strides of `L`), placed at the component's position of the codomain.
-//! * Not defined here: left inverse and the products of a basis-strided layout
-//!   ([`ErrorKind::BasisStride`], naming the reason).
+//! * **Left inverse** (paper Eq. 26) by component, as the right inverse: each component's
+//!   integer left inverse, reading that entry of a coordinate as an index of `L`.
+//! * Not defined here: the products of a basis-strided layout ([`ErrorKind::BasisStride`],
+//!   naming the reason).
 //!
 //! ```
 //! use cute_layout::algebra::basis::{complement_full, composition, right_inverse};
@@ -634,17 +636,45 @@ pub fn try_right_inverse(a: &DynBasisLayout) -> Result<DynLayout> {
 }
 plain!(right_inverse = try_right_inverse(a: &DynBasisLayout) -> DynLayout);
 
-/// `left_inverse(L)`: delegated for an integer layout; for basis strides an
-/// [`ErrorKind::BasisStride`] error (paper Table 6 lists examples, but the per-component
-/// construction does not give a layout in general, and no other is implemented here).
+/// `left_inverse(L)` with basis strides (paper §3.4.3, Eq. 26, Table 6): a layout `L†` from
+/// the codomain's coordinates to integral coordinates of `L` with `L†(L(i)) = i` for every
+/// `i < size(L)` (the digits of stride-0 modes read as 0, so `L(L†(L(i))) = L(i)` always), as
+/// NVIDIA's PyCuTe defines it for coordinate codomains.
+///
+/// By component, as [`try_right_inverse`]: for each leaf `e_p` of the codomain, the integer
+/// left inverse ([`algebra::try_left_inverse`](super::try_left_inverse)) of `L` with its strides
+/// along `e_p` and the others 0 reads the `p`-th entry of a coordinate as the index of the
+/// modes along `e_p` — mixed-radix digits when those strides divide and nest, an exact search
+/// on small cases otherwise. `L†` has these at the codomain's positions, so its shape has the
+/// codomain's structure and `L†(c) = Σ_p L†_p(c_p)`: the modes along different components are
+/// independent. A component whose modes overlap (`(2,2):(1@0,1@0)`) has no left inverse: the
+/// integer engine's error, naming the component.
+///
+/// ```
+/// use cute_layout::{algebra::basis::left_inverse, DynBasisLayout, DynLayout};
+/// let b = |s: &str| s.parse::<DynBasisLayout>().unwrap();
+/// let l = |s: &str| s.parse::<DynLayout>().unwrap();
+/// // (i, j) ↦ (j, i): the inverse reads coordinate (c0, c1) as index 4·c0 + c1.
+/// assert_eq!(left_inverse(&b("(4,5):(1@1,1@0)")), l("(5,4):(4,1)"));
+/// // PyCuTe test_inverse_left.py: along e0, strides 2 and 34 leave gaps (shape 2 and 17, the
+/// // first of stride 0); along e1 the gap below stride 2.
+/// assert_eq!(left_inverse(&b("(3,(2,2)):(34@0,(2@0,2@1))")),
+///            l("((2,17,3),(2,2)):((0,3,1),(0,6))"));
+/// ```
 pub fn try_left_inverse(a: &DynBasisLayout) -> Result<DynLayout> {
     if a.is_integral() {
         return super::try_left_inverse(&a.to_dyn_layout()?);
     }
-    Err(err(
-        ErrorKind::BasisStride,
-        format!("left_inverse of {a}: not implemented for basis strides"),
-    ))
+    let (shape, stride, _) = by_component(a, true, &mut |p, lp| {
+        super::try_left_inverse(lp).map_err(|e| {
+            err(
+                e.kind(),
+                format!("{} (the modes of {a} along {})", e.detail(), path_text(p)),
+            )
+        })
+    })?;
+    let is_static = a.is_static();
+    DynLayout::new(shape.with_static(is_static), stride.with_static(is_static))
 }
 plain!(left_inverse = try_left_inverse(a: &DynBasisLayout) -> DynLayout);
 

@@ -7,17 +7,22 @@
 use crate::ops::{LeftInverse, RightInverse};
 use core::marker::PhantomData;
 
-use typenum::{B0, B1, U0, U1};
+use core::ops::Add;
+
+use typenum::{Add1, B0, B1, U0, U1};
 
 use crate::error::Result;
 use crate::int::select::{Dyn, EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, ZeroSel};
 use crate::int::{Int, IntDiv, IntMul, IntRem, Mod, Plain, Prod, Quot};
+use crate::layout::Layout;
+use crate::ops::basis::{Absent, CodomainProfile, Filled, PathPush, StrideTuple};
+use crate::ops::basis_complement::SelectAlong;
 use crate::ops::coalesce::CoalesceList;
 use crate::ops::complement::NonNegative;
 use crate::ops::compose::LayoutParts;
 use crate::ops::modes::SortByStride;
 use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
-use crate::tuple::{Cons, Nil};
+use crate::tuple::{Cons, FromCons, Nil, TupleOf};
 
 /// A mode's shape `S` with its index stride `R` (the position of its first element among
 /// the integral coordinates of `L`).
@@ -277,27 +282,152 @@ where
     type Output = Cons<M<D, U0>, <Cons<M<X, D>, T> as LeftInverseFold>::Output>;
 }
 
-/// The sorted, non-zero-stride indexed modes of `L`.
-type SortedModes<L> = <<IndexedModes<L> as DropZeroStrides>::Output as SortByStride>::Output;
-/// The left inverse's modes before coalescing.
-type LeftModes<L> = <SortedModes<L> as LeftInverseLead>::Output;
+/// The left inverse of a list of indexed integer modes (`Self`, each `M<Ix<s, r>, d>`): the
+/// modes of stride 0 dropped, the rest sorted by stride, read as mixed-radix digits
+/// ([`LeftInverseLead`], [`LeftInverseFold`]) and coalesced. One rule for integer layouts and
+/// for each component of a basis-strided one.
+#[doc(hidden)]
+pub trait LeftInverseOfModes {
+    type Output: LayoutParts + Default;
+}
+impl<X> LeftInverseOfModes for X
+where
+    X: DropZeroStrides,
+    X::Output: SortByStride,
+    <X::Output as SortByStride>::Output: LeftInverseLead,
+    <<X::Output as SortByStride>::Output as LeftInverseLead>::Output: CoalesceList,
+    <<<X::Output as SortByStride>::Output as LeftInverseLead>::Output as CoalesceList>::Output:
+        ToLayout,
+    LayoutOf<
+        <<<X::Output as SortByStride>::Output as LeftInverseLead>::Output as CoalesceList>::Output,
+    >: LayoutParts + Default,
+{
+    type Output = LayoutOf<
+        <<<X::Output as SortByStride>::Output as LeftInverseLead>::Output as CoalesceList>::Output,
+    >;
+}
 
 impl<L> LeftInverse for L
+where
+    L: LayoutParts,
+    L::Stride: StrideTuple,
+    L: LeftInverseKind<<L::Stride as StrideTuple>::HasBasis>,
+{
+    type Output = <L as LeftInverseKind<<L::Stride as StrideTuple>::HasBasis>>::Output;
+    #[inline(always)]
+    fn try_left_inverse(&self) -> Result<Self::Output> {
+        Ok(Default::default())
+    }
+}
+
+/// [`LeftInverse`] by stride kind `K` ([`StrideTuple::HasBasis`]): integer strides, or basis
+/// strides by codomain component.
+#[doc(hidden)]
+pub trait LeftInverseKind<K> {
+    type Output: Default;
+}
+impl<L> LeftInverseKind<B0> for L
 where
     L: LayoutParts,
     L::Shape: FlattenInto<L::Stride, Nil>,
     FlatModes<L::Shape, L::Stride>: StaticModes + NonNegativeStrides + CoalesceList,
     <FlatModes<L::Shape, L::Stride> as CoalesceList>::Output: IndexModes<U1>,
-    IndexedModes<L>: DropZeroStrides,
-    <IndexedModes<L> as DropZeroStrides>::Output: SortByStride,
-    SortedModes<L>: LeftInverseLead,
-    LeftModes<L>: CoalesceList,
-    <LeftModes<L> as CoalesceList>::Output: ToLayout,
-    LayoutOf<<LeftModes<L> as CoalesceList>::Output>: Default,
+    IndexedModes<L>: LeftInverseOfModes,
 {
-    type Output = LayoutOf<<LeftModes<L> as CoalesceList>::Output>;
-    #[inline(always)]
-    fn try_left_inverse(&self) -> Result<Self::Output> {
-        Ok(Default::default())
-    }
+    type Output = <IndexedModes<L> as LeftInverseOfModes>::Output;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Left inverse with basis strides, by codomain component
+
+/// `left_inverse(L)` for basis strides (as the runtime engine's
+/// [`algebra::basis::try_left_inverse`](crate::algebra::basis::try_left_inverse)): for each
+/// leaf `e_p` of the codomain, the indexed modes of `L` along `e_p` are left-inverted as
+/// integer modes ([`LeftInverseOfModes`]), their index strides being positions in all of `L`;
+/// the result has the codomain's structure with each leaf replaced by that component's left
+/// inverse, so `L†(c) = Σ_p L†_p(c_p)`.
+///
+/// ```
+/// use cute_layout::{layout, Layout, ops::LeftInverseOf};
+/// // (i, j) ↦ (j, i): coordinate (c0, c1) is index 4·c0 + c1.
+/// static_assertions::assert_type_eq_all!(
+///     LeftInverseOf<Layout![(4,5):(1@1,1@0)]>, Layout![(5,4):(4,1)]);
+/// assert_eq!(layout!((3,(2,2)):(34@0,(2@0,2@1))).left_inverse().to_string(),
+///            "((2,17,3),(2,2)):((0,3,1),(0,6))");
+/// ```
+impl<L> LeftInverseKind<B1> for L
+where
+    L: LayoutParts,
+    L::Shape: FlattenInto<L::Stride, Nil>,
+    FlatModes<L::Shape, L::Stride>: CoalesceList,
+    <FlatModes<L::Shape, L::Stride> as CoalesceList>::Output: IndexModes<U1>,
+    L::Stride: CodomainProfile,
+    <L::Stride as CodomainProfile>::Output:
+        LeftInverseWalk<IndexedModes<L>, FlatModes<L::Shape, L::Stride>, Nil>,
+{
+    type Output = Layout<
+        <<L::Stride as CodomainProfile>::Output as LeftInverseWalk<
+            IndexedModes<L>,
+            FlatModes<L::Shape, L::Stride>,
+            Nil,
+        >>::Shape,
+        <<L::Stride as CodomainProfile>::Output as LeftInverseWalk<
+            IndexedModes<L>,
+            FlatModes<L::Shape, L::Stride>,
+            Nil,
+        >>::Stride,
+    >;
+}
+
+/// The left inverse over the part `Self` of a codomain profile at path `Prefix` (a `Cons`
+/// list), `Modes` being the indexed modes of `L` and `Flat` its flat modes (for the static
+/// check): at a leaf, the integer left inverse of the modes along `Prefix`; at a tuple, one per
+/// element.
+#[doc(hidden)]
+pub trait LeftInverseWalk<Modes, Flat, Prefix> {
+    type Shape: Plain;
+    type Stride: Plain;
+}
+macro_rules! left_inverse_walk_leaf {
+    ($Node:ty) => {
+        impl<Modes: SelectAlong<Prefix>, Flat: SelectAlong<Prefix>, Prefix>
+            LeftInverseWalk<Modes, Flat, Prefix> for $Node
+        where
+            Flat::Output: StaticModes + NonNegativeStrides,
+            Modes::Output: LeftInverseOfModes,
+        {
+            type Shape = <<Modes::Output as LeftInverseOfModes>::Output as LayoutParts>::Shape;
+            type Stride = <<Modes::Output as LeftInverseOfModes>::Output as LayoutParts>::Stride;
+        }
+    };
+}
+left_inverse_walk_leaf!(Absent);
+left_inverse_walk_leaf!(Filled);
+impl<H, R, Modes, Flat, Prefix> LeftInverseWalk<Modes, Flat, Prefix> for Cons<H, R>
+where
+    Cons<H, R>: LeftInverseWalkList<Modes, Flat, Prefix, U0>,
+{
+    type Shape = TupleOf<<Cons<H, R> as LeftInverseWalkList<Modes, Flat, Prefix, U0>>::Shapes>;
+    type Stride = TupleOf<<Cons<H, R> as LeftInverseWalkList<Modes, Flat, Prefix, U0>>::Strides>;
+}
+/// [`LeftInverseWalk`] over the elements `Self` of a codomain tuple, from index `I`.
+#[doc(hidden)]
+pub trait LeftInverseWalkList<Modes, Flat, Prefix, I> {
+    type Shapes: FromCons;
+    type Strides: FromCons;
+}
+impl<Modes, Flat, Prefix, I> LeftInverseWalkList<Modes, Flat, Prefix, I> for Nil {
+    type Shapes = Nil;
+    type Strides = Nil;
+}
+impl<NH, NT, Modes, Flat, Prefix: PathPush<I>, I: Add<B1>>
+    LeftInverseWalkList<Modes, Flat, Prefix, I> for Cons<NH, NT>
+where
+    NH: LeftInverseWalk<Modes, Flat, Prefix::Output>,
+    NT: LeftInverseWalkList<Modes, Flat, Prefix, Add1<I>>,
+    Cons<NH::Shape, NT::Shapes>: FromCons,
+    Cons<NH::Stride, NT::Strides>: FromCons,
+{
+    type Shapes = Cons<NH::Shape, NT::Shapes>;
+    type Strides = Cons<NH::Stride, NT::Strides>;
 }
