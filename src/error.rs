@@ -64,6 +64,16 @@ pub enum ErrorKind {
     /// A shared-memory address is not a multiple of the instruction's access width
     /// ([`banks`](crate::banks)).
     MisalignedAddress,
+    /// Two layouts or shapes whose sizes must agree do not (`layout_add`: the sum of two
+    /// functions is defined on a common domain; `common_coarsening`: every coarsening of a shape
+    /// has its size).
+    SizeMismatch,
+    /// Two shapes have no common refinement (paper Definition 2.7: no shape refines both, e.g.
+    /// `(2,(3,5))` and `((3,2),5)`, or integers that differ).
+    NoCommonRefinement,
+    /// `layout_add`: the two layouts are not both linear on any domain of their full size
+    /// (their greatest common domain is smaller), so no layout is their sum.
+    NoCommonDomain,
 }
 
 impl ErrorKind {
@@ -101,6 +111,13 @@ impl ErrorKind {
             ErrorKind::ShapeMismatch => "tensor sizes do not match",
             ErrorKind::MisalignedAddress => {
                 "shared-memory address is not aligned to the access width"
+            }
+            ErrorKind::SizeMismatch => "the sizes of the operands differ",
+            ErrorKind::NoCommonRefinement => {
+                "the shapes have no common refinement (paper Definition 2.7)"
+            }
+            ErrorKind::NoCommonDomain => {
+                "no layout is the sum: the layouts are not both linear on a common domain of their size"
             }
         }
     }

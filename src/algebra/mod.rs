@@ -51,26 +51,36 @@ macro_rules! plain_tiler {
 
 pub mod basis;
 mod coalesce;
+mod coalesce_z;
 mod complement;
 mod composition;
 mod divide;
+mod domain;
 mod flat;
 mod inverse;
+mod like;
+mod nullspace;
 mod product;
 mod reshape;
 mod slice;
 mod tiler;
+mod tiler_to_layout;
 mod vector;
 
 pub use coalesce::*;
+pub use coalesce_z::*;
 pub use complement::*;
 pub use composition::*;
 pub use divide::*;
+pub use domain::*;
 pub use inverse::*;
+pub use like::*;
+pub use nullspace::*;
 pub use product::*;
 pub use reshape::*;
 pub use slice::*;
 pub use tiler::{AsTiler, DynTiler};
+pub use tiler_to_layout::*;
 pub use vector::*;
 
 /// The plain form of a `try_` operation: the value, or a panic with the error's message.
