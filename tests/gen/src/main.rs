@@ -26,6 +26,9 @@ use std::fmt::Write as _;
 mod common;
 
 use common::{covers, flat};
+
+// `tests/static_pycute_nv.rs`: the type level against NVIDIA's new PyCuTe.
+mod pycute_nv;
 use cute_layout::algebra;
 use cute_layout::{DynBasisLayout, DynLayout, DynTuple};
 
@@ -543,7 +546,7 @@ fn main() {
     files.push(products);
     files.push(composed_family());
     files.push(basis_family());
-    if let Err(e) = finish(&files, dir, check) {
+    if let Err(e) = finish(&files, dir, check).and_then(|()| pycute_nv::finish(dir, check)) {
         eprintln!("cute-layout-gen: {e}");
         std::process::exit(1);
     }
