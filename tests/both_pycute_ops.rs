@@ -9,6 +9,7 @@ mod common;
 
 use std::collections::BTreeSet;
 
+use common::differential::same_print;
 use common::{dl, eval_floor_modes, flat};
 use cute_layout::algebra::{
     self, DynTiler, try_coalesce_z, try_common_coarsening, try_common_refinement,
@@ -16,7 +17,7 @@ use cute_layout::algebra::{
     try_tiler_to_layout,
 };
 use cute_layout::basis::{arithmetic_eq, make_identity_layout};
-use cute_layout::{DynLayout, DynTuple, ErrorKind};
+use cute_layout::{DynLayout, DynTuple, ErrorKind, Layout, layout};
 use proptest::prelude::*;
 
 fn t(s: &str) -> DynTuple {
@@ -928,5 +929,80 @@ proptest! {
             }
             start *= group.iter().map(|&k| src[k].0).product::<i64>();
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The type-level engine against the runtime engine
+
+/// A static layout's type-level result next to the runtime engine's on `to_dyn()`, printed
+/// alike (marks included); the static result is also the one named by its type.
+macro_rules! both_static {
+    ($op:ident, $try_op:ident, $($l:tt)*) => {{
+        let a = layout!($($l)*);
+        same_print((a.$op(), algebra::$try_op(&a.to_dyn())));
+    }};
+}
+
+#[test]
+fn coalesce_z_static_matches_runtime() {
+    both_static!(coalesce_z, try_coalesce_z, (2, 1, 6, 1):(1, 7, 8, 0));
+    both_static!(coalesce_z, try_coalesce_z, (2, 1, 6, 1):(1, 7, 8, 48));
+    both_static!(coalesce_z, try_coalesce_z, (1, 1):(5, 7));
+    both_static!(coalesce_z, try_coalesce_z, 1:0);
+    both_static!(coalesce_z, try_coalesce_z, (2, (4, 6)):(1, (2, 8)));
+    both_static!(coalesce_z, try_coalesce_z, (2, 1, 3):(2, 4, 4));
+    both_static!(coalesce_z, try_coalesce_z, ((2, 2), (2, 2)):((1, 4), (8, 32)));
+    both_static!(coalesce_z, try_coalesce_z, (3, (4, 1)):(-1, (0, 9)));
+    static_assertions::assert_type_eq_all!(
+        cute_layout::ops::CoalesceZOf<Layout![(2, 1, 6, 1):(1, 7, 8, 0)]>,
+        Layout![(2, 6, 1):(1, 8, 0)]
+    );
+    // The last path ending at an empty tuple: a 1:0 extension.
+    let a: Layout<(cute_layout::typenum::U4, ()), (cute_layout::typenum::U1, ())> = Layout::new();
+    same_print((a.coalesce_z(), algebra::try_coalesce_z(&a.to_dyn())));
+    assert_eq!(a.coalesce_z().to_string(), "(4,1):(1,0)");
+}
+
+#[test]
+fn nullspace_static_matches_runtime() {
+    both_static!(nullspace, try_nullspace, (2, 4, 6):(1, 2, 0));
+    both_static!(nullspace, try_nullspace, (7, 5, 9):(0, 0, 0));
+    both_static!(nullspace, try_nullspace, (7, 5, 9):(2, 0, 1));
+    both_static!(nullspace, try_nullspace, (4, 8):(1, 4));
+    both_static!(nullspace, try_nullspace, (3, (2, 5)):(0, (7, 0)));
+    both_static!(nullspace, try_nullspace, (1, 1):(0, 0));
+    both_static!(nullspace, try_nullspace, ((2, 2), 3):((0, -1), 0));
+    static_assertions::assert_type_eq_all!(
+        cute_layout::ops::NullspaceOf<Layout![(2, 4, 6):(1, 2, 0)]>,
+        Layout![6:8]
+    );
+}
+
+/// Evaluates both at every index of the domain and (`ext`) past it.
+fn same_values(m: &DynLayout, r: &DynLayout, ext: bool) -> Result<(), TestCaseError> {
+    prop_assert_eq!(m.size(), r.size());
+    let n = if ext { m.size() + 16 } else { m.size() };
+    for i in 0..n {
+        prop_assert_eq!(m.eval(i), r.eval(i), "{:#} vs {:#} at {}", m, r, i);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Mixed layouts (runtime leaves in a static structure, static leaves mixed in) against the
+    /// runtime engine: the same function (on the extended domain for coalesce_z).
+    #[test]
+    fn coalesce_z_and_nullspace_mixed_match_runtime(
+        s in prop::collection::vec(prop::sample::select(vec![1i64, 2, 3, 4]), 4),
+        d in prop::collection::vec(-3i64..=8, 4),
+    ) {
+        let a = layout!(({s[0]}, ({s[1]}, 2), {s[2]}, 1, {s[3]}):({d[0]}, ({d[1]}, 0), {d[2]}, 5, {d[3]}))
+            .unwrap();
+        let r = a.to_dyn();
+        same_values(&a.coalesce_z().into(), &algebra::coalesce_z(&r), true)?;
+        same_values(&a.nullspace().into(), &algebra::nullspace(&r), false)?;
     }
 }

@@ -33,3 +33,11 @@ pub fn try_coalesce_z(a: &DynLayout) -> Result<DynLayout> {
 }
 
 plain!(coalesce_z = try_coalesce_z(a: &DynLayout) -> DynLayout);
+
+impl crate::ops::CoalesceZ for DynLayout {
+    type Output = DynLayout;
+    #[inline]
+    fn try_coalesce_z(&self) -> Result<DynLayout> {
+        try_coalesce_z(self)
+    }
+}

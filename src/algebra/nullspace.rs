@@ -38,3 +38,11 @@ pub fn try_nullspace(a: &DynLayout) -> Result<DynLayout> {
 }
 
 plain!(nullspace = try_nullspace(a: &DynLayout) -> DynLayout);
+
+impl crate::ops::Nullspace for DynLayout {
+    type Output = DynLayout;
+    #[inline]
+    fn try_nullspace(&self) -> Result<DynLayout> {
+        try_nullspace(self)
+    }
+}
