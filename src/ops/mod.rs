@@ -19,6 +19,7 @@ pub(crate) mod basis;
 pub(crate) mod basis_complement;
 pub(crate) mod build;
 pub(crate) mod coalesce;
+pub(crate) mod coalesce_z;
 pub(crate) mod complement;
 pub(crate) mod compose;
 pub(crate) mod distribute;
@@ -26,6 +27,7 @@ pub(crate) mod divide;
 pub(crate) mod inverse;
 pub(crate) mod modeops;
 pub(crate) mod modes;
+pub(crate) mod nullspace;
 pub(crate) mod product;
 pub(crate) mod reshape;
 pub(crate) mod slice;
@@ -534,5 +536,39 @@ op_table! {
         /// assert_eq!(r.to_string(), "2:1");
         /// ```
         MaxCommonLayout<B>(b) -> MaxCommonLayoutOf, try_max_common_layout / max_common_layout via MaxCommonLayoutArg;
+    }
+}
+
+// The operations of NVIDIA's reference PyCuTe (NVlabs/CuTe) beyond CuTe C++.
+op_table! {
+    nullary {
+        /// `coalesce_z(L)` (PyCuTe): [`Coalesce`] exact on the extended domain — the same merges,
+        /// but the last mode is kept even when its size is 1, so that `R(i) = L(i)` for every
+        /// integer `i ≥ 0`, not only in the domain. The same layout as
+        /// [`algebra::try_coalesce_z`](crate::algebra::try_coalesce_z).
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{CoalesceZ, CoalesceZOf}};
+        /// // PyCuTe's example: the trailing 1:0 stays (coalesce drops it).
+        /// static_assertions::assert_type_eq_all!(
+        ///     CoalesceZOf<Layout![(2,1,6,1):(1,7,8,0)]>, Layout![(2,6,1):(1,8,0)]);
+        /// let l = layout!((2,1,6,1):(1,7,8,0));
+        /// assert_eq!((l.eval(12), l.coalesce_z().eval(12), l.coalesce().eval(12)), (0, 0, 48));
+        /// ```
+        CoalesceZ -> CoalesceZOf, try_coalesce_z / coalesce_z via CoalesceZOp;
+        /// `nullspace(L)` (PyCuTe): the layout of the coordinates that `L` maps to 0 through its
+        /// stride-0 modes — the flat modes `s_k : p_k` (`p_k` the prefix product of the shape,
+        /// the mode's index stride) of the leaves with stride 0, `1:0` for none. A runtime
+        /// stride gives the mode `(d = 0 ? s : 1) : p_k`. `L(R(i)) = 0` for every `i`; exact when
+        /// the non-zero strides are positive. The same function as
+        /// [`algebra::try_nullspace`](crate::algebra::try_nullspace).
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{Nullspace, NullspaceOf}};
+        /// // PyCuTe's example.
+        /// static_assertions::assert_type_eq_all!(NullspaceOf<Layout![(2,4,6):(1,2,0)]>, Layout![6:8]);
+        /// assert_eq!(layout!((3,(2,5)):(0,(7,0))).nullspace().to_string(), "(3,5):(1,6)");
+        /// ```
+        Nullspace -> NullspaceOf, try_nullspace / nullspace via NullspaceOp;
     }
 }
