@@ -176,11 +176,15 @@ fn composition_tilers_3_3_5() {
     assert_eq!(r, l("(4,8):(20,1)"));
     assert_eq!(composition(&a, &t("(4,8)")), r);
     assert_eq!(composition(&a, &t("<4,8>")), r);
-    // `_` leaves a mode untouched; modes beyond the tiler are kept
+    // `_` leaves a mode untouched; modes beyond the tiler are dropped (CuTe C++ and PyCuTe)
     assert_eq!(composition(&a, &t("<_,8:2>")), l("(8,8):(20,2)"));
     assert_eq!(
         composition(&l("(8,16,3):(20,1,500)"), &t("<4:1>")),
-        l("(4,16,3):(20,1,500)")
+        l("(4):(20)")
+    );
+    assert_eq!(
+        composition(&l("(8,16,3):(20,1,500)"), &t("<4:1,_>")),
+        l("(4,16):(20,1)")
     );
     assert_eq!(
         t("<4:1, _, (2,2):(1,4)>").to_string(),

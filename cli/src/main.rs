@@ -50,7 +50,8 @@ enum Cmd {
         #[arg(allow_hyphen_values = true)]
         layout: String,
     },
-    /// composition(A, B) = A ∘ B, B a layout or a tiler.
+    /// composition(A, B) = A ∘ B, B a layout or a tiler (a by-mode tiler keeps only the modes
+    /// it names, as in CuTe: `(4,5):(1,4)` ∘ `<2>` = `(2):(1)`).
     Compose {
         /// The outer layout A.
         #[arg(allow_hyphen_values = true)]

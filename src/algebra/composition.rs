@@ -414,24 +414,50 @@ fn compose_negative(a: &DynLayout, b: &DynLayout, b_modes: &[(i64, i64)]) -> Res
 }
 
 /// `A ∘ T` for a layout or a tiler (paper §3.3.5): a layout tiler composes with the whole of
-/// `A`; a tuple tiler `<T0, T1, ...>` composes mode by mode (Eq. 12), `_` keeps a mode, and
-/// modes of `A` beyond the tiler's length are kept unchanged.
+/// `A`; a tuple tiler `<T0, T1, ...>` composes mode by mode (Eq. 12) and `_` keeps its mode.
+///
+/// **Modes of `A` that the tiler does not name are dropped**, as in CuTe C++ ("Drop any modes
+/// of lhs that aren't hit by rhs") and PyCuTe: the result has one mode per tiler element,
+/// `(A0 ∘ T0, A1 ∘ T1, ...)`, so its size is the product of the tiler's sizes (with `|A_i|`
+/// for a `_`) — `(4,5):(1,4) ∘ <2> = (2):(1)`. A tiler longer than `rank(A)` is a
+/// [`ErrorKind::RankMismatch`] error. (The divides and products keep the modes their tiler
+/// does not name: they rewrite `A` rather than select from it.)
 ///
 /// ```
 /// # use cute_layout::{DynLayout, algebra::{composition, DynTiler}};
 /// let a: DynLayout = "(8,16):(20,1)".parse().unwrap();
 /// let t: DynTiler = "<4:1,8:2>".parse().unwrap();
 /// assert_eq!(composition(&a, &t).to_string(), "(4,8):(20,2)");
+/// let a: DynLayout = "(4,5,3):(1,4,20)".parse().unwrap();
+/// let t: DynTiler = "<2,_>".parse().unwrap();
+/// assert_eq!(composition(&a, &t).to_string(), "(2,5):(1,4)"); // mode 2 is not named: dropped
 /// ```
 pub fn try_composition<T: AsTiler + ?Sized>(a: &DynLayout, b: &T) -> Result<DynLayout> {
-    by_mode(a, b, Some(super::flat::compose_op), &try_composition_layout)
+    by_mode(
+        a,
+        b,
+        Some(super::flat::compose_op),
+        &try_composition_layout,
+        Unnamed::Drop,
+    )
 }
 
 plain_tiler!(composition = try_composition);
 
-/// Applies `op` by mode along a tiler: layouts apply to the whole, tuples by mode (keeping
-/// the modes beyond the tuple), `_` keeps the (sub)layout. Static marks: every leaf of the
-/// result is static iff `A` and the tiler were.
+/// What a by-mode tiler does with the modes of `A` beyond its length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Unnamed {
+    /// Composition selects: the result has one mode per tiler element (CuTe's
+    /// `composition(Layout, Tiler)`: "Drop any modes of lhs that aren't hit by rhs").
+    Drop,
+    /// The divides and products rewrite `A`: its other modes stay as they are (CuTe's
+    /// `logical_divide` / `logical_product` through `transform_layout`).
+    Keep,
+}
+
+/// Applies `op` by mode along a tiler: layouts apply to the whole, tuples by mode (the modes
+/// beyond the tuple dropped or kept, per `unnamed`), `_` keeps the (sub)layout. Static marks:
+/// every leaf of the result is static iff `A` and the tiler were.
 ///
 /// `fast`, when given, is tried first: the flat-encoding form of `op` (module `flat`), which
 /// declines (`None`) everything but the plain case; `op` then decides, errors included.
@@ -440,6 +466,7 @@ pub(crate) fn by_mode<T: AsTiler + ?Sized>(
     t: &T,
     fast: Option<super::flat::Op>,
     op: &dyn Fn(&DynLayout, &DynLayout) -> Result<DynLayout>,
+    unnamed: Unnamed,
 ) -> Result<DynLayout> {
     if let Some(b) = t.as_layout() {
         let reference = || Ok(mark(op(a, b)?, a.is_static() && b.is_static()));
@@ -453,11 +480,11 @@ pub(crate) fn by_mode<T: AsTiler + ?Sized>(
     }
     let t = t.as_tiler()?;
     let reference = || {
-        let r = by_mode_unmarked(a, &t, op)?;
+        let r = by_mode_with(a, &t, op, unnamed)?;
         Ok(mark(r, a.is_static() && t.is_static()))
     };
     if let Some(f) = fast {
-        if let Some(r) = super::flat::by_mode(a, &t, f, a.is_static() && t.is_static()) {
+        if let Some(r) = super::flat::by_mode(a, &t, f, unnamed, a.is_static() && t.is_static()) {
             #[cfg(debug_assertions)]
             super::flat::debug_check(&r, reference());
             return Ok(r);
@@ -509,12 +536,23 @@ impl ModeTree for DynLayout {
     }
 }
 
-/// [`by_mode`] without the static marks, for any [`ModeTree`] `A`; `op` applies at the
-/// tiler's layouts.
+/// [`by_mode`] without the static marks, for any [`ModeTree`] `A`, keeping the modes beyond
+/// the tiler ([`Unnamed::Keep`]); `op` applies at the tiler's layouts.
 pub(crate) fn by_mode_unmarked<L: ModeTree>(
     a: &L,
     t: &DynTiler,
     op: &dyn Fn(&L, &DynLayout) -> Result<L>,
+) -> Result<L> {
+    by_mode_with(a, t, op, Unnamed::Keep)
+}
+
+/// [`by_mode`] without the static marks, for any [`ModeTree`] `A`; `op` applies at the
+/// tiler's layouts, `unnamed` says what becomes of the modes beyond a tuple.
+pub(crate) fn by_mode_with<L: ModeTree>(
+    a: &L,
+    t: &DynTiler,
+    op: &dyn Fn(&L, &DynLayout) -> Result<L>,
+    unnamed: Unnamed,
 ) -> Result<L> {
     match t {
         DynTiler::Layout(b) => op(a, b),
@@ -525,9 +563,9 @@ pub(crate) fn by_mode_unmarked<L: ModeTree>(
                 .mode_list()
                 .into_iter()
                 .enumerate()
-                .map(|(i, m)| match ts.get(i) {
-                    Some(ti) => by_mode_unmarked(&m, ti, op),
-                    None => Ok(m),
+                .filter_map(|(i, m)| match ts.get(i) {
+                    Some(ti) => Some(by_mode_with(&m, ti, op, unnamed)),
+                    None => (unnamed == Unnamed::Keep).then_some(Ok(m)),
                 })
                 .collect::<Result<Vec<_>>>()?;
             if a.is_int_shape() && ts.len() == 1 {

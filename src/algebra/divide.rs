@@ -4,7 +4,7 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::complement::complement_plain;
-use super::composition::{by_mode, check_tiler_rank, try_composition_layout, ModeTree};
+use super::composition::{by_mode, check_tiler_rank, try_composition_layout, ModeTree, Unnamed};
 use super::tiler::{AsTiler, DynTiler};
 use super::{concat, err, flat_modes};
 use crate::dynamic::DynLayout;
@@ -69,7 +69,13 @@ pub(crate) fn check_covers(b: &DynLayout, m: i64) -> Result<()> {
 /// assert_eq!(logical_divide(&a, &t).to_string(), "((4,2),(8,2)):((20,80),(2,1))");
 /// ```
 pub fn try_logical_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    by_mode(a, t, Some(super::flat::divide_op), &divide_layout)
+    by_mode(
+        a,
+        t,
+        Some(super::flat::divide_op),
+        &divide_layout,
+        Unnamed::Keep,
+    )
 }
 
 plain_tiler!(logical_divide = try_logical_divide);

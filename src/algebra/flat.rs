@@ -15,6 +15,7 @@ use alloc::vec::Vec;
 use smallvec::SmallVec;
 
 use super::ceil_div;
+use super::composition::Unnamed;
 use super::tiler::DynTiler;
 use crate::dynamic::{DynInt, DynLayout, DynTuple, MAX_DEPTH};
 use crate::ops::distribute::distributes;
@@ -455,6 +456,7 @@ fn by_mode_into(
     a_d: &DynTuple,
     t: &DynTiler,
     op: Op,
+    unnamed: Unnamed,
     out: &mut Flat,
 ) -> Option<()> {
     match t {
@@ -469,12 +471,16 @@ fn by_mode_into(
                 return None;
             }
             if a_s.is_int() && ts.len() == 1 {
-                return by_mode_into(a_s, a_d, &ts[0], op, out);
+                return by_mode_into(a_s, a_d, &ts[0], op, unnamed, out);
             }
-            out.toks.push(Tok::Open(ss.len() as u32));
-            for (i, (s, d)) in ss.iter().zip(ds).enumerate() {
+            let n = match unnamed {
+                Unnamed::Keep => ss.len(),
+                Unnamed::Drop => ts.len(),
+            };
+            out.toks.push(Tok::Open(n as u32));
+            for (i, (s, d)) in ss.iter().zip(ds).enumerate().take(n) {
                 match ts.get(i) {
-                    Some(ti) => by_mode_into(s, d, ti, op, out)?,
+                    Some(ti) => by_mode_into(s, d, ti, op, unnamed, out)?,
                     None => out.push_tree(s, d),
                 }
             }
@@ -485,9 +491,15 @@ fn by_mode_into(
 
 /// `op` by mode along a tiler, the result marked static iff `A` and the tiler are (the
 /// reference: `composition::by_mode`).
-pub(crate) fn by_mode(a: &DynLayout, t: &DynTiler, op: Op, is_static: bool) -> Option<DynLayout> {
+pub(crate) fn by_mode(
+    a: &DynLayout,
+    t: &DynTiler,
+    op: Op,
+    unnamed: Unnamed,
+    is_static: bool,
+) -> Option<DynLayout> {
     let mut out = Flat::default();
-    by_mode_into(a.shape(), a.stride(), t, op, &mut out)?;
+    by_mode_into(a.shape(), a.stride(), t, op, unnamed, &mut out)?;
     out.to_layout(is_static)
 }
 

@@ -3,7 +3,7 @@
 use alloc::vec::Vec;
 
 use super::complement::try_complement;
-use super::composition::{by_mode, static_of, try_composition_layout};
+use super::composition::{by_mode, static_of, try_composition_layout, Unnamed};
 use super::divide::{grouped, Grouping};
 use super::tiler::{AsTiler, DynTiler};
 use super::{concat, err, mark};
@@ -31,7 +31,13 @@ fn product_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
 /// assert_eq!(logical_product(&l("(3,4):(4,1)"), &l("(2,5):(1,2)")), l("((3,4),(2,5)):((4,1),(12,24))"));
 /// ```
 pub fn try_logical_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    by_mode(a, t, Some(super::flat::product_op), &product_layout)
+    by_mode(
+        a,
+        t,
+        Some(super::flat::product_op),
+        &product_layout,
+        Unnamed::Keep,
+    )
 }
 
 plain_tiler!(logical_product = try_logical_product);

@@ -1,9 +1,11 @@
 //! Tilers (paper §3.3.5, Definition 3.1): by-mode application of an operation.
 //!
 //! A tiler is a layout, an integer `n` (the layout `n:1`), [`Underscore`] (leave the mode
-//! as it is), or a tuple of tilers applied mode by mode: `A ⋆ ⟨T0, T1⟩ = (A0 ⋆ T0, A1 ⋆ T1,
-//! A2, ...)` (paper Eq. 12). Modes of `A` beyond the tiler's length are kept unchanged; a tiler
-//! longer than `A` does not compile.
+//! as it is), or a tuple of tilers applied mode by mode: `A ⋆ ⟨T0, T1⟩ = (A0 ⋆ T0, A1 ⋆ T1)`
+//! (paper Eq. 12). Modes of `A` beyond the tiler's length ([`UnnamedModes`]) are dropped by
+//! composition, as in CuTe C++ and PyCuTe (`(4,5):(1,4) ∘ ⟨2⟩ = (2):(1)`), and kept unchanged
+//! by the divides and products, which rewrite `A` rather than select from it
+//! (`A ⊘ ⟨T0⟩ = (A0 ⊘ T0, A1, ...)`); a tiler longer than `A` does not compile.
 
 use crate::ops::Compose;
 use typenum::U1;
@@ -203,11 +205,47 @@ pub trait ByMode<Op, T> {
     /// The values.
     fn by_mode(self, t: T) -> Result<Self::Output>;
 }
-impl<Op, M: Plain> ByMode<Op, Nil> for M {
+/// The tiler is exhausted: the modes left are dropped or kept, per [`UnnamedModes`].
+impl<Op: UnnamedModes<M>, M: Plain> ByMode<Op, Nil> for M {
+    type Output = Op::Output;
+    #[inline(always)]
+    fn by_mode(self, _: Nil) -> Result<Op::Output> {
+        Ok(Op::unnamed(self))
+    }
+}
+
+/// What an operation (`Self`) does with the modes `M` of `A` that a by-mode tiler does not
+/// name (those beyond its length).
+pub trait UnnamedModes<M> {
+    /// The modes that remain.
+    type Output: Plain;
+    /// The values.
+    fn unnamed(m: M) -> Self::Output;
+}
+/// Composition selects: the result has one mode per tiler element (CuTe C++
+/// `composition(Layout, Tiler)`: "Drop any modes of lhs that aren't hit by rhs"; PyCuTe).
+impl<M> UnnamedModes<M> for ComposeOp {
+    type Output = Nil;
+    #[inline(always)]
+    fn unnamed(_: M) -> Nil {
+        Nil
+    }
+}
+/// Logical divide rewrites `A`: the modes the tiler does not name stay (CuTe's
+/// `transform_layout`).
+impl<M: Plain> UnnamedModes<M> for DivideOp {
     type Output = M;
     #[inline(always)]
-    fn by_mode(self, _: Nil) -> Result<M> {
-        Ok(self)
+    fn unnamed(m: M) -> M {
+        m
+    }
+}
+/// Logical product rewrites `A`: the modes the tiler does not name stay.
+impl<M: Plain> UnnamedModes<M> for ProductOp {
+    type Output = M;
+    #[inline(always)]
+    fn unnamed(m: M) -> M {
+        m
     }
 }
 impl<Op, A0, AT, T0, TT> ByMode<Op, Cons<T0, TT>> for Cons<A0, AT>
@@ -299,7 +337,8 @@ macro_rules! tile_tuple {
 }
 crate::tuple::for_each_tuple_pair!(tile_tuple);
 
-/// By-mode composition with a tuple tiler: `A ∘ ⟨T0, T1, ...⟩ = (A0 ∘ T0, A1 ∘ T1, ..., An)`.
+/// By-mode composition with a tuple tiler: `A ∘ ⟨T0, T1, ...⟩ = (A0 ∘ T0, A1 ∘ T1, ...)`, the
+/// modes of `A` beyond the tiler dropped ([`UnnamedModes`]).
 macro_rules! compose_tuple {
     ($(($T:ident $t:ident))+) => {
         #[diagnostic::do_not_recommend]
