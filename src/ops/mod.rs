@@ -347,11 +347,15 @@ op_table! {
         /// `composition(A, B)` (paper §3.3): the layout `R` with `B ≼ R` (Eq. 16) and
         /// `R(c) = A(B(c))` for every coordinate `c` of `B` (Eq. 17), computed in the type system.
         ///
-        /// `B` is a layout; tilers (by-mode composition) are applied through
-        /// [`LogicalDivide`](crate::ops) and friends.
+        /// `B` is a layout, or a tuple tiler `(T0, T1, ...)` composed by mode (paper §3.3.5,
+        /// Eq. 12; an integer `n` is `n:1`, [`Underscore`] keeps its mode). A tiler selects: the
+        /// modes of `A` it does not name are dropped, as in CuTe C++ and PyCuTe
+        /// (`(4,5):(1,4) ∘ ⟨2⟩ = (2):(1)`).
         ///
         /// ```
-        /// use cute_layout::{layout, Layout, ops::{Compose, ComposeOf}};
+        /// use cute_layout::{layout, Layout, ops::{Compose, ComposeOf, Underscore}};
+        /// let r = layout!((4,5,3):(1,4,20)).compose((layout!(2:1), Underscore));
+        /// assert_eq!(r.to_string(), "(2,5):(1,4)"); // mode 2 is not named: dropped
         /// // Paper §3.3.3: (4,6,8,10):(2,3,5,7) ∘ 6:12 = (2,3):(9,5).
         /// static_assertions::assert_type_eq_all!(
         ///     ComposeOf<Layout![(4,6,8,10):(2,3,5,7)], Layout![6:12]>, Layout![(2,3):(9,5)]);
