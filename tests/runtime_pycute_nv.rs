@@ -5,13 +5,13 @@
 //!
 //! Each case is compared as a function: same size and the same value (an arithmetic tuple for
 //! basis strides) at every integral coordinate, decided exactly on the layouts' normal forms
-//! (below) and, up to 4096 values, also by evaluating both. Exact shape is required of
-//! coalesce, make_ordered_layout and recast, whose result CuTe defines exactly; exact-text
-//! agreement is counted (`cargo test --test runtime_pycute_nv -- --nocapture` prints the table).
+//! (below) and, up to 4096 values, also by evaluating both. Exact shape is required where the
+//! result's shape is defined exactly ([`EXACT_SHAPE`]); exact-text agreement is counted.
+//! `cargo test --test runtime_pycute_nv -- --nocapture` prints the table per operation.
 //!
-//! Where the two differ, the case must be listed: in [`DESIGN`] with the README rule ("Where
-//! this library differs", or the section named) that the crate follows, in [`KNOWN_GAPS`]
-//! where PyCuTe answers and the crate cannot yet (another change is closing it), or in
+//! Where the two differ, the case must be listed: in [`DESIGN`] with the rule the crate
+//! follows (README "Where this library differs", or the section named), in [`KNOWN_GAPS`] or
+//! [`CANNOT`] where PyCuTe answers and the crate cannot yet (issue 25 is closing them), or in
 //! [`PYCUTE_REFUSES`] where PyCuTe raises and the crate answers. Every answer of the crate is
 //! checked against the paper's postconditions of its operation, and a listed case that no
 //! longer differs fails the test, so the lists only shrink. `PYCUTE_NV_REPORT=1` prints every
@@ -235,6 +235,17 @@ const PYCUTE_REFUSES: &[(&str, &str)] = &[
     ("raked_product;(8,2):(2,16);(1):(1)", PADS),
     ("raked_product;6:1;(2,(4,2)):(1,(2,8))", PADS),
     ("raked_product;8:1;(2,2):(2,1)", PADS),
+];
+
+/// The operations whose result's shape is defined exactly (a unique maximal merge, the input's
+/// shape, a leaf-by-leaf rule): the crate's shape must be PyCuTe's.
+const EXACT_SHAPE: &[&str] = &[
+    "coalesce",
+    "coalesce_z",
+    "nullspace",
+    "greatest_common_domain",
+    "make_ordered_layout",
+    "recast",
 ];
 
 struct Case {
@@ -859,9 +870,7 @@ fn runtime_engine_against_pycute_nv() {
                     t.function += 1;
                     t.shape += usize::from(r.shape() == p.shape());
                     t.text += usize::from(r.to_string() == c.answer);
-                    if ["coalesce", "make_ordered_layout", "recast"].contains(&c.op)
-                        && r.shape() != p.shape()
-                    {
+                    if EXACT_SHAPE.contains(&c.op) && r.shape() != p.shape() {
                         failures.push(format!("{at}: shape of {r} is not PyCuTe's {}", c.answer));
                     }
                     if listed.is_some() {
