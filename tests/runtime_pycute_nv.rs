@@ -869,6 +869,9 @@ fn runtime_engine_against_pycute_nv() {
                 if same_function(r, &p) {
                     t.function += 1;
                     t.shape += usize::from(r.shape() == p.shape());
+                    if report && r.shape() != p.shape() {
+                        println!("shape: {id}: PyCuTe {}, the crate {r}", c.answer);
+                    }
                     t.text += usize::from(r.to_string() == c.answer);
                     if EXACT_SHAPE.contains(&c.op) && r.shape() != p.shape() {
                         failures.push(format!("{at}: shape of {r} is not PyCuTe's {}", c.answer));
