@@ -38,9 +38,13 @@
 
 pub mod check;
 mod copy;
+mod fma;
 #[cfg(feature = "alloc")]
 mod retile;
+mod sm70;
+mod sm75;
 mod sm80;
+mod sm89;
 mod sm90;
 #[cfg(feature = "alloc")]
 mod table;
@@ -48,18 +52,20 @@ mod tiled_copy;
 mod tiled_mma;
 
 pub use copy::{
-    CopyBits, CpAsyncBits, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T,
+    AutoVectorizingCopy, AutoVectorizingCopyWithAssumedAlignment, CopyBits, CpAsyncBits,
+    CpAsyncCgBits, DefaultCopy, SM80_CP_ASYNC_CACHEALWAYS_ZFILL, SM80_CP_ASYNC_CACHEGLOBAL,
+    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T,
     SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T,
     SM90_U16x8_STSM_T, SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N, UniversalCopy,
     SM80_CP_ASYNC_CACHEALWAYS,
 };
 #[cfg(feature = "alloc")]
 pub use retile::try_retile_layout;
-pub use sm80::{
-    SM80_16x8x16_F16F16F16F16_TN, SM80_16x8x16_F32BF16BF16F32_TN, SM80_16x8x16_F32F16F16F32_TN,
-    SM80_16x8x32_S32S8S8S32_TN, SM80_16x8x8_F16F16F16F16_TN, SM80_16x8x8_F32F16F16F32_TN,
-    SM80_16x8x8_F32TF32TF32F32_TN, SM80_8x8x4_F64F64F64F64_TN,
-};
+pub use fma::UniversalFMA;
+pub use sm70::*;
+pub use sm75::*;
+pub use sm80::*;
+pub use sm89::*;
 pub use sm90::gmma;
 pub use sm90::*;
 #[cfg(feature = "alloc")]
@@ -94,9 +100,26 @@ pub struct bfloat16_t(pub u16);
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[repr(transparent)]
 pub struct tfloat32_t(pub u32);
-/// CuTe's `uint1_t`: one bit, the unit of copy atoms' layouts.
+/// CuTe's `uint1_t` (`cutlass::uint1b_t`): one bit, the unit of copy atoms' layouts and the
+/// element of the `b1` MMA atoms.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct uint1_t(pub bool);
+/// CuTe's `int4b_t`: a signed 4-bit integer (its low 4 bits; only its width matters here).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct int4b_t(pub u8);
+/// CuTe's `uint4b_t`: an unsigned 4-bit integer (its low 4 bits).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct uint4b_t(pub u8);
+/// CuTe's `float_e4m3_t`: an FP8 value with 4 exponent and 3 mantissa bits, as its bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct float_e4m3_t(pub u8);
+/// CuTe's `float_e5m2_t`: an FP8 value with 5 exponent and 2 mantissa bits, as its bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[repr(transparent)]
+pub struct float_e5m2_t(pub u8);
 
 impl ElementBits for half_t {
     type Bits = typenum::U16;
@@ -109,6 +132,18 @@ impl ElementBits for tfloat32_t {
 }
 impl ElementBits for uint1_t {
     type Bits = typenum::U1;
+}
+impl ElementBits for int4b_t {
+    type Bits = typenum::U4;
+}
+impl ElementBits for uint4b_t {
+    type Bits = typenum::U4;
+}
+impl ElementBits for float_e4m3_t {
+    type Bits = typenum::U8;
+}
+impl ElementBits for float_e5m2_t {
+    type Bits = typenum::U8;
 }
 
 /// A 64-bit shared-memory matrix descriptor (CuTe's `GMMA::DescriptorIterator` register type,

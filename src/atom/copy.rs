@@ -125,7 +125,7 @@ impl CopyBits for typenum::U128 {
     type Uint = u128;
 }
 
-/// The widths `cp.async` copies: 32, 64 or 128 bits (4, 8 or 16 bytes).
+/// The widths `cp.async.ca` copies: 32, 64 or 128 bits (4, 8 or 16 bytes).
 #[diagnostic::on_unimplemented(
     message = "SM80_CP_ASYNC_CACHEALWAYS<{Self}>: cp.async.ca copies 32, 64 or 128 bits",
     label = "not a cp.async width"
@@ -134,6 +134,15 @@ pub trait CpAsyncBits: CopyBits {}
 impl CpAsyncBits for typenum::U32 {}
 impl CpAsyncBits for typenum::U64 {}
 impl CpAsyncBits for typenum::U128 {}
+
+/// The width `cp.async.cg` copies: 128 bits only (the PTX ISA allows `.cg` with a 16-byte
+/// copy size only; CuTe's `SM80_CP_ASYNC_CACHEGLOBAL` static_asserts `sizeof(TS) == 16`).
+#[diagnostic::on_unimplemented(
+    message = "SM80_CP_ASYNC_CACHEGLOBAL<{Self}>: cp.async.cg copies 128 bits (16 bytes) only",
+    label = "not 128 bits"
+)]
+pub trait CpAsyncCgBits: CpAsyncBits {}
+impl CpAsyncCgBits for typenum::U128 {}
 
 /// One thread's `Bits`-bit value: `(1,Bits):(0,1)` (CuTe's `Layout<Shape<_1,Int<bits>>>`,
 /// whose size-1 mode has stride 0).
@@ -159,23 +168,92 @@ where
     type DRegisters = GenericArray<Bits::Uint, U1>;
 }
 
-/// `cp.async.ca.shared.global` of `Bits` bits by one thread, global to shared memory, cached
-/// at all levels (CuTe's `SM80_CP_ASYNC_CACHEALWAYS<uint_bit_t<Bits>>`).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct SM80_CP_ASYNC_CACHEALWAYS<Bits>(PhantomData<Bits>);
-impl<Bits: CpAsyncBits> CopyTraits for SM80_CP_ASYNC_CACHEALWAYS<Bits>
-where
-    (
-        Layout![1],
-        OneThread<Bits>,
-        OneThread<Bits>,
-        OneThread<Bits>,
-    ): super::check::CopyLayoutsValid,
-{
-    type ThrID = Layout![1];
-    type SrcLayout = OneThread<Bits>;
-    type DstLayout = OneThread<Bits>;
-    type RefLayout = OneThread<Bits>;
-    type SRegisters = GenericArray<Bits::Uint, U1>;
-    type DRegisters = GenericArray<Bits::Uint, U1>;
+/// Defines a one-thread copy atom of `Bits` bits whose widths are `$Width` (the layouts of
+/// [`UniversalCopy`]).
+macro_rules! one_thread_copy {
+    ($(#[$doc:meta])* $Name:ident: $Width:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $Name<Bits>(PhantomData<Bits>);
+        impl<Bits: $Width> CopyTraits for $Name<Bits>
+        where
+            (
+                Layout![1],
+                OneThread<Bits>,
+                OneThread<Bits>,
+                OneThread<Bits>,
+            ): super::check::CopyLayoutsValid,
+        {
+            type ThrID = Layout![1];
+            type SrcLayout = OneThread<Bits>;
+            type DstLayout = OneThread<Bits>;
+            type RefLayout = OneThread<Bits>;
+            type SRegisters = GenericArray<Bits::Uint, U1>;
+            type DRegisters = GenericArray<Bits::Uint, U1>;
+        }
+    };
 }
+
+one_thread_copy! {
+    /// `cp.async.ca.shared.global` of `Bits` bits by one thread, global to shared memory, cached
+    /// at all levels (CuTe's `SM80_CP_ASYNC_CACHEALWAYS<uint_bit_t<Bits>>`).
+    SM80_CP_ASYNC_CACHEALWAYS: CpAsyncBits
+}
+one_thread_copy! {
+    /// `cp.async.cg.shared.global` of 128 bits by one thread, cached in L2 only (CuTe's
+    /// `SM80_CP_ASYNC_CACHEGLOBAL<uint128_t>`). Any other width is a compile error:
+    ///
+    /// ```compile_fail
+    /// use cute_layout::atom::{CopyTraits, SM80_CP_ASYNC_CACHEGLOBAL};
+    /// fn atom<A: CopyTraits>() {}
+    /// atom::<SM80_CP_ASYNC_CACHEGLOBAL<cute_layout::typenum::U64>>();
+    /// ```
+    SM80_CP_ASYNC_CACHEGLOBAL: CpAsyncCgBits
+}
+one_thread_copy! {
+    /// [`SM80_CP_ASYNC_CACHEALWAYS`] with a source size: `cp.async.ca.shared.global [dst],
+    /// [src], bytes, src_bytes`, which fills the destination with zeros past `src_bytes` (CuTe's
+    /// `SM80_CP_ASYNC_CACHEALWAYS_ZFILL`, whose traits carry the predicate `src_bytes = pred ?
+    /// bytes : 0`). The same layouts.
+    SM80_CP_ASYNC_CACHEALWAYS_ZFILL: CpAsyncBits
+}
+one_thread_copy! {
+    /// [`SM80_CP_ASYNC_CACHEGLOBAL`] with a source size (zero fill; CuTe's
+    /// `SM80_CP_ASYNC_CACHEGLOBAL_ZFILL`). The same layouts.
+    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL: CpAsyncCgBits
+}
+
+/// CuTe's `AutoVectorizingCopyWithAssumedAlignment<MaxVecBits>`: the copy policy of CuTe's
+/// `copy` algorithm that vectorizes a tensor copy up to `MaxVecBits` (8, 16, 32, 64 or 128)
+/// bits, assuming pointers and dynamic strides aligned that far. Its operation is a
+/// [`UniversalCopy`] of `MaxVecBits`, but as an atom its traits name **one bit** on one
+/// thread, `(1,1):(0,0)`, so that in elements of any `T` it is one element per thread
+/// (`ValLayoutSrc<_, T>` = `(1,1):(0,0)`): how wide each copy is, the algorithm decides from the
+/// tensors.
+///
+/// ```
+/// use cute_layout::atom::{AutoVectorizingCopy, CopyTraits, ValLayoutSrc, half_t};
+/// use cute_layout::Layout;
+/// assert_eq!(<AutoVectorizingCopy as CopyTraits>::SrcLayout::new().to_string(), "(1,1):(0,0)");
+/// assert_eq!(ValLayoutSrc::<AutoVectorizingCopy, half_t>::new().to_string(), "(1,1):(0,0)");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct AutoVectorizingCopyWithAssumedAlignment<MaxVecBits = typenum::U128>(
+    PhantomData<MaxVecBits>,
+);
+/// One thread's one bit: CuTe's `Layout<Shape<_1,_1>, Stride<_0,_0>>`.
+type OneBit = Layout<(U1, U1), (U0, U0)>;
+impl<MaxVecBits: CopyBits> CopyTraits for AutoVectorizingCopyWithAssumedAlignment<MaxVecBits> {
+    type ThrID = Layout![1];
+    type SrcLayout = OneBit;
+    type DstLayout = OneBit;
+    type RefLayout = OneBit;
+    type SRegisters = GenericArray<MaxVecBits::Uint, U1>;
+    type DRegisters = GenericArray<MaxVecBits::Uint, U1>;
+}
+/// CuTe's `AutoVectorizingCopy`: [`AutoVectorizingCopyWithAssumedAlignment`] up to 128 bits
+/// (pointers and dynamic strides assumed maximally aligned).
+pub type AutoVectorizingCopy = AutoVectorizingCopyWithAssumedAlignment<typenum::U128>;
+/// CuTe's `DefaultCopy`: [`AutoVectorizingCopyWithAssumedAlignment`] of 8 bits (no alignment
+/// assumed).
+pub type DefaultCopy = AutoVectorizingCopyWithAssumedAlignment<typenum::U8>;

@@ -4,9 +4,9 @@
 use core::marker::PhantomData;
 
 use generic_array::GenericArray;
-use typenum::{Quot, U1, U128, U16, U2, U4, U64, U8};
+use typenum::{Quot, U1, U2, U4, U8, U16, U64, U128};
 
-use super::{bfloat16_t, check::MmaLayoutsValid, half_t, GmmaDescriptor, MmaTraits};
+use super::{GmmaDescriptor, MmaTraits, bfloat16_t, check::MmaLayoutsValid, half_t};
 use crate::Layout;
 
 /// The GMMA shared-memory layout atoms and operand majors (CuTe's `GMMA::` namespace).
@@ -27,8 +27,8 @@ use crate::Layout;
 /// ```
 #[allow(non_snake_case)]
 pub mod gmma {
-    use crate::ops::{ElementBits, UpcastOf};
     use crate::Layout;
+    use crate::ops::{ElementBits, UpcastOf};
 
     /// CuTe's `GMMA::Major`: the major (contiguous) mode of an operand in shared memory.
     pub mod Major {
@@ -114,6 +114,13 @@ gmma_n!(U8 U16 U24 U32 U40 U48 U56 U64 U72 U80 U88 U96 U104 U112 U120 U128 U136 
 
 macro_rules! gmma_family {
     ($(#[$doc:meta])* $SS:ident, $RS:ident, $AB:ty; $($alias_ss:ident $alias_rs:ident $N:ident),* $(,)?) => {
+        gmma_family! { $(#[$doc])* $SS, $RS, $AB, acc: f32, [f32; U1];
+            $($alias_ss $alias_rs $N),* }
+    };
+    // `acc: T, [R; P]`: the accumulator type T, held P values to a register of type R (each
+    // thread's N/2 values of C are N/2 / P registers).
+    ($(#[$doc:meta])* $SS:ident, $RS:ident, $AB:ty, acc: $Acc:ty, [$CReg:ty; $Per:ty];
+     $($alias_ss:ident $alias_rs:ident $N:ident),* $(,)?) => {
         $(#[$doc])*
         ///
         /// Both operands come from shared memory through descriptors (`_SS`). Generic over `N`
@@ -130,13 +137,14 @@ macro_rules! gmma_family {
         impl<N, TnspA: gmma::GmmaMajor, TnspB: gmma::GmmaMajor> MmaTraits for $SS<N, TnspA, TnspB>
         where
             N: GmmaN + typenum::Unsigned + core::ops::Div<U8> + core::ops::Div<U2>,
-            Quot<N, U2>: generic_array::ArrayLength,
+            Quot<N, U2>: core::ops::Div<$Per>,
+            Quot<Quot<N, U2>, $Per>: generic_array::ArrayLength,
             (Layout<U128, U1>, (U64, N, U16), gmma::ABLayout<U64, U16>, gmma::ABLayout<N, U16>, gmma::CLayout_64xN<N>): MmaLayoutsValid,
         {
-            type ValTypeD = f32;
+            type ValTypeD = $Acc;
             type ValTypeA = $AB;
             type ValTypeB = $AB;
-            type ValTypeC = f32;
+            type ValTypeC = $Acc;
             type Shape_MNK = (U64, N, U16);
             type ThrID = Layout<U128, U1>;
             type ALayout = gmma::ABLayout<U64, U16>;
@@ -144,20 +152,21 @@ macro_rules! gmma_family {
             type CLayout = gmma::CLayout_64xN<N>;
             type ARegisters = GenericArray<GmmaDescriptor, U1>;
             type BRegisters = GenericArray<GmmaDescriptor, U1>;
-            type CRegisters = GenericArray<f32, Quot<N, U2>>;
+            type CRegisters = GenericArray<$CReg, Quot<Quot<N, U2>, $Per>>;
             /// D is C, accumulated in place (CuTe: `void`).
             type DRegisters = ();
         }
         impl<N, TnspB: gmma::GmmaMajor> MmaTraits for $RS<N, gmma::Major::K, TnspB>
         where
             N: GmmaN + typenum::Unsigned + core::ops::Div<U8> + core::ops::Div<U2>,
-            Quot<N, U2>: generic_array::ArrayLength,
+            Quot<N, U2>: core::ops::Div<$Per>,
+            Quot<Quot<N, U2>, $Per>: generic_array::ArrayLength,
             (Layout<U128, U1>, (U64, N, U16), gmma::ALayout_64x16, gmma::ABLayout<N, U16>, gmma::CLayout_64xN<N>): MmaLayoutsValid,
         {
-            type ValTypeD = f32;
+            type ValTypeD = $Acc;
             type ValTypeA = $AB;
             type ValTypeB = $AB;
-            type ValTypeC = f32;
+            type ValTypeC = $Acc;
             type Shape_MNK = (U64, N, U16);
             type ThrID = Layout<U128, U1>;
             type ALayout = gmma::ALayout_64x16;
@@ -165,7 +174,7 @@ macro_rules! gmma_family {
             type CLayout = gmma::CLayout_64xN<N>;
             type ARegisters = GenericArray<u32, U4>;
             type BRegisters = GenericArray<GmmaDescriptor, U1>;
-            type CRegisters = GenericArray<f32, Quot<N, U2>>;
+            type CRegisters = GenericArray<$CReg, Quot<Quot<N, U2>, $Per>>;
             /// D is C, accumulated in place (CuTe: `void`).
             type DRegisters = ();
         }
@@ -203,4 +212,409 @@ gmma_family! {
     SM90_64x128x16_F32BF16BF16_SS SM90_64x128x16_F32BF16BF16_RS U128,
     SM90_64x192x16_F32BF16BF16_SS SM90_64x192x16_F32BF16BF16_RS U192,
     SM90_64x256x16_F32BF16BF16_SS SM90_64x256x16_F32BF16BF16_RS U256,
+}
+gmma_family! {
+    /// `wgmma.mma_async.sync.aligned.m64nNk16.f16.f16.f16`: D (f16, 64×N) += A (f16, 64×16) · B
+    /// (f16, 16×N), on a warpgroup of 128 threads; each thread's N/2 accumulator values are N/4
+    /// registers of two halfs (the layouts are the f32 accumulator's).
+    SM90_64xNx16_F16F16F16_SS, SM90_64xNx16_F16F16F16_RS, half_t, acc: half_t, [u32; U2];
+    SM90_64x8x16_F16F16F16_SS SM90_64x8x16_F16F16F16_RS U8,
+    SM90_64x16x16_F16F16F16_SS SM90_64x16x16_F16F16F16_RS U16,
+    SM90_64x32x16_F16F16F16_SS SM90_64x32x16_F16F16F16_RS U32,
+    SM90_64x64x16_F16F16F16_SS SM90_64x64x16_F16F16F16_RS U64,
+    SM90_64x96x16_F16F16F16_SS SM90_64x96x16_F16F16F16_RS U96,
+    SM90_64x128x16_F16F16F16_SS SM90_64x128x16_F16F16F16_RS U128,
+    SM90_64x192x16_F16F16F16_SS SM90_64x192x16_F16F16F16_RS U192,
+    SM90_64x256x16_F16F16F16_SS SM90_64x256x16_F16F16F16_RS U256,
+}
+
+// ---------------------------------------------------------------------------------------------
+// The GMMA helpers of CUTLASS's SM90 builders: the shared-memory layout atom and the wgmma op
+// for a tile and its element types.
+
+/// The type-level choices of the selectors: the first candidate `(width, choice)` of a list
+/// `((W0, C0), ((W1, C1), ...))` whose width divides `X` (CuTe's `if constexpr` ladder:
+/// `X % W0 == 0 ? C0 : X % W1 == 0 ? C1 : ...`). Not implemented when none does.
+#[doc(hidden)]
+pub trait FirstDividing<X> {
+    /// The choice.
+    type Output;
+}
+impl<X, W, C, Rest> FirstDividing<X> for ((W, C), Rest)
+where
+    X: core::ops::Rem<W>,
+    typenum::Mod<X, W>: typenum::IsEqual<typenum::U0>,
+    (typenum::Eq<typenum::Mod<X, W>, typenum::U0>, C, Rest): ChooseDividing<X>,
+{
+    type Output =
+        <(typenum::Eq<typenum::Mod<X, W>, typenum::U0>, C, Rest) as ChooseDividing<X>>::Output;
+}
+/// One step of [`FirstDividing`]: this candidate (`B1`: its width divides) or the rest.
+#[doc(hidden)]
+pub trait ChooseDividing<X> {
+    /// The choice.
+    type Output;
+}
+impl<X, C, Rest> ChooseDividing<X> for (typenum::B1, C, Rest) {
+    type Output = C;
+}
+impl<X, C, Rest: FirstDividing<X>> ChooseDividing<X> for (typenum::B0, C, Rest) {
+    type Output = Rest::Output;
+}
+
+/// `BLK % 8 == 0` for [`ss_smem_selector`]'s tile extents (CuTe's `static_assert(BLK_MN0 % 8 ==
+/// 0)`, `static_assert(BLK_K0 % 8 == 0)`): implemented by a remainder of 0.
+#[diagnostic::on_unimplemented(
+    message = "ss_smem_selector: BLK_MN0 and BLK_K0 must be multiples of 8 (remainder `{Self}`)",
+    label = "not a multiple of 8"
+)]
+pub trait SmemBlkMultipleOf8 {}
+impl SmemBlkMultipleOf8 for typenum::U0 {}
+
+/// The tile extent the selected atom tiles must be a multiple of the narrowest atom's width
+/// (CuTe's `static_assert(BLK_K0 % size<1>(GMMA::Layout_K_INTER_Atom<T>{}) == 0)` and the MN
+/// form): 16 bytes of elements. Implemented by a remainder of 0.
+#[diagnostic::on_unimplemented(
+    message = "ss_smem_selector: the major extent (BLK_K0 for K-major, BLK_MN0 for MN-major) must be a multiple of the INTER atom's width, 16 bytes of elements (remainder `{Self}`)",
+    label = "no GMMA layout atom fits"
+)]
+pub trait SmemBlkFitsInterAtom {}
+impl SmemBlkFitsInterAtom for typenum::U0 {}
+
+/// The widths in elements of `T` of the four GMMA layout atoms along their major mode (128, 64,
+/// 32 and 16 bytes): `1024 / bits`, `512 / bits`, `256 / bits`, `128 / bits`.
+type AtomWidth<T, BytesTimes8> = Quot<BytesTimes8, <T as crate::ops::ElementBits>::Bits>;
+
+/// CUTLASS's `ss_smem_selector<Major, ElementType, BLK_MN, BLK_K>` (`cutlass/gemm/collective/
+/// builders/sm90_common.inl`): the widest GMMA shared-memory layout atom for a tile of
+/// `BLK_MN × BLK_K` elements of `T`, implemented on the operand's [`gmma::Major`].
+///
+/// With `BLK_MN0 = size<0>(BLK_MN)` and `BLK_K0 = size<0>(BLK_K)` (a hierarchical extent counts by
+/// its first mode), both multiples of 8: K-major picks the first of `Layout_K_SW128_Atom`,
+/// `_SW64`, `_SW32`, `_INTER` whose K width (128, 64, 32, 16 bytes of elements) divides
+/// `BLK_K0`; MN-major the first of `Layout_MN_SW128_Atom`, ... whose MN width divides `BLK_MN0`.
+/// A tile no atom fits is a compile error naming the condition, as CuTe's `static_assert`s.
+pub trait SsSmemSelector<T, BlkMn, BlkK> {
+    /// The selected layout atom (one of the `gmma::Layout_*_Atom<T>`).
+    type Output;
+}
+/// [`SsSmemSelector`]'s choice: `SsSmemSelectorOf<gmma::Major::K, half_t, U128, U64>` is
+/// `gmma::Layout_K_SW128_Atom<half_t>`.
+pub type SsSmemSelectorOf<Major, T, BlkMn, BlkK> =
+    <Major as SsSmemSelector<T, BlkMn, BlkK>>::Output;
+
+/// The first-mode size of a tile extent (`size<0>(BLK)`: the extent itself for an integer).
+type Blk0<B> = crate::tuple::Size<crate::tuple::Element<B, typenum::U0>>;
+
+macro_rules! smem_selector {
+    ($Major:ident, $major_blk:ident, $($Atom:ident $AtomBits:ident $w:ident),*) => {
+        impl<T, BlkMn, BlkK> SsSmemSelector<T, BlkMn, BlkK> for gmma::Major::$Major
+        where
+            T: crate::ops::ElementBits,
+            BlkMn: crate::tuple::Get<typenum::U0>,
+            BlkK: crate::tuple::Get<typenum::U0>,
+            Blk0<BlkMn>: core::ops::Rem<U8>,
+            Blk0<BlkK>: core::ops::Rem<U8>,
+            typenum::Mod<Blk0<BlkMn>, U8>: SmemBlkMultipleOf8,
+            typenum::Mod<Blk0<BlkK>, U8>: SmemBlkMultipleOf8,
+            $(typenum::$w: core::ops::Div<T::Bits>,)*
+            Blk0<$major_blk>: core::ops::Rem<AtomWidth<T, U128>>,
+            typenum::Mod<Blk0<$major_blk>, AtomWidth<T, U128>>: SmemBlkFitsInterAtom,
+            $(gmma::$AtomBits: crate::ops::Upcast<T::Bits>,)*
+            ($((AtomWidth<T, typenum::$w>, gmma::$Atom<T>),)* ()): SmemPick<Blk0<$major_blk>>,
+        {
+            type Output = <($((AtomWidth<T, typenum::$w>, gmma::$Atom<T>),)* ()) as SmemPick<Blk0<$major_blk>>>::Output;
+        }
+    };
+}
+/// [`FirstDividing`] over a flat candidate tuple of four (the four atoms, widest first).
+#[doc(hidden)]
+pub trait SmemPick<X> {
+    /// The choice.
+    type Output;
+}
+impl<X, C0, C1, C2, C3> SmemPick<X> for (C0, C1, C2, C3, ())
+where
+    (C0, (C1, (C2, (C3, ())))): FirstDividing<X>,
+{
+    type Output = <(C0, (C1, (C2, (C3, ())))) as FirstDividing<X>>::Output;
+}
+smem_selector!(K, BlkK,
+    Layout_K_SW128_Atom Layout_K_SW128_Atom_Bits U1024,
+    Layout_K_SW64_Atom Layout_K_SW64_Atom_Bits U512,
+    Layout_K_SW32_Atom Layout_K_SW32_Atom_Bits U256,
+    Layout_K_INTER_Atom Layout_K_INTER_Atom_Bits U128);
+smem_selector!(MN, BlkMn,
+    Layout_MN_SW128_Atom Layout_MN_SW128_Atom_Bits U1024,
+    Layout_MN_SW64_Atom Layout_MN_SW64_Atom_Bits U512,
+    Layout_MN_SW32_Atom Layout_MN_SW32_Atom_Bits U256,
+    Layout_MN_INTER_Atom Layout_MN_INTER_Atom_Bits U128);
+
+/// CUTLASS's `ss_smem_selector<Major, ElementType, BLK_MN, BLK_K>()` as a value (see
+/// [`SsSmemSelector`]).
+///
+/// ```
+/// use cute_layout::atom::{gmma, half_t, ss_smem_selector};
+/// use cute_layout::typenum::{U128, U32, U64, U8};
+/// // K-major, BLK_K = 32 halfs = 64 bytes: the 64-byte swizzle atom.
+/// let a = ss_smem_selector::<gmma::Major::K, half_t, U128, U32>();
+/// assert_eq!(a, gmma::Layout_K_SW64_Atom::<half_t>::new());
+/// assert_eq!(a.to_string(), "Sw<2,3,3> o 0 o (8,32):(32,1)");
+/// // MN-major, BLK_MN = 8 halfs: only the 16-byte (interleaved) atom fits.
+/// let b = ss_smem_selector::<gmma::Major::MN, half_t, U8, U64>();
+/// assert_eq!(b, gmma::Layout_MN_INTER_Atom::<half_t>::new());
+/// ```
+///
+/// A tile no atom fits does not compile:
+///
+/// ```compile_fail
+/// use cute_layout::atom::{float_e4m3_t, gmma, ss_smem_selector};
+/// use cute_layout::typenum::{U64, U8};
+/// // K-major e4m3: the narrowest atom is 16 elements wide, BLK_K = 8.
+/// let _ = ss_smem_selector::<gmma::Major::K, float_e4m3_t, U64, U8>();
+/// ```
+pub fn ss_smem_selector<Major, T, BlkMn, BlkK>() -> SsSmemSelectorOf<Major, T, BlkMn, BlkK>
+where
+    Major: SsSmemSelector<T, BlkMn, BlkK>,
+    SsSmemSelectorOf<Major, T, BlkMn, BlkK>: Default,
+{
+    Default::default()
+}
+
+/// `Tile_M % 64 == 0` for [`ss_op_selector`] (CuTe: `static_assert(size<0>(TileShape_MNK{}) % 64
+/// == 0, "Tile_M must be a multiple of 64.")`): implemented by a remainder of 0.
+#[diagnostic::on_unimplemented(
+    message = "ss_op_selector: Tile_M must be a multiple of 64 (remainder `{Self}`)",
+    label = "Tile_M % 64 != 0"
+)]
+pub trait GmmaTileMMultipleOf64 {}
+impl GmmaTileMMultipleOf64 for typenum::U0 {}
+
+/// `Tile_K` a multiple of the op's K (16 for 16-bit inputs; CuTe: `static_assert(size<2>(
+/// TileShape_MNK{}) % 16 == 0, "Tile_K must be a multiple of 16.")`): a remainder of 0.
+#[diagnostic::on_unimplemented(
+    message = "ss_op_selector: Tile_K must be a multiple of the wgmma K, 16 for 16-bit inputs (remainder `{Self}`)",
+    label = "Tile_K % K != 0"
+)]
+pub trait GmmaTileKMultiple {}
+impl GmmaTileKMultiple for typenum::U0 {}
+
+/// `Tile_N` a multiple of 8 (CuTe: `static_assert(Tile_N % 8 == 0, "Tile_N must be a multiple
+/// of 8.")`): a remainder of 0.
+#[diagnostic::on_unimplemented(
+    message = "ss_op_selector: Tile_N must be a multiple of 8 (remainder `{Self}`)",
+    label = "Tile_N % 8 != 0"
+)]
+pub trait GmmaTileNMultipleOf8 {}
+impl GmmaTileNMultipleOf8 for typenum::U0 {}
+
+/// The GMMA `_SS` op family of element types `(A, B, C)`: implemented on `A`, for the families
+/// the crate has (CuTe's `ss_op_selector` also covers tf32, e4m3/e5m2 and 8-bit integer inputs,
+/// whose `_SS_TN` atoms the crate does not have yet).
+#[diagnostic::on_unimplemented(
+    message = "ss_op_selector: no GMMA atom of this crate for A = `{Self}`, B = `{B}`, C = `{C}`",
+    label = "no such GMMA family here",
+    note = "the crate has the wgmma families f16·f16 → f16 (SM90_64xNx16_F16F16F16_SS), f16·f16 → f32 and bf16·bf16 → f32; CuTe's tf32, fp8 and int8 families are not yet atoms of the crate"
+)]
+pub trait GmmaSsFamily<B, C> {
+    /// The K of one instruction.
+    type K;
+    /// The family's `_SS` atom of width `N` with operand majors `MA`, `MB`.
+    type Op<N, MA, MB>;
+}
+impl GmmaSsFamily<half_t, half_t> for half_t {
+    type K = U16;
+    type Op<N, MA, MB> = SM90_64xNx16_F16F16F16_SS<N, MA, MB>;
+}
+impl GmmaSsFamily<half_t, f32> for half_t {
+    type K = U16;
+    type Op<N, MA, MB> = SM90_64xNx16_F32F16F16_SS<N, MA, MB>;
+}
+impl GmmaSsFamily<bfloat16_t, f32> for bfloat16_t {
+    type K = U16;
+    type Op<N, MA, MB> = SM90_64xNx16_F32BF16BF16_SS<N, MA, MB>;
+}
+
+/// The N CuTe's selector tries, widest first (without `CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED`):
+/// 256, 192, 128, 96, 64, 32, 16, 8.
+type OpNs = (
+    (typenum::U256, typenum::U256),
+    (
+        (typenum::U192, typenum::U192),
+        (
+            (U128, U128),
+            (
+                (typenum::U96, typenum::U96),
+                (
+                    (U64, U64),
+                    ((typenum::U32, typenum::U32), ((U16, U16), ((U8, U8), ()))),
+                ),
+            ),
+        ),
+    ),
+);
+
+/// CuTe's `SM90::GMMA::ss_op_selector<ElementA, ElementB, ElementC, TileShape_MNK, MajorA,
+/// MajorB>` (`cute/arch/mma_sm90.hpp`): the `_SS` wgmma atom for a CTA tile `(Tile_M, Tile_N,
+/// Tile_K)` and element types, implemented on `ElementA`.
+///
+/// `Tile_M` (`size<0>`) must be a multiple of 64 and `Tile_K` (`size<2>`) of the instruction's
+/// K; the atom's N is the first of 256, 192, 128, 96, 64, 32, 16, 8 that divides `Tile_N`
+/// (`size<1>`, a multiple of 8). Each violated condition is a compile error naming it.
+pub trait SsOpSelector<B, C, TileShapeMnk, MajorA, MajorB> {
+    /// The selected atom.
+    type Output;
+}
+/// [`SsOpSelector`]'s choice: `SsOpSelectorOf<half_t, half_t, f32, (U128, U96, U64)>` is
+/// `SM90_64x96x16_F32F16F16_SS` (K-major operands by default).
+pub type SsOpSelectorOf<A, B, C, TileShapeMnk, MajorA = gmma::Major::K, MajorB = gmma::Major::K> =
+    <A as SsOpSelector<B, C, TileShapeMnk, MajorA, MajorB>>::Output;
+
+type TileMode<T, I> = crate::tuple::Size<crate::tuple::Element<T, I>>;
+
+impl<A, B, C, Tile, MajorA, MajorB> SsOpSelector<B, C, Tile, MajorA, MajorB> for A
+where
+    A: GmmaSsFamily<B, C>,
+    Tile: crate::tuple::Get<typenum::U0> + crate::tuple::Get<typenum::U1> + crate::tuple::Get<U2>,
+    TileMode<Tile, typenum::U0>: core::ops::Rem<U64>,
+    typenum::Mod<TileMode<Tile, typenum::U0>, U64>: GmmaTileMMultipleOf64,
+    TileMode<Tile, U2>: core::ops::Rem<<A as GmmaSsFamily<B, C>>::K>,
+    typenum::Mod<TileMode<Tile, U2>, <A as GmmaSsFamily<B, C>>::K>: GmmaTileKMultiple,
+    TileMode<Tile, typenum::U1>: core::ops::Rem<U8>,
+    typenum::Mod<TileMode<Tile, typenum::U1>, U8>: GmmaTileNMultipleOf8,
+    OpNs: FirstDividing<TileMode<Tile, typenum::U1>>,
+{
+    type Output = <A as GmmaSsFamily<B, C>>::Op<
+        <OpNs as FirstDividing<TileMode<Tile, typenum::U1>>>::Output,
+        MajorA,
+        MajorB,
+    >;
+}
+
+/// CuTe's `SM90::GMMA::ss_op_selector<ElementA, ElementB, ElementC, TileShape_MNK, MajorA,
+/// MajorB>()` as a value (see [`SsOpSelector`]).
+///
+/// ```
+/// use cute_layout::atom::{gmma, half_t, ss_op_selector, SM90_64x96x16_F32F16F16_SS};
+/// use cute_layout::typenum::{U128, U16, U64, U96, U160};
+/// let op = ss_op_selector::<half_t, half_t, f32, (U128, U96, U64), gmma::Major::K, gmma::Major::K>();
+/// assert_eq!(op, SM90_64x96x16_F32F16F16_SS::default());
+/// // 160 = 5·32: the widest N that divides it is 32.
+/// let op = ss_op_selector::<half_t, half_t, half_t, (U64, U160, U16), gmma::Major::MN, gmma::Major::K>();
+/// let _: cute_layout::atom::SM90_64x32x16_F16F16F16_SS<gmma::Major::MN> = op;
+/// ```
+///
+/// A tile that breaks a condition does not compile:
+///
+/// ```compile_fail
+/// use cute_layout::atom::{gmma, half_t, ss_op_selector};
+/// use cute_layout::typenum::{U32, U64};
+/// // Tile_M = 32 is no multiple of 64.
+/// let _ = ss_op_selector::<half_t, half_t, f32, (U32, U64, U64), gmma::Major::K, gmma::Major::K>();
+/// ```
+pub fn ss_op_selector<A, B, C, TileShapeMnk, MajorA, MajorB>()
+-> SsOpSelectorOf<A, B, C, TileShapeMnk, MajorA, MajorB>
+where
+    A: SsOpSelector<B, C, TileShapeMnk, MajorA, MajorB>,
+    SsOpSelectorOf<A, B, C, TileShapeMnk, MajorA, MajorB>: Default,
+{
+    Default::default()
+}
+
+// ---------------------------------------------------------------------------------------------
+// The parts of a swizzled layout (CuTe `swizzle_layout.hpp`)
+
+/// CuTe's `get_nonswizzle_portion` and `get_swizzle_portion`: the parts of a (possibly)
+/// swizzled layout `Sw ∘ O ∘ L`. For a composed layout `get_nonswizzle_portion` is `L` (CuTe's
+/// `layout_b()`: the offset `O` is dropped, as in CuTe; the TMA and GMMA code it serves build
+/// their layouts with `O = 0`) and `get_swizzle_portion` is `Sw`; a plain layout is its own
+/// non-swizzle portion and has the identity swizzle `Sw<0,4,3>`.
+///
+/// With `O = 0`, `L(c)` and the layout agree up to the swizzle: `Sw(L(c)) = (Sw ∘ 0 ∘ L)(c)`.
+///
+/// ```
+/// use cute_layout::atom::{gmma, half_t, SwizzlePortions};
+/// let atom = gmma::Layout_K_SW128_Atom::<half_t>::new();
+/// assert_eq!(atom.get_nonswizzle_portion().to_string(), "(8,64):(64,1)");
+/// assert_eq!(atom.get_swizzle_portion().to_string(), "Sw<3,3,3>");
+/// let plain = cute_layout::layout!((4,8):(8,1));
+/// assert_eq!(plain.get_nonswizzle_portion(), plain);
+/// assert_eq!(plain.get_swizzle_portion().to_string(), "Sw<0,4,3>");
+/// ```
+pub trait SwizzlePortions {
+    /// The non-swizzled layout.
+    type NonSwizzle;
+    /// The swizzle function.
+    type SwizzlePart;
+    /// CuTe's `get_nonswizzle_portion(layout)`.
+    fn get_nonswizzle_portion(&self) -> Self::NonSwizzle;
+    /// CuTe's `get_swizzle_portion(layout)`.
+    fn get_swizzle_portion(&self) -> Self::SwizzlePart;
+}
+/// A composed layout `Sw ∘ O ∘ L`: `L` and `Sw`.
+impl<Sw: crate::swizzle::SwizzleFn + Clone, O, L: Clone> SwizzlePortions
+    for crate::ComposedLayout<Sw, O, L>
+where
+    Self: ComposedParts<Sw, L>,
+{
+    type NonSwizzle = L;
+    type SwizzlePart = Sw;
+    fn get_nonswizzle_portion(&self) -> L {
+        self.inner_part().clone()
+    }
+    fn get_swizzle_portion(&self) -> Sw {
+        self.outer_part().clone()
+    }
+}
+/// The parts of a composed layout, as references (its `layout_a()` and `layout_b()`).
+#[doc(hidden)]
+pub trait ComposedParts<A, B> {
+    /// `layout_a()`.
+    fn outer_part(&self) -> &A;
+    /// `layout_b()`.
+    fn inner_part(&self) -> &B;
+}
+impl<A, O, B> ComposedParts<A, B> for crate::ComposedLayout<A, O, B>
+where
+    A: crate::composed::ComposedOuter,
+    O: crate::composed::ComposedOffset,
+    B: crate::composed::ComposedInner,
+{
+    fn outer_part(&self) -> &A {
+        self.layout_a()
+    }
+    fn inner_part(&self) -> &B {
+        self.layout_b()
+    }
+}
+/// A plain layout: itself, and the identity swizzle `Sw<0,4,3>`.
+impl<S: Copy, D: Copy> SwizzlePortions for Layout<S, D> {
+    type NonSwizzle = Self;
+    type SwizzlePart = crate::swizzle::Swizzle<typenum::U0, U4, typenum::P3>;
+    fn get_nonswizzle_portion(&self) -> Self {
+        *self
+    }
+    fn get_swizzle_portion(&self) -> Self::SwizzlePart {
+        Default::default()
+    }
+}
+/// A runtime layout: itself, and the identity swizzle `Sw<0,4,3>`.
+#[cfg(feature = "alloc")]
+impl SwizzlePortions for crate::DynLayout {
+    type NonSwizzle = Self;
+    type SwizzlePart = crate::swizzle::DynSwizzle;
+    fn get_nonswizzle_portion(&self) -> Self {
+        self.clone()
+    }
+    fn get_swizzle_portion(&self) -> crate::swizzle::DynSwizzle {
+        crate::swizzle::Swizzle::<typenum::U0, U4, typenum::P3>::default().to_dyn()
+    }
+}
+/// CuTe's `get_nonswizzle_portion(layout)` (see [`SwizzlePortions`]).
+pub fn get_nonswizzle_portion<L: SwizzlePortions>(layout: &L) -> L::NonSwizzle {
+    layout.get_nonswizzle_portion()
+}
+/// CuTe's `get_swizzle_portion(layout)` (see [`SwizzlePortions`]).
+pub fn get_swizzle_portion<L: SwizzlePortions>(layout: &L) -> L::SwizzlePart {
+    layout.get_swizzle_portion()
 }
