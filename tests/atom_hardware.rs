@@ -30,9 +30,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use cute_layout::atom::{atom_layouts, atom_names, bfloat16_t, gmma, half_t, AtomLayouts};
-use cute_layout::ops::ElementBits;
 use cute_layout::DynLayout;
+use cute_layout::atom::{AtomLayouts, atom_layouts, atom_names, bfloat16_t, gmma, half_t};
+use cute_layout::ops::ElementBits;
 
 /// One parsed line: its number and its tokens.
 type Line = (usize, Vec<i64>);
@@ -48,6 +48,8 @@ struct Record {
     smem: BTreeMap<char, (usize, BTreeMap<String, String>)>,
     /// The line of `lines first`, if any.
     lines_first: Option<usize>,
+    /// `thread_ids l0 l1 ...` (SM70): the lanes of the atom's threads; the lines name lanes.
+    thread_ids: Option<(usize, Vec<i64>)>,
     /// Keyed by the operand letter (`A`, `B`, `C`, `D`).
     lines: BTreeMap<char, Vec<Line>>,
 }
@@ -61,6 +63,7 @@ fn parse(label: &str, text: &str) -> Result<Record, String> {
         unit_bits: None,
         smem: BTreeMap::new(),
         lines_first: None,
+        thread_ids: None,
         lines: BTreeMap::new(),
     };
     for (i, raw) in text.lines().enumerate() {
@@ -105,6 +108,13 @@ fn parse(label: &str, text: &str) -> Result<Record, String> {
                 }
             }
             "lines" if toks.len() == 2 && toks[1] == "first" => rec.lines_first = Some(n),
+            "thread_ids" if toks.len() > 1 => {
+                let ids = toks[1..]
+                    .iter()
+                    .map(|t| int(t))
+                    .collect::<Result<Vec<_>, _>>()?;
+                rec.thread_ids = Some((n, ids));
+            }
             "A" | "B" | "C" | "D" => {
                 let mut nums = Vec::new();
                 for (k, t) in toks[1..].iter().enumerate() {
@@ -154,15 +164,33 @@ fn check_record(
 }
 
 /// The crate's name of an atom the probes name `UniversalCopy_32`,
-/// `SM80_CP_ASYNC_CACHEALWAYS_128` (`UniversalCopy<32>`, ...); other names are the same.
+/// `SM80_CP_ASYNC_CACHEALWAYS_128`, `UniversalFMA_float` (`UniversalCopy<32>`, ...,
+/// `UniversalFMA<float>`): a templated family, `_`, its parameter (bits, or the C++ element type
+/// of `UniversalFMA`); other names are the same.
 fn crate_name(probe_name: &str) -> String {
-    for family in ["UniversalCopy", "SM80_CP_ASYNC_CACHEALWAYS"] {
-        if let Some(bits) = probe_name
+    // Longest first: `SM80_CP_ASYNC_CACHEALWAYS_ZFILL_32` is not CACHEALWAYS with `ZFILL_32`.
+    for (family, digits) in [
+        ("SM80_CP_ASYNC_CACHEALWAYS_ZFILL", true),
+        ("SM80_CP_ASYNC_CACHEGLOBAL_ZFILL", true),
+        ("SM80_CP_ASYNC_CACHEALWAYS", true),
+        ("SM80_CP_ASYNC_CACHEGLOBAL", true),
+        ("UniversalCopy", true),
+        ("AutoVectorizingCopyWithAssumedAlignment", true),
+        ("UniversalFMA", false),
+    ] {
+        if let Some(param) = probe_name
             .strip_prefix(family)
             .and_then(|r| r.strip_prefix('_'))
         {
-            if !bits.is_empty() && bits.bytes().all(|b| b.is_ascii_digit()) {
-                return format!("{family}<{bits}>");
+            let ok = |b: u8| {
+                if digits {
+                    b.is_ascii_digit()
+                } else {
+                    b.is_ascii_alphanumeric()
+                }
+            };
+            if !param.is_empty() && param.bytes().all(ok) {
+                return format!("{family}<{param}>");
             }
         }
     }
@@ -306,7 +334,9 @@ fn check_operand(
             if fixed != r {
                 return Err(format!(
                     "{label}:{ln}: D value ({} {}) is element (m={dm},n={dn}) of CLayout, but {key}({t},{v}) is element {x} of {key}Layout, which reaches only {} {r} of D",
-                    g[0], g[1], if fixes_row { "row" } else { "column" }
+                    g[0],
+                    g[1],
+                    if fixes_row { "row" } else { "column" }
                 ));
             }
             let z = at(other, g[2], g[3]).map_err(|e| format!("{label}:{ln}: {e}"))?;
@@ -351,9 +381,73 @@ fn check_mma(
             "{label}: a register atom needs `values A .. B .. C ..`"
         ));
     };
+    let logical = to_logical_threads(label, rec, thr_id)?;
+    let rec = logical.as_ref().unwrap_or(rec);
     check_operand(label, rec, 'A', threads, va, a, b, c, (m, n), true)?;
     check_operand(label, rec, 'B', threads, vb, b, a, c, (m, n), false)?;
     check_c(label, rec, threads, vc, c)
+}
+
+/// A record whose lines name lanes (`thread_ids`, SM70's quad pair) rewritten to the atom's
+/// logical threads: lane `l` is thread `i` with `ThrID(i) = l`. The recorded lanes must be
+/// exactly `ThrID`'s image (`None`: the lines already name threads `0..size(ThrID)`; then
+/// `ThrID` must be the identity).
+fn to_logical_threads(
+    label: &str,
+    rec: &Record,
+    thr_id: &DynLayout,
+) -> Result<Option<Record>, String> {
+    let image: Vec<i64> = (0..thr_id.size()).map(|i| thr_id.eval(i)).collect();
+    let Some((ln, ids)) = &rec.thread_ids else {
+        if image.iter().copied().ne(0..thr_id.size()) {
+            return Err(format!(
+                "{label}: ThrID {thr_id} is no identity, but the file has no `thread_ids` line naming the lanes"
+            ));
+        }
+        return Ok(None);
+    };
+    let (mut want, mut got) = (image.clone(), ids.clone());
+    want.sort_unstable();
+    got.sort_unstable();
+    if want != got {
+        return Err(format!(
+            "{label}:{ln}: the recorded lanes {ids:?} are not ThrID {thr_id}'s lanes {image:?}"
+        ));
+    }
+    let lane_to_thread: BTreeMap<i64, i64> = image
+        .iter()
+        .enumerate()
+        .map(|(i, &l)| (l, i as i64))
+        .collect();
+    let mut out = Record {
+        atom: rec.atom.clone(),
+        atom_line: rec.atom_line,
+        threads: rec.threads,
+        values: rec.values.clone(),
+        unit_bits: rec.unit_bits,
+        smem: rec.smem.clone(),
+        lines_first: rec.lines_first,
+        thread_ids: None,
+        lines: BTreeMap::new(),
+    };
+    for (&key, lines) in &rec.lines {
+        let mut v = Vec::new();
+        for (n, nums) in lines {
+            let mut nums = nums.clone();
+            // Thread numbers sit at the even positions: `t v | t1 v1 t2 v2 | ...`.
+            for i in (0..nums.len()).step_by(2) {
+                nums[i] = *lane_to_thread.get(&nums[i]).ok_or_else(|| {
+                    format!(
+                        "{label}:{n}: lane {} is none of ThrID {thr_id}'s lanes",
+                        nums[i]
+                    )
+                })?;
+            }
+            v.push((*n, nums));
+        }
+        out.lines.insert(key, v);
+    }
+    Ok(Some(out))
 }
 
 /// The `values` line: an operand is counted iff its layout is a register layout (not a
@@ -377,18 +471,18 @@ fn check_values(
                 return Err(format!(
                     "{label}:{ln}: recorded {v} {name} values per thread, {name}Layout {l} has {}",
                     size(l, 1)
-                ))
+                ));
             }
             (None, true) => {}
             (Some(_), true) => {
                 return Err(format!(
                     "{label}:{ln}: {name} recorded as a register operand, but {name}Layout {l} is a shared-memory layout (every thread sees the whole tile)"
-                ))
+                ));
             }
             (None, false) => {
                 return Err(format!(
                     "{label}:{ln}: {name} is not recorded as a register operand, but {name}Layout {l} is a register layout"
-                ))
+                ));
             }
         }
     }
@@ -831,6 +925,15 @@ fn required_stems(name: &str) -> Vec<String> {
         return vec![base];
     }
     let (ss, bf16) = (is_broadcast(&a), name.contains("BF16"));
+    // The f16 accumulator (`F16F16F16`): the first run's three set-ups only.
+    if name.contains("_F16F16F16_") {
+        let kinds: &[&str] = if ss {
+            &["K_INTER", "K_SW128"]
+        } else {
+            &["K_SW128"]
+        };
+        return kinds.iter().map(|k| format!("{base}_{k}")).collect();
+    }
     let mn: Vec<&str> = [
         ("MN_INTER", 8),
         ("MN_SW32", 16),
@@ -869,11 +972,33 @@ fn required_stems(name: &str) -> Vec<String> {
 }
 
 /// The crate's atoms the probes did not measure, with the reason; every other atom of
-/// [`atom_names`] must have its files ([`required_stems`]). Empty since the second GMMA run
-/// (N = 96 and 192 measured). Not measured, and no atoms of the table: other accumulator
-/// types, 8-bit and tf32 GMMA inputs, SS with A and B in different layouts, k-blocks other
-/// than 0 for N other than 64 and 192 (`probes/README.md`).
-const UNCOVERED: &[(&str, &str)] = &[];
+/// [`atom_names`] must have its files ([`required_stems`]). Not measured, and no atoms of the
+/// table: 8-bit and tf32 GMMA inputs, SS with A and B in different layouts, k-blocks other than
+/// 0 for N other than 64 and 192 (`probes/README.md`).
+const UNCOVERED: &[(&str, &str)] = &[
+    AUTO_VECTORIZING,
+    (
+        "AutoVectorizingCopyWithAssumedAlignment<16>",
+        AUTO_VECTORIZING.1,
+    ),
+    (
+        "AutoVectorizingCopyWithAssumedAlignment<32>",
+        AUTO_VECTORIZING.1,
+    ),
+    (
+        "AutoVectorizingCopyWithAssumedAlignment<64>",
+        AUTO_VECTORIZING.1,
+    ),
+    (
+        "AutoVectorizingCopyWithAssumedAlignment<128>",
+        AUTO_VECTORIZING.1,
+    ),
+];
+const AUTO_VECTORIZING: (&str, &str) = (
+    "AutoVectorizingCopyWithAssumedAlignment<8>",
+    "its traits name one bit, (1,1):(0,0), a policy of CuTe's copy algorithm rather than an \
+     instruction's map: checked against CuTe C++ (tests/atom_cute.rs)",
+);
 
 /// The name a record's atom is looked up by: the crate's name ([`crate_name`]), and for a
 /// GMMA record with an M|N-major shared-memory operand (layout `MN_*`) CuTe's operand majors
@@ -1060,6 +1185,7 @@ fn with_layout(name: &str, which: &str, l: &str) -> AtomLayouts {
         (AtomLayouts::Mma { a, .. }, "A") => *a = l,
         (AtomLayouts::Mma { b, .. }, "B") => *b = l,
         (AtomLayouts::Mma { c, .. }, "C") => *c = l,
+        (AtomLayouts::Mma { thr_id, .. }, "ThrID") => *thr_id = l,
         (AtomLayouts::Copy { src, .. }, "Src") => *src = l,
         (AtomLayouts::Copy { dst, .. }, "Dst") => *dst = l,
         _ => unreachable!(),
@@ -1102,6 +1228,89 @@ fn wrong_layouts_are_rejected() {
             "{which} {wrong}"
         );
     }
+}
+
+/// The new families' recorded files reject layouts that differ from the crate's in one place
+/// (two strides swapped, a mode reordered, the other major of SM70): the data pins each layout.
+#[test]
+fn wrong_layouts_of_the_other_families_are_rejected() {
+    for (name, which, wrong) in [
+        // 4-bit: the two A registers' rows swapped with the nibbles' columns.
+        (
+            "SM80_16x8x64_S32S4S4S32_TN",
+            "A",
+            "((4,8),(8,2,2)):((128,1),(16,512,8))",
+        ),
+        (
+            "SM80_16x8x64_S32U4S4S32_TN_SATURATE",
+            "B",
+            "((4,8),(8,2)):((64,1),(256,8))",
+        ),
+        // 1-bit: the lanes' roles swapped.
+        (
+            "SM80_16x8x256_S32U1U1S32_TN_XORPOPC",
+            "A",
+            "((4,8),(32,2,2)):((1,512),(16,8,2048))",
+        ),
+        (
+            "SM80_8x8x128_S32U1U1S32_TN_ANDPOPC",
+            "B",
+            "((4,8),32):((256,1),16)",
+        ),
+        // FP8: the 8-bit A of the s8 atoms is right, the 16-bit one is not.
+        (
+            "SM89_16x8x32_F16E5M2E4M3F16_TN",
+            "A",
+            "((4,8),(2,2,2)):((32,1),(16,8,128))",
+        ),
+        // SM70: the other major, and C of the other accumulator.
+        ("SM70_8x8x4_F32F16F16F32_TN", "A", "((4,2),4):((8,4),1)"),
+        ("SM70_8x8x4_F16F16F16F16_NT", "B", "(8,4):(1,8)"),
+        ("SM70_8x8x4_F32F16F16F32_NN", "C", "(8,8):(1,8)"),
+        ("SM75_8x8x16_S32S8S8S32_TN", "C", "((4,8),2):((16,1),32)"),
+    ] {
+        let (label, text) = recorded(name);
+        assert!(
+            check_record(&label, &text, &|_| Some(atom_layouts(name).unwrap())).is_ok(),
+            "{name}: the crate's layouts"
+        );
+        let l = with_layout(name, which, wrong);
+        let e = check_record(&label, &text, &|_| Some(l.clone())).unwrap_err();
+        assert!(e.starts_with(label.as_str()), "{name} {which} {wrong}: {e}");
+    }
+}
+
+/// SM70's files name lanes: the lanes must be `ThrID`'s image, and a file without the lanes
+/// is refused for a quad-pair atom.
+#[test]
+fn quad_pair_lanes_must_be_thrid() {
+    let name = "SM70_8x8x4_F16F16F16F16_TT";
+    let (label, text) = recorded(name);
+    let ok = atom_layouts(name).unwrap();
+    check_record(&label, &text, &|_| Some(ok.clone())).unwrap();
+    // ThrID of lanes 0-7 instead of the quad pair.
+    let l = with_layout(name, "ThrID", "8:1");
+    let e = check_record(&label, &text, &|_| Some(l.clone())).unwrap_err();
+    assert!(e.contains("are not ThrID 8:1's lanes"), "{e}");
+    // The lanes of quad pair 1, with ThrID still quad pair 0.
+    let moved = text.replace(
+        "thread_ids 0 1 2 3 16 17 18 19",
+        "thread_ids 4 5 6 7 20 21 22 23",
+    );
+    assert_ne!(moved, text);
+    let e = check_record(&label, &moved, &|_| Some(ok.clone())).unwrap_err();
+    assert!(e.contains("are not ThrID"), "{e}");
+    // ThrID with the lanes in another order: the same lanes, other threads: the lines disagree.
+    let swapped = with_layout(name, "ThrID", "(2,4):(16,1)");
+    assert!(check_record(&label, &text, &|_| Some(swapped.clone())).is_err());
+    // No lanes.
+    let stripped: String = text
+        .lines()
+        .filter(|l| !l.starts_with("thread_ids"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let e = check_record(&label, &stripped, &|_| Some(ok.clone())).unwrap_err();
+    assert!(e.contains("no `thread_ids` line"), "{e}");
 }
 
 #[test]
@@ -1419,6 +1628,20 @@ fn a_missing_or_repeated_gmma_line_is_an_error() {
 #[test]
 fn probe_and_crate_names() {
     assert_eq!(crate_name("UniversalCopy_32"), "UniversalCopy<32>");
+    assert_eq!(
+        crate_name("SM80_CP_ASYNC_CACHEALWAYS_ZFILL_64"),
+        "SM80_CP_ASYNC_CACHEALWAYS_ZFILL<64>"
+    );
+    assert_eq!(
+        crate_name("SM80_CP_ASYNC_CACHEGLOBAL_128"),
+        "SM80_CP_ASYNC_CACHEGLOBAL<128>"
+    );
+    assert_eq!(crate_name("UniversalFMA_float"), "UniversalFMA<float>");
+    assert_eq!(crate_name("UniversalCopy_float"), "UniversalCopy_float");
+    assert_eq!(
+        crate_name("SM80_8x8x4_F64F64F64F64_TN"),
+        "SM80_8x8x4_F64F64F64F64_TN"
+    );
     assert_eq!(
         crate_name("SM80_CP_ASYNC_CACHEALWAYS_128"),
         "SM80_CP_ASYNC_CACHEALWAYS<128>"

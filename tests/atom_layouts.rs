@@ -24,6 +24,24 @@ assert_impl_all!(SM80_16x8x16_F32BF16BF16F32_TN: MmaTraits);
 assert_impl_all!(SM80_16x8x8_F32TF32TF32F32_TN: MmaTraits);
 assert_impl_all!(SM80_8x8x4_F64F64F64F64_TN: MmaTraits);
 assert_impl_all!(SM80_16x8x32_S32S8S8S32_TN: MmaTraits);
+assert_impl_all!(SM80_16x8x64_S32U4S4S32_TN_SATURATE: MmaTraits);
+assert_impl_all!(SM80_16x8x256_S32U1U1S32_TN_XORPOPC: MmaTraits);
+assert_impl_all!(SM75_16x8x8_F32F16F16F32_TN: MmaTraits);
+assert_impl_all!(SM89_16x8x32_F16E4M3E5M2F16_TN: MmaTraits);
+assert_impl_all!(SM70_8x8x4_F32F16F16F32_NT: MmaTraits);
+assert_impl_all!(UniversalFMA<f32>: MmaTraits);
+assert_impl_all!(UniversalFMA<half_t, half_t, half_t, f32>: MmaTraits);
+assert_impl_all!(SM90_64x256x16_F16F16F16_SS<gmma::Major::MN, gmma::Major::MN>: MmaTraits);
+assert_impl_all!(SM90_64x8x16_F16F16F16_RS: MmaTraits);
+assert_not_impl_any!(SM90_64xNx16_F16F16F16_RS<U64, gmma::Major::MN>: MmaTraits);
+assert_type_eq_all!(
+    <SM90_64x64x16_F16F16F16_SS as MmaTraits>::CRegisters,
+    GenericArray<u32, U16>
+);
+assert_type_eq_all!(
+    <SM90_64x64x16_F16F16F16_SS as MmaTraits>::CLayout,
+    <SM90_64x64x16_F32F16F16_SS as MmaTraits>::CLayout
+);
 macro_rules! gmma_all {
     ($($N:ident)*) => {$(
         assert_impl_all!(SM90_64xNx16_F32F16F16_SS<$N>: MmaTraits);
@@ -54,6 +72,15 @@ assert_impl_all!(UniversalCopy<U8>: CopyTraits);
 assert_impl_all!(UniversalCopy<U128>: CopyTraits);
 assert_impl_all!(SM80_CP_ASYNC_CACHEALWAYS<U128>: CopyTraits);
 assert_not_impl_any!(SM80_CP_ASYNC_CACHEALWAYS<U16>: CopyTraits);
+assert_impl_all!(SM80_CP_ASYNC_CACHEALWAYS_ZFILL<U32>: CopyTraits);
+assert_impl_all!(SM80_CP_ASYNC_CACHEGLOBAL<U128>: CopyTraits);
+assert_impl_all!(SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<U128>: CopyTraits);
+// cp.async.cg copies 16 bytes only.
+assert_not_impl_any!(SM80_CP_ASYNC_CACHEGLOBAL<U64>: CopyTraits);
+assert_not_impl_any!(SM80_CP_ASYNC_CACHEGLOBAL_ZFILL<U32>: CopyTraits);
+assert_impl_all!(AutoVectorizingCopy: CopyTraits);
+assert_impl_all!(DefaultCopy: CopyTraits);
+assert_not_impl_any!(AutoVectorizingCopyWithAssumedAlignment<U24>: CopyTraits);
 
 // ---------------------------------------------------------------------------------------------
 // The conditions on hand-picked layouts, against what brute force says about them (the
@@ -221,7 +248,11 @@ fn names_are_unique_and_cute_spelled() {
     let names = atom_names();
     let set: std::collections::BTreeSet<_> = names.iter().collect();
     assert_eq!(set.len(), names.len());
-    assert_eq!(names.len(), 8 + 32 + 12 + 5 + 3);
+    // SM80 f16/bf16/tf32/f64/s8 (8), GMMA f32 accumulator (32), ldmatrix/stmatrix (12),
+    // UniversalCopy (5), cp.async.ca (3); issue 25: the other mma.sync atoms (73: SM80 55,
+    // SM75 2, SM89 8, SM70 8), UniversalFMA (2), GMMA f16 accumulator (16), cp.async.cg and
+    // the ZFILL forms (5), AutoVectorizingCopyWithAssumedAlignment (5).
+    assert_eq!(names.len(), 8 + 32 + 12 + 5 + 3 + 73 + 2 + 16 + 5 + 5);
     let l = atom_layouts("SM80_16x8x16_F32F16F16F32_TN")
         .unwrap()
         .lines();
