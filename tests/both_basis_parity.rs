@@ -221,3 +221,244 @@ proptest! {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// logical_product of a basis-strided A
+
+/// PyCuTe `Layout._logical_product`: `make_layout([A, complement(A) ∘ B])`, the complement free
+/// (each codomain component up to its cosize, PyCuTe `complement(A)` with no `extend`). Worked:
+/// complement((4,8):(1@0,1@1)) = (1,1):(4@0,8@1) (paper Table 7's row, with Eq. 28's `8e1`),
+/// coalesced to `1:8@1` whose mode extends, so `∘ (2,3):(1,2) = (2,3):(8@1,16@1)`.
+#[test]
+fn logical_product_worked() {
+    let a = b("(4,8):(1@0,1@1)");
+    assert_eq!(
+        alg::logical_product(&a, &l("(2,3):(1,2)")),
+        b("((4,8),(2,3)):((1@0,1@1),(8@1,16@1))")
+    );
+    // Blocked: ((A0, X0), (A1, X1)); raked: ((X0, A0), (X1, A1)).
+    assert_eq!(
+        alg::blocked_product(&a, &l("(2,3):(1,2)")),
+        b("((4,2),(8,3)):((1@0,8@1),(1@1,16@1))")
+    );
+    assert_eq!(
+        alg::raked_product(&a, &l("(2,3):(1,2)")),
+        b("((2,4),(3,8)):((8@1,1@0),(16@1,1@1))")
+    );
+    // The zipped, tiled and flat products regroup the logical product by mode.
+    let t: cute_layout::algebra::DynTiler = "<2:1,3:1>".parse().unwrap();
+    // Mode 0: 4:1@0 ⊗ 2:1 = (4,2):(1@0,4@0); mode 1: 8:1@1 ⊗ 3:1 = (8,3):(1@1,8@1).
+    assert_eq!(
+        alg::logical_product(&a, &t),
+        b("((4,2),(8,3)):((1@0,4@0),(1@1,8@1))")
+    );
+    assert_eq!(
+        alg::zipped_product(&a, &t),
+        b("((4,8),(2,3)):((1@0,1@1),(4@0,8@1))")
+    );
+    assert_eq!(
+        alg::tiled_product(&a, &t),
+        b("((4,8),2,3):((1@0,1@1),4@0,8@1)")
+    );
+    assert_eq!(alg::flat_product(&a, &t), b("(4,8,2,3):(1@0,1@1,4@0,8@1)"));
+    // `_` keeps its mode (CuTe: logical_product(A, _) = A).
+    let t: cute_layout::algebra::DynTiler = "<_,3:1>".parse().unwrap();
+    assert_eq!(alg::logical_product(&a, &t), b("(4,(8,3)):(1@0,(1@1,8@1))"));
+    // A non-injective A has no complement, so no product.
+    assert_eq!(
+        alg::try_logical_product(&b("(2,2):(1@0,1@0)"), &l("2:1"))
+            .unwrap_err()
+            .kind(),
+        ErrorKind::NotInjective
+    );
+}
+
+/// The type-level engine gives the runtime engine's products (the static basis layouts of the
+/// worked examples, and PyCuTe test_logical_product.py's coordinate case).
+#[test]
+fn logical_product_type_level_agrees() {
+    use cute_layout::BasisLayout;
+    static_assertions::assert_type_eq_all!(
+        cute_layout::ops::LogicalProductOf<
+            cute_layout::Layout![(2,3):(1@0,1@1)],
+            cute_layout::Layout![2:1],
+        >,
+        cute_layout::Layout![((2,3),2):((1@0,1@1),3@1)]
+    );
+    let a = layout!((4,8):(1@0,1@1));
+    let d = a.to_dyn();
+    let b2 = layout!((2,3):(1,2));
+    assert_eq!(
+        a.logical_product(b2).to_string(),
+        alg::logical_product(&d, &l("(2,3):(1,2)")).to_string()
+    );
+    let t = (layout!(2:1), layout!(3:1));
+    let dt: cute_layout::algebra::DynTiler = "<2:1,3:1>".parse().unwrap();
+    assert_eq!(
+        a.logical_product(t).to_string(),
+        alg::logical_product(&d, &dt).to_string()
+    );
+    assert_eq!(
+        a.zipped_product(t).to_string(),
+        alg::zipped_product(&d, &dt).to_string()
+    );
+    assert_eq!(
+        a.tiled_product(t).to_string(),
+        alg::tiled_product(&d, &dt).to_string()
+    );
+    assert_eq!(
+        a.flat_product(t).to_string(),
+        alg::flat_product(&d, &dt).to_string()
+    );
+    // A mixed layout: runtime values, checked at run time; the types keep a mode of runtime
+    // size 1, so the result is the runtime engine's as a function.
+    let m = layout!((4,{8}):(1@0,1@1)).unwrap();
+    let r = m.try_logical_product(layout!(2:1)).unwrap().to_dyn();
+    assert!(same_function(
+        &r,
+        &alg::logical_product(&m.to_dyn(), &l("2:1"))
+    ));
+}
+
+/// Whether the values `v_j` (`j < n`) are those of some layout of size `n` whose strides are
+/// single scaled bases (this crate's strides): for some ordered factorization
+/// `n = f_1·…·f_k`, `v_j = Σ_t digit_t(j)·w_t` with each `w_t` non-zero in at most one entry
+/// (brute force over factorizations).
+fn is_layout_function(v: &[DynTuple]) -> bool {
+    fn go(v: &[DynTuple], prefix: usize, n: usize) -> bool {
+        if prefix == n {
+            return true;
+        }
+        (2..=n / prefix).filter(|f| (n / prefix) % f == 0).any(|f| {
+            // Digit at radix f with weight v[prefix]: v[j] = v[j mod prefix] + digit·w.
+            let w = &v[prefix];
+            let single = w.leaves().filter(|&x| x != 0).count() <= 1;
+            let ok = single
+                && (0..n.min(prefix * f)).all(|j| {
+                    let (lo, d) = (j % prefix, (j / prefix) as i64);
+                    let scaled = scale(w, d);
+                    arithmetic_eq(
+                        &v[j],
+                        &cute_layout::basis::arithmetic_add(&v[lo], &scaled).unwrap(),
+                    )
+                });
+            ok && go(v, prefix * f, n)
+        })
+    }
+    fn scale(t: &DynTuple, k: i64) -> DynTuple {
+        match t {
+            DynTuple::Int(x) => DynTuple::int(x.value * k),
+            DynTuple::Tuple(xs) => DynTuple::tuple(xs.iter().map(|x| scale(x, k))),
+        }
+    }
+    v.len() <= 1 || go(v, 1, v.len())
+}
+
+fn int_tiler() -> impl Strategy<Value = DynLayout> {
+    prop::collection::vec((1i64..=4, 0i64..=6), 1..=2).prop_map(|modes| {
+        let shape = DynTuple::ints(modes.iter().map(|m| m.0));
+        let stride = DynTuple::ints(modes.iter().map(|m| m.1));
+        DynLayout::new(shape, stride).unwrap()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Paper §3.5.1 (PyCuTe's postconditions): `rank(R) = 2`, `R[0] = A`, `B ≼ R[1]` and
+    /// `R[1](j) = A*(B(j))` with `A* = complement(A)` on its extended domain; for injective `A`
+    /// and `B`, `R` is injective (the copies of `A` are disjoint, Eq. 28). Refusals: no
+    /// complement (`A` not injective, brute force, or its modes interleave), or (rank-1 `B`) no
+    /// layout takes `j` to `A*(B(j))` (brute force over factorizations).
+    #[test]
+    fn logical_product_postconditions(a in basis_layout(), bl in int_tiler()) {
+        let image: Vec<DynTuple> = (0..a.size()).map(|i| a.eval(i)).collect();
+        let a_injective = (0..image.len()).all(|i| (0..i).all(|j| !arithmetic_eq(&image[i], &image[j])));
+        match alg::try_logical_product(&a, &bl) {
+            Ok(r) => {
+                prop_assert_eq!(r.rank(), 2);
+                prop_assert_eq!(r.mode(0).unwrap(), a.clone());
+                let (r1, c) = (r.mode(1).unwrap(), alg::complement_full(&a));
+                prop_assert!(bl.shape().compatible(r1.shape()), "{} ⊗ {} = {}", a, bl, r);
+                for j in 0..bl.size() {
+                    let want = c.eval(bl.eval(j));
+                    prop_assert!(arithmetic_eq(&r1.eval(j), &want), "{} ⊗ {} = {} at {}", a, bl, r, j);
+                }
+                let b_injective = (0..bl.size()).all(|i| (0..i).all(|j| bl.eval(i) != bl.eval(j)));
+                if a_injective && b_injective {
+                    let all: Vec<DynTuple> = (0..r.size()).map(|k| r.eval(k)).collect();
+                    for i in 0..all.len() {
+                        for j in 0..i {
+                            prop_assert!(!arithmetic_eq(&all[i], &all[j]), "{} ⊗ {} = {} not injective", a, bl, r);
+                        }
+                    }
+                }
+            }
+            Err(e) => match alg::try_complement_full(&a) {
+                // No complement: A not injective (NotInjective) or its modes interleave.
+                Err(ce) => {
+                    prop_assert_eq!(ce.kind(), e.kind());
+                    prop_assert!(!a_injective || e.kind() == ErrorKind::ModesInterleave, "{}: {}", a, e);
+                }
+                Ok(c) if bl.rank() == 1 => {
+                    let v: Vec<DynTuple> = (0..bl.size()).map(|j| c.eval(bl.eval(j))).collect();
+                    prop_assert!(!is_layout_function(&v), "{} ⊗ {} refused ({}), yet {:?} is a layout", a, bl, e, v);
+                }
+                Ok(_) => {}
+            },
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// NVIDIA's PyCuTe answers (tests/data/pycute_nv.txt, made by tests/data/gen_pycute_nv.py)
+
+/// A layout of either kind from the data file's text.
+fn any_layout(s: &str) -> DynBasisLayout {
+    if s.contains('@') {
+        b(s)
+    } else {
+        DynBasisLayout::from(l(s))
+    }
+}
+
+/// `r` and `want` are the same function: the same size, the same top-level mode sizes, and
+/// the same value at every integral coordinate.
+fn same_function(r: &DynBasisLayout, want: &DynBasisLayout) -> bool {
+    let sizes = |x: &DynBasisLayout| x.modes().map(|m| m.size()).collect::<Vec<_>>();
+    r.size() == want.size()
+        && sizes(r) == sizes(want)
+        && (0..r.size()).all(|i| arithmetic_eq(&r.eval(i), &want.eval(i)))
+}
+
+/// Every case of PyCuTe's data where `A` has basis strides and the operation is one that
+/// issue 25 added (left inverse, the products): the crate's answer is PyCuTe's function.
+#[test]
+fn pycute_answers_on_basis_strided_layouts() {
+    let data = include_str!("data/pycute_nv.txt");
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split(';').collect();
+        let (op, args, answer) = (f[1], &f[2..f.len() - 1], f[f.len() - 1]);
+        if !args[0].contains('@') || answer.starts_with('!') || answer.starts_with('~') {
+            continue;
+        }
+        let a = b(args[0]);
+        let r: DynBasisLayout = match op {
+            "left_inverse" => DynBasisLayout::from(alg::left_inverse(&a)),
+            "logical_product" => alg::logical_product(&a, &l(args[1])),
+            "zipped_product" => alg::zipped_product(&a, &l(args[1])),
+            "tiled_product" => alg::tiled_product(&a, &l(args[1])),
+            "flat_product" => alg::flat_product(&a, &l(args[1])),
+            "blocked_product" => alg::blocked_product(&a, &l(args[1])),
+            "raked_product" => alg::raked_product(&a, &l(args[1])),
+            _ => continue,
+        };
+        assert!(
+            same_function(&r, &any_layout(answer)),
+            "{line}: the crate gives {r}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 14, "{checked} cases");
+}

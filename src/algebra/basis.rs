@@ -16,8 +16,8 @@
 //!   (index strides of `L`), placed at the component's position of the codomain.
 //! * **Left inverse** (paper Eq. 26) by component, as the right inverse: each component's
 //!   integer left inverse, reading that entry of a coordinate as an index of `L`.
-//! * Not defined here: the products of a basis-strided layout ([`ErrorKind::BasisStride`],
-//!   naming the reason).
+//! * **Products** `A ⊗ B = (A, A* ∘ B)` with the free complement `A*` ([`try_complement_full`],
+//!   each component up to its own cosize, the last one extending), as PyCuTe defines them.
 //!
 //! ```
 //! use cute_layout::algebra::basis::{complement_full, composition, right_inverse};
@@ -38,9 +38,12 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::complement::complement_plain;
+use super::composition::{search_layout_with, SearchValue};
 use super::divide::{check_covers, grouped, Grouping};
+use super::product::zip_product;
 use super::tiler::{AsTiler, DynTiler};
 use super::{concat, err, flat_modes, from_modes, unwrap, EXACT_SEARCH_LIMIT};
+use crate::basis::arithmetic_eq;
 use crate::basis::{DynBasisLayout, DynBasisTuple, DynScaledBasis};
 use crate::dynamic::{checked_mul, DynInt, DynLayout, DynTuple};
 use crate::error::{ErrorKind, LayoutError, Result};
@@ -258,6 +261,52 @@ fn base_case(a: &[Mode], s: i64, d: i64, a_text: &dyn Fn() -> String) -> Result<
     Ok(out)
 }
 
+/// A coordinate as its entries in the codomain's leaf order: the values the exact search of
+/// composition compares ([`SearchValue`]).
+#[derive(Clone, PartialEq)]
+struct Crd(Vec<i64>);
+impl SearchValue for Crd {
+    fn plus(&self, other: &Crd) -> Crd {
+        Crd(self
+            .0
+            .iter()
+            .zip(&other.0)
+            .map(|(x, y)| x.wrapping_add(*y))
+            .collect())
+    }
+    fn times(&self, k: i64) -> Crd {
+        Crd(self.0.iter().map(|x| x.wrapping_mul(k)).collect())
+    }
+}
+impl Crd {
+    /// The stride with these entries, at most one of them non-zero: `v@p` (`0` for none).
+    fn to_basis(&self, paths: &[Vec<usize>]) -> DynScaledBasis {
+        match self.0.iter().zip(paths).find(|(&v, _)| v != 0) {
+            Some((&v, p)) => DynScaledBasis::new(v, p.iter().copied()),
+            None => zero(),
+        }
+    }
+}
+
+/// The paths of the leaves of a codomain, in order.
+fn codomain_paths(t: &DynTuple) -> Vec<Vec<usize>> {
+    fn go(t: &DynTuple, path: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        match t {
+            DynTuple::Int(_) => out.push(path.clone()),
+            DynTuple::Tuple(v) => {
+                for (i, x) in v.iter().enumerate() {
+                    path.push(i);
+                    go(x, path, out);
+                    path.pop();
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(t, &mut Vec::new(), &mut out);
+    out
+}
+
 /// The result tree: `B`'s shape with each leaf replaced by the modes computed for it.
 fn build(
     b_shape: &DynTuple,
@@ -277,17 +326,24 @@ fn build(
 ///
 /// `A` is coalesced with basis equality (its last mode kept, so it extends), each leaf of `B`
 /// goes through the base case (Eq. 19, with the stride and shape divisibility conditions Eq.
-/// 20–21 on `A`'s shapes), and the leaves' results replace `B`'s leaves (Eq. 22). When `B`'s
-/// leaves are not provably distributive (segregated and divisible, after Eq. 23), the result
-/// is checked by evaluation over `B`'s domain when that has at most [`EXACT_SEARCH_LIMIT`]
-/// points, and refused (`NotDistributive`) otherwise. An integral `A` delegates to
-/// [`try_composition_layout`](super::try_composition_layout).
+/// 20–21 on `A`'s shapes), and the leaves' results replace `B`'s leaves (Eq. 22).
+///
+/// Exact on small cases, as the integer engine: a leaf that breaks Eq. 20–21, or a `B` whose
+/// leaves are not provably distributive (segregated and divisible, after Eq. 23), of at most
+/// [`EXACT_SEARCH_LIMIT`] values is decided by evaluating `A(B(i))` and searching for a layout
+/// refining `B`'s shape; the paper's error (or `NotDistributive`) only when none exists. A
+/// layout that exists only with a stride that is a sum of bases (CuTe's `ArithmeticTuple`
+/// stride `(1,1)`, which a stride here cannot be) is an [`ErrorKind::BasisStride`] error. An
+/// integral `A` delegates to [`try_composition_layout`](super::try_composition_layout).
 ///
 /// ```
 /// use cute_layout::{algebra::basis::composition_layout, DynBasisLayout, DynLayout};
 /// let a: DynBasisLayout = "(8,8):(1@0,1@1)".parse().unwrap();
 /// let b: DynLayout = "16:2".parse().unwrap();
 /// assert_eq!(composition_layout(&a, &b).to_string(), "(4,4):(2@0,1@1)");
+/// // Eq. 20 fails (4 and 3 do not divide), but 2 values are always a layout.
+/// let a: DynBasisLayout = "(3,1):(1@0,6@0)".parse().unwrap();
+/// assert_eq!(composition_layout(&a, &"2:4".parse().unwrap()).to_string(), "2:7@0");
 /// ```
 pub fn try_composition_layout(a: &DynBasisLayout, b: &DynLayout) -> Result<DynBasisLayout> {
     if a.is_integral() {
@@ -312,18 +368,51 @@ pub fn try_composition_layout(a: &DynBasisLayout, b: &DynLayout) -> Result<DynBa
         let (s, d) = modes_to_trees(&ac, false);
         format!("{s}:{d}")
     };
+    // Beyond the paper's conditions, as the integer engine: a leaf (or, when the leaves do not
+    // provably distribute, all of B) of at most EXACT_SEARCH_LIMIT values is decided by
+    // evaluating A(B(i)) and searching for a layout refining B's shape whose strides are
+    // single bases (a sum of bases is no stride of this crate).
+    let paths = codomain_paths(&a.codomain());
+    let crd =
+        |x: i64| -> Result<Crd> { Ok(Crd(a.try_eval(&DynTuple::int(x))?.leaves().collect())) };
+    let one_basis = |v: &Crd| v.0.iter().filter(|&&x| x != 0).count() <= 1;
+    let to_modes = |found: Vec<(i64, Crd)>| -> Vec<Mode> {
+        found
+            .into_iter()
+            .map(|(t, v)| (t, v.to_basis(&paths)))
+            .collect()
+    };
+    let mut exact = false;
     let mut parts = Vec::with_capacity(b_modes.len());
     for &(s, d) in &b_modes {
         if s == 1 {
             parts.push(alloc::vec![(1, zero())]);
-        } else {
-            parts.push(coalesce_modes(&base_case(&ac, s, d, &a_text)?, false)?);
+            continue;
+        }
+        match base_case(&ac, s, d, &a_text) {
+            Ok(m) => parts.push(coalesce_modes(&m, false)?),
+            Err(e) if e.kind() == ErrorKind::Overflow || s > EXACT_SEARCH_LIMIT => return Err(e),
+            Err(e) => {
+                let f = (0..s)
+                    .map(|i| crd(checked_mul(i, d)?))
+                    .collect::<Result<Vec<_>>>()?;
+                match search_layout_with(&f, &[s], &one_basis) {
+                    Some(mut found) => {
+                        parts.push(coalesce_modes(
+                            &to_modes(found.pop().unwrap_or_default()),
+                            false,
+                        )?);
+                        exact = true;
+                    }
+                    None => return Err(sum_of_bases(&f, &[s]).unwrap_or(e)),
+                }
+            }
         }
     }
     let (shape, stride) = build(b.shape(), &mut parts.into_iter());
     let candidate = mark(DynBasisLayout::new(shape, stride)?, is_static)?;
     let shapes: Vec<(i64, i64)> = ac.iter().map(|m| (m.0, 0)).collect();
-    if distributes(&shapes, &b_modes) {
+    if !exact && distributes(&shapes, &b_modes) {
         return Ok(candidate);
     }
     let n = b.size();
@@ -331,7 +420,7 @@ pub fn try_composition_layout(a: &DynBasisLayout, b: &DynLayout) -> Result<DynBa
         err(
             ErrorKind::NotDistributive,
             format!(
-                "the leaves of {b} are not mutually segregated or do not divide the prefix products of {}, and the leaf-wise result does not give A(B(i))",
+                "the leaves of {b} are not mutually segregated or do not divide the prefix products of {}, and no layout refining the shape of B (with single-basis strides) gives A(B(i))",
                 a_text()
             ),
         )
@@ -339,12 +428,45 @@ pub fn try_composition_layout(a: &DynBasisLayout, b: &DynLayout) -> Result<DynBa
     if n > EXACT_SEARCH_LIMIT {
         return Err(not_distributive());
     }
-    for i in 0..n {
-        if candidate.try_eval(&DynTuple::int(i))? != a.try_eval(&DynTuple::int(b.eval(i)))? {
-            return Err(not_distributive());
-        }
+    let f = (0..n).map(|i| crd(b.eval(i))).collect::<Result<Vec<_>>>()?;
+    let agrees = (0..n).try_fold(true, |ok, i| {
+        Ok::<_, LayoutError>(
+            ok && arithmetic_eq(
+                &candidate.try_eval(&DynTuple::int(i))?,
+                &a.try_eval(&DynTuple::int(b.eval(i)))?,
+            ),
+        )
+    })?;
+    if agrees {
+        return Ok(candidate);
     }
-    Ok(candidate)
+    let sizes: Vec<i64> = b_modes.iter().map(|m| m.0).collect();
+    match search_layout_with(&f, &sizes, &one_basis) {
+        Some(found) => {
+            let mut parts = found.into_iter().map(to_modes);
+            let (shape, stride) = build(b.shape(), &mut parts);
+            mark(DynBasisLayout::new(shape, stride)?, is_static)
+        }
+        None => Err(sum_of_bases(&f, &sizes).unwrap_or_else(not_distributive)),
+    }
+}
+
+/// When the values `f` of `A ∘ B` are those of a layout refining `sizes` only with a stride
+/// that is a sum of bases (CuTe's `ArithmeticTuple` stride, `(1,1)`), the error saying so: such
+/// a stride is no stride of this crate.
+fn sum_of_bases(f: &[Crd], sizes: &[i64]) -> Option<LayoutError> {
+    let found = search_layout_with(f, sizes, &|_| true)?;
+    let (_, v) = found
+        .iter()
+        .flatten()
+        .find(|(_, v)| v.0.iter().filter(|&&x| x != 0).count() > 1)?;
+    Some(err(
+        ErrorKind::BasisStride,
+        format!(
+            "A ∘ B is a layout only with a stride that is a sum of bases, {:?} (a CuTe ArithmeticTuple stride); a stride here is one scaled basis",
+            v.0
+        ),
+    ))
 }
 plain!(composition_layout = try_composition_layout(a: &DynBasisLayout, b: &DynLayout) -> DynBasisLayout);
 
@@ -477,6 +599,127 @@ pub fn try_flat_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> Result
 #[track_caller]
 pub fn flat_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasisLayout {
     unwrap(try_flat_divide(a, t))
+}
+
+// ---------------------------------------------------------------------------------------------
+// Products
+
+/// `A ⊗ B = (A, complement(A) ∘ B)` for one layout `B`: the complement of each codomain
+/// component up to its own cosize ([`try_complement_full`]), whose last mode extends, composed
+/// with `B`. An integral `A` delegates to the integer product.
+fn product_layout(a: &DynBasisLayout, b: &DynLayout) -> Result<DynBasisLayout> {
+    if a.is_integral() {
+        return delegate(super::try_logical_product(&a.to_dyn_layout()?, b));
+    }
+    let rest = try_composition_layout(&try_complement_full(a)?, b)?;
+    concat_basis([a.clone(), rest])
+}
+
+/// `logical_product(A, T)` for a basis-strided `A` (paper §3.5.1; NVIDIA's PyCuTe
+/// `Layout._logical_product`): `A ⊗ B = (A, A* ∘ B)`, by mode for a tuple tiler (`_` keeps a
+/// mode). The paper completes `A` up to the integer `size(A)·cosize(B)`, which has no meaning
+/// in a coordinate codomain; here, as in PyCuTe, `A*` is the free complement
+/// [`try_complement_full`] — each codomain component complemented up to its own cosize, the
+/// trailing mode of the last component extending — so mode 1 places shifted copies of `A`
+/// along the last component, disjoint from `A` (Eq. 28): `R(i, j) = A(i) + A*(B(j))`. Mode 0
+/// is `A` and mode 1 is compatible with `B`. A non-injective `A` has no complement
+/// ([`ErrorKind::NotInjective`]); `B` is an integer layout.
+///
+/// ```
+/// use cute_layout::{algebra::basis::logical_product, DynBasisLayout, DynLayout};
+/// let a: DynBasisLayout = "(4,8):(1@0,1@1)".parse().unwrap();
+/// let b: DynLayout = "(2,3):(1,2)".parse().unwrap();
+/// // complement(A) = (1,1):(4@0,8@1): copies of the 4×8 tile stacked along e1.
+/// assert_eq!(logical_product(&a, &b).to_string(), "((4,8),(2,3)):((1@0,1@1),(8@1,16@1))");
+/// ```
+pub fn try_logical_product<T: AsTiler + ?Sized>(
+    a: &DynBasisLayout,
+    t: &T,
+) -> Result<DynBasisLayout> {
+    by_mode(a, &*t.as_tiler()?, &product_layout)
+}
+
+/// Panicking form of [`try_logical_product`].
+#[track_caller]
+pub fn logical_product<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasisLayout {
+    unwrap(try_logical_product(a, t))
+}
+
+/// `zipped_product(A, T)`: the logical product regrouped `((A modes), (grid modes))`, as for
+/// integer layouts ([`algebra::try_zipped_product`](super::try_zipped_product)).
+pub fn try_zipped_product<T: AsTiler + ?Sized>(
+    a: &DynBasisLayout,
+    t: &T,
+) -> Result<DynBasisLayout> {
+    grouped(a, &*t.as_tiler()?, &product_layout, Grouping::Zipped)
+}
+
+/// Panicking form of [`try_zipped_product`].
+#[track_caller]
+pub fn zipped_product<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasisLayout {
+    unwrap(try_zipped_product(a, t))
+}
+
+/// `tiled_product(A, T)`: `((A modes), grid0, grid1, …)`.
+pub fn try_tiled_product<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> Result<DynBasisLayout> {
+    grouped(a, &*t.as_tiler()?, &product_layout, Grouping::Tiled)
+}
+
+/// Panicking form of [`try_tiled_product`].
+#[track_caller]
+pub fn tiled_product<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasisLayout {
+    unwrap(try_tiled_product(a, t))
+}
+
+/// `flat_product(A, T)`: `(A modes…, grid modes…)`.
+pub fn try_flat_product<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> Result<DynBasisLayout> {
+    grouped(a, &*t.as_tiler()?, &product_layout, Grouping::Flat)
+}
+
+/// Panicking form of [`try_flat_product`].
+#[track_caller]
+pub fn flat_product<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasisLayout {
+    unwrap(try_flat_product(a, t))
+}
+
+/// The `1:0` mode that pads a layout in the blocked and raked products.
+fn unit() -> Result<DynBasisLayout> {
+    DynBasisLayout::new(DynTuple::int(1), DynBasisTuple::int(0))
+}
+
+/// `blocked_product(A, B)` (paper §3.5.1): the logical product with like modes zipped,
+/// `((A0, X0), (A1, X1), …)`, the shorter operand padded with `1:0` modes (as for integer
+/// layouts, [`algebra::try_blocked_product`](super::try_blocked_product)).
+///
+/// ```
+/// use cute_layout::{algebra::basis::blocked_product, DynBasisLayout, DynLayout};
+/// let a: DynBasisLayout = "(4,8):(1@0,1@1)".parse().unwrap();
+/// let b: DynLayout = "(2,3):(1,2)".parse().unwrap();
+/// assert_eq!(blocked_product(&a, &b).to_string(), "((4,2),(8,3)):((1@0,8@1),(1@1,16@1))");
+/// ```
+pub fn try_blocked_product<T: AsTiler + ?Sized>(
+    a: &DynBasisLayout,
+    t: &T,
+) -> Result<DynBasisLayout> {
+    zip_product(a, &*t.as_tiler()?, false, &product_layout, &unit()?)
+}
+
+/// Panicking form of [`try_blocked_product`].
+#[track_caller]
+pub fn blocked_product<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasisLayout {
+    unwrap(try_blocked_product(a, t))
+}
+
+/// `raked_product(A, B)`: like [`try_blocked_product`] with the pairs reversed,
+/// `((X0, A0), (X1, A1), …)`.
+pub fn try_raked_product<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> Result<DynBasisLayout> {
+    zip_product(a, &*t.as_tiler()?, true, &product_layout, &unit()?)
+}
+
+/// Panicking form of [`try_raked_product`].
+#[track_caller]
+pub fn raked_product<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasisLayout {
+    unwrap(try_raked_product(a, t))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -700,26 +943,6 @@ macro_rules! basis_ops {
             }
         }
     )*};
-    (product $($Trait:ident::$m:ident => $f:ident;)*) => {$(
-        /// Delegated for an integer layout; for basis strides an [`ErrorKind::BasisStride`]
-        /// error: a product completes `A` up to `size(A)·cosize(B)`, an integer cotarget
-        /// that has no meaning in a coordinate codomain.
-        impl<T: AsTiler> crate::ops::$Trait<T> for DynBasisLayout {
-            type Output = DynBasisLayout;
-            fn $m(&self, t: T) -> Result<DynBasisLayout> {
-                if self.is_integral() {
-                    return delegate(super::$f(&self.to_dyn_layout()?, &t));
-                }
-                Err(err(
-                    ErrorKind::BasisStride,
-                    format!(
-                        "{}({self}, …): a product completes A up to size(A)·cosize(B), an integer cotarget with no meaning for basis strides",
-                        stringify!($f)
-                    ),
-                ))
-            }
-        }
-    )*};
 }
 
 basis_ops! { nullary
@@ -738,7 +961,7 @@ basis_ops! { tiler
     TiledDivide::try_tiled_divide => try_tiled_divide;
     FlatDivide::try_flat_divide => try_flat_divide;
 }
-basis_ops! { product
+basis_ops! { tiler
     LogicalProduct::try_logical_product => try_logical_product;
     ZippedProduct::try_zipped_product => try_zipped_product;
     TiledProduct::try_tiled_product => try_tiled_product;

@@ -87,19 +87,54 @@ fn base_case(
     Ok(out)
 }
 
+/// A value a layout can take in [`search_layout`]: an offset (`i64`) or a coordinate (its
+/// entries, for basis strides). Arithmetic wraps: the search compares values, and a layout
+/// it finds is checked by the caller.
+pub(crate) trait SearchValue: Clone + PartialEq {
+    /// `self + other`.
+    fn plus(&self, other: &Self) -> Self;
+    /// `k · self`.
+    fn times(&self, k: i64) -> Self;
+}
+impl SearchValue for i64 {
+    fn plus(&self, other: &i64) -> i64 {
+        self.wrapping_add(*other)
+    }
+    fn times(&self, k: i64) -> i64 {
+        k.wrapping_mul(*self)
+    }
+}
+
 /// Searches for a layout whose flat shape refines `sizes` (in order) and whose values are `f`.
 /// Returns the modes of each element of `sizes`.
 pub(crate) fn search_layout(f: &[i64], sizes: &[i64]) -> Option<Vec<Vec<(i64, i64)>>> {
-    fn rec(g: &[i64], n: i64, sizes: &[i64], acc: &mut Vec<Vec<(i64, i64)>>) -> bool {
+    search_layout_with(f, sizes, &|_| true)
+}
+
+/// [`search_layout`] for any [`SearchValue`], trying only strides that `stride_ok` accepts
+/// (a stride a layout of the caller's kind can hold).
+pub(crate) fn search_layout_with<V: SearchValue>(
+    f: &[V],
+    sizes: &[i64],
+    stride_ok: &dyn Fn(&V) -> bool,
+) -> Option<Vec<Vec<(i64, V)>>> {
+    fn rec<V: SearchValue>(
+        g: &[V],
+        n: i64,
+        sizes: &[i64],
+        ok: &dyn Fn(&V) -> bool,
+        zero: &V,
+        acc: &mut Vec<Vec<(i64, V)>>,
+    ) -> bool {
         if n == 1 {
             if let Some(m) = acc.last_mut().filter(|m| m.is_empty()) {
-                m.push((1, 0));
+                m.push((1, zero.clone()));
             }
             return match sizes.split_first() {
                 None => true,
                 Some((&next, rest)) => {
                     acc.push(Vec::new());
-                    if rec(g, next, rest, acc) {
+                    if rec(g, next, rest, ok, zero, acc) {
                         return true;
                     }
                     acc.pop();
@@ -110,12 +145,12 @@ pub(crate) fn search_layout(f: &[i64], sizes: &[i64]) -> Option<Vec<Vec<(i64, i6
         // Try the first factor t of this element, largest first.
         let mut t = n;
         while t > 1 {
-            if n % t == 0 && fits(g, t) {
-                let e = g[1];
-                let next: Vec<i64> = g.iter().step_by(t as usize).copied().collect();
+            if n % t == 0 && ok(&g[1]) && fits(g, t) {
+                let e = g[1].clone();
+                let next: Vec<V> = g.iter().step_by(t as usize).cloned().collect();
                 let m = acc.last_mut().expect("a current element");
                 m.push((t, e));
-                if rec(&next, n / t, sizes, acc) {
+                if rec(&next, n / t, sizes, ok, zero, acc) {
                     return true;
                 }
                 acc.last_mut().expect("a current element").pop();
@@ -125,18 +160,19 @@ pub(crate) fn search_layout(f: &[i64], sizes: &[i64]) -> Option<Vec<Vec<(i64, i6
         false
     }
     // g has a first mode of size t: g(i) = i·g(1) for i < t and g(i + t·j) = g(i) + g(t·j).
-    fn fits(g: &[i64], t: i64) -> bool {
+    fn fits<V: SearchValue>(g: &[V], t: i64) -> bool {
         let t = t as usize;
-        let e = g[1];
-        (0..t).all(|i| g[i] == (i as i64).wrapping_mul(e))
+        let e = &g[1];
+        (0..t).all(|i| g[i] == e.times(i as i64))
             && g.iter()
                 .enumerate()
-                .all(|(k, &v)| v == g[k % t].wrapping_add(g[k - k % t]))
+                .all(|(k, v)| *v == g[k % t].plus(&g[k - k % t]))
     }
     let mut acc = Vec::new();
     let (&first, rest) = sizes.split_first()?;
+    let zero = f.first()?.times(0);
     acc.push(Vec::new());
-    if rec(f, first, rest, &mut acc) {
+    if rec(f, first, rest, stride_ok, &zero, &mut acc) {
         Some(acc)
     } else {
         None
@@ -588,9 +624,4 @@ pub(crate) fn check_tiler_rank<L: ModeTree>(a: &L, n: usize, t: &DynTiler) -> Re
         ));
     }
     Ok(())
-}
-
-/// Marks helper used by divides and products.
-pub(crate) fn static_of(a: &DynLayout, t: &DynTiler) -> bool {
-    a.is_static() && t.is_static()
 }

@@ -3,10 +3,10 @@
 use alloc::vec::Vec;
 
 use super::complement::try_complement;
-use super::composition::{by_mode, static_of, try_composition_layout, Unnamed};
+use super::composition::{by_mode, try_composition_layout, ModeTree, Unnamed};
 use super::divide::{grouped, Grouping};
 use super::tiler::{AsTiler, DynTiler};
-use super::{concat, err, mark};
+use super::{concat, err};
 use crate::dynamic::{checked_mul, DynLayout, DynTuple};
 use crate::error::{ErrorKind, Result};
 
@@ -113,42 +113,56 @@ fn tiler_layout(t: &DynTiler) -> Result<DynLayout> {
     }
 }
 
-/// `A` padded with `1:0` modes to rank `r`.
-fn pad(a: &DynLayout, r: usize) -> Result<DynLayout> {
-    if a.rank() >= r {
+/// `A` padded with `unit` (its kind's `1:0`) modes to rank `r`.
+fn pad<L: ModeTree>(a: &L, r: usize, unit: &L) -> Result<L> {
+    if a.tree_rank() >= r {
         return Ok(a.clone());
     }
-    let unit = DynLayout::new(DynTuple::int(1), DynTuple::int(0))?;
-    let mut modes: Vec<DynLayout> = a.modes().collect();
-    modes.resize(r, unit);
-    concat(modes)
+    let mut modes = a.mode_list();
+    modes.resize(r, unit.clone());
+    L::concat_modes(modes)
 }
 
-fn zip_product(a: &DynLayout, t: &DynTiler, raked: bool) -> Result<DynLayout> {
+/// The `1:0` mode that pads a layout.
+fn unit_layout() -> Result<DynLayout> {
+    DynLayout::new(DynTuple::int(1), DynTuple::int(0))
+}
+
+/// The blocked (`raked = false`) or raked product of any [`ModeTree`] `A` (integer or basis
+/// strides), `product` being its logical product with one layout and `unit` its `1:0`: both
+/// operands padded to the same rank, the modes of `A` zipped with the grid's.
+pub(crate) fn zip_product<L: ModeTree>(
+    a: &L,
+    t: &DynTiler,
+    raked: bool,
+    product: &dyn Fn(&L, &DynLayout) -> Result<L>,
+    unit: &L,
+) -> Result<L> {
     let b = tiler_layout(t)?;
-    let r = a.rank().max(b.rank());
-    let (a, b) = (pad(a, r)?, pad(&b, r)?);
-    let p = product_layout(&a, &b)?;
-    let (tile, grid) = (p.mode(0)?, p.mode(1)?);
+    let r = a.tree_rank().max(b.rank());
+    let (a, b) = (pad(a, r, unit)?, pad(&b, r, &unit_layout()?)?);
+    let p = product(&a, &b)?;
+    let (tile, grid) = (p.mode_at(0)?, p.mode_at(1)?);
     // The grid has B's structure with each leaf possibly refined: group it by B's modes.
-    let grid_modes: Vec<DynLayout> = if b.shape().is_int() {
+    let grid_modes: Vec<L> = if b.shape().is_int() {
         alloc::vec![grid]
     } else {
-        grid.modes().collect()
+        grid.mode_list()
     };
-    let res = concat(
-        tile.modes()
+    let res = L::concat_modes(
+        tile.mode_list()
+            .into_iter()
             .zip(grid_modes)
             .map(|(x, y)| {
                 if raked {
-                    concat([y, x])
+                    L::concat_modes(alloc::vec![y, x])
                 } else {
-                    concat([x, y])
+                    L::concat_modes(alloc::vec![x, y])
                 }
             })
             .collect::<Result<Vec<_>>>()?,
     )?;
-    Ok(mark(res, static_of(&a, t)))
+    res.marked(a.tree_is_static() && t.is_static())
 }
 
 /// `blocked_product(A, B)` (paper §3.5.1): the logical product with like modes zipped,
@@ -162,7 +176,7 @@ fn zip_product(a: &DynLayout, t: &DynTiler, raked: bool) -> Result<DynLayout> {
 /// assert_eq!(blocked_product(&l("(3,4):(4,1)"), &l("(2,5):(1,2)")), l("((3,2),(4,5)):((4,12),(1,24))"));
 /// ```
 pub fn try_blocked_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    zip_product(a, &*t.as_tiler()?, false)
+    zip_product(a, &*t.as_tiler()?, false, &product_layout, &unit_layout()?)
 }
 
 plain_tiler!(blocked_product = try_blocked_product);
@@ -176,7 +190,7 @@ plain_tiler!(blocked_product = try_blocked_product);
 /// assert_eq!(raked_product(&l("(3,4):(4,1)"), &l("(2,5):(1,2)")), l("((2,3),(5,4)):((12,4),(24,1))"));
 /// ```
 pub fn try_raked_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    zip_product(a, &*t.as_tiler()?, true)
+    zip_product(a, &*t.as_tiler()?, true, &product_layout, &unit_layout()?)
 }
 
 plain_tiler!(raked_product = try_raked_product);

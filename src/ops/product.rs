@@ -5,8 +5,8 @@
 
 use super::divide::{op_trait, regroup_trait, RegroupOut, Zipped};
 use crate::ops::{
-    BlockedProduct, Complement, ComplementOf, Compose, ComposeOf, FlatProduct, LogicalProduct,
-    RakedProduct, TiledProduct, ZippedProduct,
+    BlockedProduct, Complement, ComplementFull, ComplementFullOf, ComplementOf, Compose,
+    ComposeOf, FlatProduct, LogicalProduct, RakedProduct, TiledProduct, ZippedProduct,
 };
 use typenum::{B0, B1};
 
@@ -14,6 +14,7 @@ use crate::error::{ErrorKind, Result};
 use crate::int::{IntMul, Plain, Prod};
 use crate::layout::Layout;
 use crate::ops::complement::Cosize;
+use crate::ops::basis::{MakeLayout, StrideTuple};
 use crate::ops::compose::LayoutParts;
 use crate::ops::modes::checked_layout;
 use crate::ops::tiler::{ConcatLayouts, LayoutOp, ModesOf, ProductOp, TileOp};
@@ -105,7 +106,29 @@ macro_rules! static_zero_tuple {
 }
 crate::tuple::for_each_tuple_pair!(static_zero_tuple);
 
+/// `A ⊗ B` for a layout `B`, by the stride kind of `A` ([`ProductKind`]).
 impl<A, B> LayoutOp<A, B> for ProductOp
+where
+    A: LayoutParts,
+    A::Stride: StrideTuple,
+    ProductOp: ProductKind<A, B, <A::Stride as StrideTuple>::HasBasis>,
+{
+    type Output = <ProductOp as ProductKind<A, B, <A::Stride as StrideTuple>::HasBasis>>::Output;
+    #[inline(always)]
+    fn apply(a: &A, b: B) -> Result<Self::Output> {
+        <ProductOp as ProductKind<A, B, <A::Stride as StrideTuple>::HasBasis>>::apply_kind(a, b)
+    }
+}
+
+/// The logical product by the stride kind `K` of `A` ([`StrideTuple::HasBasis`]).
+#[doc(hidden)]
+pub trait ProductKind<A, B, K> {
+    type Output: LayoutParts;
+    fn apply_kind(a: &A, b: B) -> Result<Self::Output>;
+}
+
+/// Integer strides: `(A, complement(A, size(A)·cosize(B)) ∘ B)` (paper §3.5.1).
+impl<A, B> ProductKind<A, B, B0> for ProductOp
 where
     A: LayoutParts + Complement<ProductCotarget<A, B>>,
     B: LayoutParts + Cosize,
@@ -120,11 +143,47 @@ where
         (A::Stride, <Repeats<A, B> as LayoutParts>::Stride),
     >;
     #[inline(always)]
-    fn apply(a: &A, b: B) -> Result<Self::Output> {
+    fn apply_kind(a: &A, b: B) -> Result<Self::Output> {
         let x = repeats(a, b)?;
         let (xs, xd) = x.into_parts();
         let (s, d) = a.into_parts();
         checked_layout((s, xs), (d, xd))
+    }
+}
+
+/// The repetitions `complement(A) ∘ B` of the product of a basis-strided `A`.
+pub type FreeRepeats<A, B> = <ComplementFullOf<A> as RepeatsOf<B>>::Output;
+
+/// Basis strides: `(A, complement(A) ∘ B)`, the free complement (each codomain component up to
+/// its own cosize, the last one extending), as the runtime engine
+/// ([`algebra::basis::try_logical_product`](crate::algebra::basis::try_logical_product)) and
+/// NVIDIA's PyCuTe define it: the integer cotarget `size(A)·cosize(B)` has no meaning in a
+/// coordinate codomain.
+///
+/// ```
+/// use cute_layout::{layout, Layout, ops::LogicalProductOf};
+/// static_assertions::assert_type_eq_all!(
+///     LogicalProductOf<Layout![(4,8):(1@0,1@1)], Layout![(2,3):(1,2)]>,
+///     Layout![((4,8),(2,3)):((1@0,1@1),(8@1,16@1))]);
+/// assert_eq!(layout!((2,3):(1@0,1@1)).logical_product(layout!(2:1)).to_string(),
+///            "((2,3),2):((1@0,1@1),3@1)"); // PyCuTe test_logical_product.py's case
+/// ```
+impl<A, B> ProductKind<A, B, B1> for ProductOp
+where
+    A: LayoutParts + ComplementFull,
+    ComplementFullOf<A>: RepeatsOf<B>,
+    (A::Shape, <FreeRepeats<A, B> as LayoutParts>::Shape):
+        IntTuple + MakeLayout<(A::Stride, <FreeRepeats<A, B> as LayoutParts>::Stride)>,
+{
+    type Output = Layout<
+        (A::Shape, <FreeRepeats<A, B> as LayoutParts>::Shape),
+        (A::Stride, <FreeRepeats<A, B> as LayoutParts>::Stride),
+    >;
+    #[inline(always)]
+    fn apply_kind(a: &A, b: B) -> Result<Self::Output> {
+        let (xs, xd) = a.try_complement_full()?.repeats_of(b)?.into_parts();
+        let (s, d) = a.into_parts();
+        MakeLayout::make_checked((s, xs), (d, xd))
     }
 }
 
