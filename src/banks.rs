@@ -1,31 +1,58 @@
 //! Shared-memory bank conflicts: how many wavefronts one warp-wide shared-memory instruction
 //! takes, and how many of them ncu counts as bank conflicts — a model fitted to, and checked
-//! against, measurements on an H100 (`tests/data/banks/banks.txt`, 512 configurations, all
-//! reproduced exactly by `tests/banks_hardware.rs`).
+//! against, measurements on an H100 and an H200 (`tests/data/banks/`, 2,610 `ld`/`st`/
+//! `ldmatrix`/`stmatrix` and 647 `cp.async` configurations, all the model claims reproduced
+//! exactly by `tests/banks_hardware.rs`; the probe is `probes/banks/`).
 //!
-//! # The model (what the H100 measurements show)
+//! # The model (what the measurements show)
 //!
 //! Shared memory has 32 banks of 4 bytes: the 4-byte word `w = address / 4` lives in bank
 //! `w mod 32`. An instruction's lanes are split into **lane groups**; each group is served in
 //! as many wavefronts as the largest number of *distinct* words it touches in one bank (lanes
-//! touching the same word share it, for loads and stores alike; a 16-bit access touches the
-//! word that contains it, a 64/128-bit access 2/4 consecutive words). The wavefronts of the
-//! instruction are the sum over its groups; the **ideal** count is the number of groups, and
-//! ncu's **bank conflicts** are `wavefronts − ideal`.
+//! touching the same word share it, for loads and stores alike — not for `cp.async`, where
+//! every lane's word counts; a 16-bit access touches the word that contains it, a 64/128-bit
+//! access 2/4 consecutive words). The wavefronts of the instruction are the sum over its
+//! groups; the **ideal** count is the number of groups, and ncu's **bank conflicts** are
+//! `wavefronts − ideal`.
 //!
 //! | instruction | lane groups |
 //! |---|---|
 //! | `ld/st.shared.u16`, `.b32` | the whole warp (1 group) |
 //! | `st.shared.v2.b32` | the two half-warps, lanes 0–15 and 16–31 |
 //! | `st.shared.v4.b32` | the four quarter-warps of 8 lanes |
-//! | `ld.shared.v2.b32` | half-warps, **but** the whole warp (1 group) when every lane pair `(2k, 2k+1)` has equal addresses |
-//! | `ld.shared.v4.b32` | quarter-warps, **but** half-warps (2 groups) when every lane pair `(2k, 2k+1)` has equal addresses |
+//! | `ld.shared.v2.b32` | half-warps, **but** the whole warp (1 group) when **every lane `l` has the address of lane `l ^ 1`, or every lane has the address of lane `l ^ 2`** (the merge) |
+//! | `ld.shared.v4.b32` | quarter-warps, **but** half-warps (2 groups) under the same merge condition |
+//! | `cp.async.ca.shared.global.{4,8,16}` (its shared write) | as `st.shared` of that width: the warp, half-warps, quarter-warps; lanes writing the same word do **not** share it (a broadcast destination is 32 wavefronts at 4 bytes) |
+//! | `cp.async.cg.shared.global.16` | as `cp.async.ca…16` for lanes with distinct destinations (every real copy: two lanes writing one destination race) — a prediction ncu cannot check: on Hopper it counts none of `.cg`'s shared-memory writes; timing supports it |
 //! | `ldmatrix`/`stmatrix` `.x1/.x2/.x4` (`.trans` alike) | one group of 8 lanes per matrix: lanes 0–7, 8–15, 16–23, 24–31; `.x1` ignores lanes 8–31, `.x2` lanes 16–31; each lane supplies one 16-byte row |
 //!
 //! So the textbook "phases of 8 lanes for 128-bit accesses" holds for stores and for loads
-//! without pairwise shared addresses; a load whose lane pairs share addresses is served as if
-//! it had half as many lanes (ideal 2 for `v4`, 1 for `v2`). Sharing between lanes of
-//! different groups (lane `l` and `l + 16`, say) merges nothing.
+//! without the merge; a merged load is served as if it had half as many lanes (ideal 2 for
+//! `v4`, 1 for `v2`), whatever its conflicts. No other sharing merges anything: lane `l` with
+//! `l ^ 3`, `l + 8`, `l + 16`, `31 − l`, pairings that differ between quarters, or one pair
+//! short of either condition (then the load takes its quarter- or half-warp groups).
+//!
+//! # The data behind each rule
+//!
+//! | rule | evidence (`tests/data/banks/`, each configuration one warp, one instruction, ncu) |
+//! |---|---|
+//! | groups, distinct words, `ldmatrix`/`stmatrix` | rounds 1–2 (`banks.txt`, 683 configurations, H100); re-measured on an H200 (`banks_h200_r12.txt`): all 683 identical |
+//! | merge with lane `l ^ 1` | 219 loads with every `l ^ 1` pair on one address (pairs, quads, octets, broadcasts, at conflict-free, fully conflicting and random placements) |
+//! | merge with lane `l ^ 2` | found in round 3 (`banks_h200_r3.txt`): the rule with `l ^ 1` alone mispredicted 52 of 1,520 configurations, all loads with `l ^ 2` sharing; 122 such loads in all |
+//! | nothing else merges | 708 loads whose lanes share addresses otherwise (every `l ^ m` pairing, `m` = 3..31, subgroups, random matchings within quads/octets/halves/the warp, per-quarter mixtures, near misses of both conditions); 249 stores with either pairing: stores never merge |
+//! | blind test | round 5 (`banks_h200_r5.txt`): 103 random configurations, predictions committed before measuring (`probes/banks/round5_predictions.txt`): 103 exact |
+//! | `cp.async.ca` | `cpasync_h200*.txt`: wavefronts (`…_mem_shared.sum − …_op_misc.sum`: Hopper's ncu has no LDGSTS wavefront counter) and `…_op_ldgsts` conflicts exact on all 325 configurations whose every lane group reads distinct pieces of one 128-byte line (coalesced, permuted, one line per group; FlashAttention-2's copies; a blind 60) |
+//! | `cp.async.cg` | 207 configurations: conflicts 0 and no wavefront beyond `op_misc`, whatever the destination. Timing (`timing_h200.txt`, distinct destinations): those conflict-free under the rule (contiguous, quarter-warps or half-warps on the same banks, FlashAttention-2's copies) run at full speed, the 2-, 4- and 8-way ones 3.0–3.5× slower |
+//! | throughput | timing: `ld.shared.v4` and `st.shared.v4` take time in proportion to the model's wavefronts (12 patterns each, within 10%); merged loads (broadcast, `l ^ 1`, `l ^ 2` pairs) run 1.85× faster than conflict-free unmerged ones, `l ^ 3` pairs do not |
+//!
+//! What the model does not know (recorded, not predicted): a `cp.async` whose lane group reads
+//! several 128-byte lines, or one word for several lanes, adds conflicts of its global-memory
+//! read (or hides some of the write's): e.g. 4-byte copies to contiguous destinations from one
+//! source word per lane, 128 bytes apart, measure 24 conflicts (the model: 0). `cp.async.cg`'s
+//! real cost is not proportional to the predicted wavefronts (2-, 4- and 8-way destinations
+//! all about 3.3× slower), and lanes sharing a destination do not follow the rule (lanes
+//! `l`, `l ^ 1` on one destination 1.75× slower, lanes `l`, `l ^ 2` or `l ^ 3` not slower, all
+//! lanes on one 1.2×).
 //!
 //! ```
 //! use cute_layout::banks::{analyze, SmemInstruction};
@@ -42,7 +69,7 @@
 use core::fmt;
 
 use crate::any_layout::AnyLayout;
-use crate::error::{layout_error, ErrorKind, LayoutError, Result};
+use crate::error::{ErrorKind, LayoutError, Result, layout_error};
 use crate::swizzle::{DynSwizzle, SwizzleFn};
 
 /// Number of shared-memory banks.
@@ -96,6 +123,14 @@ pub enum SmemInstruction {
     StmatrixX2Trans,
     /// `stmatrix.sync.aligned.m8n8.x4.trans.shared.b16`
     StmatrixX4Trans,
+    /// `cp.async.ca.shared.global [dst], [src], 4` (its shared-memory write)
+    CpAsyncCa4,
+    /// `cp.async.ca.shared.global [dst], [src], 8`
+    CpAsyncCa8,
+    /// `cp.async.ca.shared.global [dst], [src], 16`
+    CpAsyncCa16,
+    /// `cp.async.cg.shared.global [dst], [src], 16`
+    CpAsyncCg16,
 }
 
 use SmemInstruction as I;
@@ -105,7 +140,7 @@ pub mod tiled;
 
 impl SmemInstruction {
     /// Every instruction kind.
-    pub const ALL: [SmemInstruction; 20] = [
+    pub const ALL: [SmemInstruction; 24] = [
         I::LdSharedU16,
         I::LdSharedB32,
         I::LdSharedV2B32,
@@ -126,9 +161,14 @@ impl SmemInstruction {
         I::StmatrixX1Trans,
         I::StmatrixX2Trans,
         I::StmatrixX4Trans,
+        I::CpAsyncCa4,
+        I::CpAsyncCa8,
+        I::CpAsyncCa16,
+        I::CpAsyncCg16,
     ];
 
-    /// The PTX spelling, e.g. `"ld.shared.v4.b32"`.
+    /// The PTX spelling, e.g. `"ld.shared.v4.b32"`; for `cp.async` the instruction and its
+    /// copy size, `"cp.async.cg.shared.global.16"`.
     pub const fn ptx(self) -> &'static str {
         match self {
             I::LdSharedU16 => "ld.shared.u16",
@@ -151,6 +191,10 @@ impl SmemInstruction {
             I::StmatrixX1Trans => "stmatrix.sync.aligned.m8n8.x1.trans.shared.b16",
             I::StmatrixX2Trans => "stmatrix.sync.aligned.m8n8.x2.trans.shared.b16",
             I::StmatrixX4Trans => "stmatrix.sync.aligned.m8n8.x4.trans.shared.b16",
+            I::CpAsyncCa4 => "cp.async.ca.shared.global.4",
+            I::CpAsyncCa8 => "cp.async.ca.shared.global.8",
+            I::CpAsyncCa16 => "cp.async.ca.shared.global.16",
+            I::CpAsyncCg16 => "cp.async.cg.shared.global.16",
         }
     }
 
@@ -165,26 +209,42 @@ impl SmemInstruction {
             .ok_or_else(|| {
                 layout_error!(
                     ErrorKind::Parse,
-                    "unknown shared-memory instruction {t:?}: expected ld/st.shared.{{u16,b32,v2.b32,v4.b32}} or {{ldmatrix,stmatrix}}.sync.aligned.m8n8.{{x1,x2,x4}}[.trans].shared.b16"
+                    "unknown shared-memory instruction {t:?}: expected ld/st.shared.{{u16,b32,v2.b32,v4.b32}}, {{ldmatrix,stmatrix}}.sync.aligned.m8n8.{{x1,x2,x4}}[.trans].shared.b16, cp.async.ca.shared.global.{{4,8,16}} or cp.async.cg.shared.global.16"
                 )
             })
     }
 
-    /// Whether the instruction writes shared memory (`st.shared`, `stmatrix`).
+    /// Whether the instruction writes shared memory (`st.shared`, `stmatrix`, `cp.async`).
     pub const fn is_store(self) -> bool {
+        self.is_cp_async()
+            || matches!(
+                self,
+                I::StSharedU16
+                    | I::StSharedB32
+                    | I::StSharedV2B32
+                    | I::StSharedV4B32
+                    | I::StmatrixX1
+                    | I::StmatrixX2
+                    | I::StmatrixX4
+                    | I::StmatrixX1Trans
+                    | I::StmatrixX2Trans
+                    | I::StmatrixX4Trans
+            )
+    }
+
+    /// Whether it is a `cp.async` (whose shared-memory write is analysed).
+    pub const fn is_cp_async(self) -> bool {
         matches!(
             self,
-            I::StSharedU16
-                | I::StSharedB32
-                | I::StSharedV2B32
-                | I::StSharedV4B32
-                | I::StmatrixX1
-                | I::StmatrixX2
-                | I::StmatrixX4
-                | I::StmatrixX1Trans
-                | I::StmatrixX2Trans
-                | I::StmatrixX4Trans
+            I::CpAsyncCa4 | I::CpAsyncCa8 | I::CpAsyncCa16 | I::CpAsyncCg16
         )
+    }
+
+    /// Whether lanes of one lane group that access the same word share it (one bank access
+    /// for all of them): every instruction except `cp.async`, whose lanes each write their own
+    /// (see the [module docs](self)).
+    pub const fn shares_equal_words(self) -> bool {
+        !self.is_cp_async()
     }
 
     /// Whether it is an `ldmatrix` or `stmatrix` (lanes supply 16-byte row addresses).
@@ -203,12 +263,12 @@ impl SmemInstruction {
     }
 
     /// Bytes one lane's address covers: 2, 4, 8, 16 for `ld`/`st`, 16 (a matrix row) for
-    /// `ldmatrix`/`stmatrix`. Addresses must be multiples of it.
+    /// `ldmatrix`/`stmatrix`, the copy size for `cp.async`. Addresses must be multiples of it.
     pub const fn bytes_per_lane(self) -> u32 {
         match self {
             I::LdSharedU16 | I::StSharedU16 => 2,
-            I::LdSharedB32 | I::StSharedB32 => 4,
-            I::LdSharedV2B32 | I::StSharedV2B32 => 8,
+            I::LdSharedB32 | I::StSharedB32 | I::CpAsyncCa4 => 4,
+            I::LdSharedV2B32 | I::StSharedV2B32 | I::CpAsyncCa8 => 8,
             _ => 16,
         }
     }
@@ -238,7 +298,7 @@ impl SmemInstruction {
                 return Err(layout_error!(
                     ErrorKind::InvalidArgument,
                     "no shared-memory vector instruction moves {bits} bits per lane (16, 32, 64 or 128)"
-                ))
+                ));
             }
         })
     }
@@ -276,8 +336,9 @@ pub struct BankReport {
     pub worst_bank: u32,
     /// The lanes touching that bank in that group, as a bit mask (bit `l` = lane `l`).
     pub worst_lanes: u32,
-    /// Whether the load was served with lane pairs merged (`ld.shared.v2/v4` with every pair
-    /// `(2k, 2k+1)` on one address).
+    /// Whether the load was served with lane pairs merged: `ld.shared.v2/v4` whose every lane
+    /// has the address of lane `l ^ 1`, or every lane the address of lane `l ^ 2` (see the
+    /// [module docs](self)).
     pub pairs_merged: bool,
 }
 
@@ -350,24 +411,30 @@ pub const fn misaligned_lane(
     None
 }
 
-/// The model's lane groups: how many consecutive lanes form one group, and whether the
-/// pair rule applied (a 64/128-bit load whose lane pairs `(2k, 2k+1)` all share addresses is
-/// served in half as many groups). See the [module docs](self).
-const fn lane_groups(instruction: SmemInstruction, addresses: &[u32; WARP]) -> (usize, bool) {
-    let merging = matches!(instruction, I::LdSharedV2B32 | I::LdSharedV4B32);
-    let mut pairs_merged = merging;
-    let mut k = 0;
-    while k < 16 {
-        if addresses[2 * k] != addresses[2 * k + 1] {
-            pairs_merged = false;
+/// Whether every lane `l` has the address of lane `l ^ mask`.
+const fn lanes_share_with(addresses: &[u32; WARP], mask: usize) -> bool {
+    let mut l = 0;
+    while l < WARP {
+        if addresses[l] != addresses[l ^ mask] {
+            return false;
         }
-        k += 1;
+        l += 1;
     }
+    true
+}
+
+/// The model's lane groups: how many consecutive lanes form one group, and whether the merge
+/// rule applied (a 64/128-bit load whose every lane shares its address with lane `l ^ 1`, or
+/// whose every lane shares it with lane `l ^ 2`, is served in half as many groups). See the
+/// [module docs](self).
+const fn lane_groups(instruction: SmemInstruction, addresses: &[u32; WARP]) -> (usize, bool) {
+    let pairs_merged = matches!(instruction, I::LdSharedV2B32 | I::LdSharedV4B32)
+        && (lanes_share_with(addresses, 1) || lanes_share_with(addresses, 2));
     let group_lanes: usize = match instruction {
-        I::LdSharedU16 | I::StSharedU16 | I::LdSharedB32 | I::StSharedB32 => 32,
+        I::LdSharedU16 | I::StSharedU16 | I::LdSharedB32 | I::StSharedB32 | I::CpAsyncCa4 => 32,
         I::LdSharedV2B32 if pairs_merged => 32,
         I::LdSharedV4B32 if pairs_merged => 16,
-        I::LdSharedV2B32 | I::StSharedV2B32 => 16,
+        I::LdSharedV2B32 | I::StSharedV2B32 | I::CpAsyncCa8 => 16,
         _ => 8,
     };
     (group_lanes, pairs_merged)
@@ -394,7 +461,8 @@ pub struct BankGroupMap {
     pub lanes: u32,
     /// One row per wavefront of the group: `rows[w][b]` is the bit mask of the lanes whose
     /// access puts a word in bank `b` in wavefront `w` (the `w`-th distinct word the group
-    /// touches in that bank). The group takes `rows.len()` wavefronts.
+    /// touches in that bank; for `cp.async` the `w`-th lane's word, equal words apart). The
+    /// group takes `rows.len()` wavefronts.
     pub rows: alloc::vec::Vec<[u32; BANKS as usize]>,
 }
 
@@ -431,7 +499,11 @@ pub fn bank_map(instruction: SmemInstruction, addresses: &[u32]) -> Result<BankM
                 // touches the word that contains it).
                 let word = address / BANK_BYTES + j;
                 let bank = (word % BANKS) as usize;
-                let row = match words[bank].iter().position(|&w| w == word) {
+                let shared = match instruction.shares_equal_words() {
+                    true => words[bank].iter().position(|&w| w == word),
+                    false => None, // cp.async: every lane's word takes its own access
+                };
+                let row = match shared {
                     Some(r) => r,
                     None => {
                         words[bank].push(word);
@@ -475,7 +547,8 @@ pub const fn analyze_aligned(instruction: SmemInstruction, addresses: &[u32; WAR
     let mut start = 0;
     while start < instruction.active_lanes() {
         // Distinct access units of the group (units of max(width, 4) bytes: aligned, so two
-        // distinct units share no word); each unit adds one word to each of its banks.
+        // distinct units share no word; for `cp.async` every lane's unit, equal or not); each
+        // unit adds one word to each of its banks.
         let unit = if words_per_lane == 1 {
             BANK_BYTES
         } else {
@@ -489,7 +562,8 @@ pub const fn analyze_aligned(instruction: SmemInstruction, addresses: &[u32; WAR
             let u = addresses[l] / unit;
             let mut seen = false;
             let mut q = 0;
-            while q < n {
+            // cp.async: no sharing, every lane's unit counts
+            while q < n && instruction.shares_equal_words() {
                 if units[q] == u {
                     seen = true;
                     break;
@@ -698,13 +772,13 @@ pub fn analyze_tv<L: AnyLayout>(
             let o = smem.try_eval(e)?;
             if o != base + j as i64 {
                 return Err(layout_error!(
-                        ErrorKind::NotDivisible,
-                        "thread {t}: values {}..{} are not consecutive in shared memory (value {} at offset {o}, expected {})",
-                        i * vector,
-                        i * vector + vector - 1,
-                        i * vector + j,
-                        base + j as i64
-                    ));
+                    ErrorKind::NotDivisible,
+                    "thread {t}: values {}..{} are not consecutive in shared memory (value {} at offset {o}, expected {})",
+                    i * vector,
+                    i * vector + vector - 1,
+                    i * vector + j,
+                    base + j as i64
+                ));
             }
         }
         Ok(first)
@@ -862,14 +936,19 @@ mod tests {
             x
         };
         for _ in 0..2000 {
-            let i = SmemInstruction::ALL[(next() % 20) as usize];
+            let i = SmemInstruction::ALL[(next() % 24) as usize];
             let w = i.bytes_per_lane();
             let spread = [1u64, 4, 64, 4096][(next() % 4) as usize];
-            let a: [u32; 32] = core::array::from_fn(|_| (next() % spread) as u32 * w);
+            let mut a: [u32; 32] = core::array::from_fn(|_| (next() % spread) as u32 * w);
+            if next() % 3 == 0 {
+                // lane l copies lane l ^ m's address (m = 1, 2, 3): the merge rule's inputs
+                let m = 1 + (next() % 3) as usize;
+                a = core::array::from_fn(|l| a[l.min(l ^ m)]);
+            }
             let r = analyze(i, &a).unwrap();
             let (mut wf, mut groups, mut worst) = (0u32, 0u32, 0u32);
             let merged = matches!(i, I::LdSharedV2B32 | I::LdSharedV4B32)
-                && (0..16).all(|k| a[2 * k] == a[2 * k + 1]);
+                && ((0..32).all(|l| a[l] == a[l ^ 1]) || (0..32).all(|l| a[l] == a[l ^ 2]));
             let per = match (w, i.is_matrix(), i.is_store(), merged) {
                 (2 | 4, ..) => 32,
                 (8, _, _, true) => 32,
@@ -887,7 +966,9 @@ mod tests {
                     for &addr in &a[k * per..(k + 1) * per] {
                         for b in 0..w.max(4) / 4 {
                             let word = addr / 4 + b;
-                            if word % 32 == bank && !seen.contains(&word) {
+                            // cp.async: every lane's word counts, equal or not
+                            let counted = i.is_cp_async() || !seen.contains(&word);
+                            if word % 32 == bank && counted {
                                 seen[c] = word;
                                 c += 1;
                             }
