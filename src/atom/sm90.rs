@@ -236,6 +236,10 @@ gmma_family! {
 /// `((W0, C0), ((W1, C1), ...))` whose width divides `X` (CuTe's `if constexpr` ladder:
 /// `X % W0 == 0 ? C0 : X % W1 == 0 ? C1 : ...`). Not implemented when none does.
 #[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "no candidate width divides `{X}` (the selector's named condition says which rule)",
+    label = "no candidate fits"
+)]
 pub trait FirstDividing<X> {
     /// The choice.
     type Output;
