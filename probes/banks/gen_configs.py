@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Writes probes/banks/configs.txt: the shared-memory access configurations the bank-conflict
-probe (banks.cu) measures on the GPU. See probes/banks/README.md.
+"""Writes probes/banks/configs.txt and cpasync_configs.txt: the shared-memory access
+configurations the bank-conflict probe (banks.cu) measures on the GPU. See
+probes/banks/README.md.
 
     python3 probes/banks/gen_configs.py              # writes configs.txt, cpasync_configs.txt
-    python3 probes/banks/gen_configs.py --check      # exit 1 when configs.txt is stale
+    python3 probes/banks/gen_configs.py --check      # exit 1 when either is stale
 
 Standard library only; deterministic (fixed seed). Every line:
 
@@ -14,6 +15,7 @@ the pattern is (no spaces; a configuration generated under several names has the
 "=", e.g. the SM80 GEMM's warp 2 reads the same A rows as warp 0); a_l: lane l's shared-memory byte offset from the 1024-byte aligned
 start of a 48 KB buffer (for ldmatrix/stmatrix: the row address lane l supplies; lanes the
 instruction ignores -- x1: lanes 8..31, x2: lanes 16..31 -- are listed as well).
+cpasync_configs.txt: see render_cpasync().
 """
 import random
 import sys
@@ -428,6 +430,8 @@ def r3_patterns(r):
                      ("quarters02", {0, 1, 4, 5}), ("quarters13", {2, 3, 6, 7}),
                      ("quarters012", set(range(12))), ("only_pair3", {3})):
         partial(x1, ks, f"pairs_{name}")
+    # (a pair {l, l^2} counts as pair l // 2 or (l ^ 2) // 2, so "all_but_lanes0_2" -- meant
+    # without lanes 0 and 2 -- is in fact every l^2 pair; kept so that the ids stay)
     for name, ks in (("all_but_lanes0_2", allk - {0}), ("half0", set(range(8))),
                      ("half1", set(range(8, 16)))):
         partial(x2, ks, f"xor2_{name}")
