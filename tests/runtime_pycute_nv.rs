@@ -162,10 +162,6 @@ const CANNOT: &[(&str, &str, &str)] = &[
     ("zipped_divide", "a basis-strided tiler", "gap: tilers with basis strides"),
     ("tiled_divide", "a basis-strided tiler", "gap: tilers with basis strides"),
     ("flat_divide", "a basis-strided tiler", "gap: tilers with basis strides"),
-    ("logical_product", "a product of a basis-strided layout", "gap: logical_product of a basis-strided layout (README: products are refused, BasisStride)"),
-    ("zipped_product", "a product of a basis-strided layout", "gap: as logical_product"),
-    ("tiled_product", "a product of a basis-strided layout", "gap: as logical_product"),
-    ("flat_product", "a product of a basis-strided layout", "gap: as logical_product"),
     ("coalesce_z", "coalesce_z of a basis-strided layout", "gap: coalesce_z has no basis-strided form (algebra::basis)"),
     ("nullspace", "nullspace of a basis-strided layout", "gap: nullspace has no basis-strided form"),
     ("layout_add", "layout_add of basis-strided layouts", "gap: layout_add has no basis-strided form"),
@@ -331,15 +327,6 @@ fn run(c: &Case) -> Outcome {
                 None => outcome($basis(&a(), &t)),
             }
         }};
-        ($int:path) => {{
-            let Some(t) = t() else {
-                return Outcome::Cannot("a basis-strided tiler");
-            };
-            match int_layout(c.args[0]) {
-                Some(a) => outcome($int(&a, &t)),
-                None => Outcome::Cannot("a product of a basis-strided layout"),
-            }
-        }};
     }
     match c.op {
         "coalesce" => unary!(algebra::try_coalesce, basis::try_coalesce),
@@ -364,12 +351,12 @@ fn run(c: &Case) -> Outcome {
         "zipped_divide" => tiled!(algebra::try_zipped_divide, basis::try_zipped_divide),
         "tiled_divide" => tiled!(algebra::try_tiled_divide, basis::try_tiled_divide),
         "flat_divide" => tiled!(algebra::try_flat_divide, basis::try_flat_divide),
-        "logical_product" => tiled!(algebra::try_logical_product),
-        "zipped_product" => tiled!(algebra::try_zipped_product),
-        "tiled_product" => tiled!(algebra::try_tiled_product),
-        "flat_product" => tiled!(algebra::try_flat_product),
-        "blocked_product" => tiled!(algebra::try_blocked_product),
-        "raked_product" => tiled!(algebra::try_raked_product),
+        "logical_product" => tiled!(algebra::try_logical_product, basis::try_logical_product),
+        "zipped_product" => tiled!(algebra::try_zipped_product, basis::try_zipped_product),
+        "tiled_product" => tiled!(algebra::try_tiled_product, basis::try_tiled_product),
+        "flat_product" => tiled!(algebra::try_flat_product, basis::try_flat_product),
+        "blocked_product" => tiled!(algebra::try_blocked_product, basis::try_blocked_product),
+        "raked_product" => tiled!(algebra::try_raked_product, basis::try_raked_product),
         // PyCuTe's recast(A, n) is CuTe's upcast<n>, recast(A, 1/n) its downcast<n>.
         "recast" => {
             let Some(a) = int_layout(c.args[0]) else {
