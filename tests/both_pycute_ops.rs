@@ -1006,3 +1006,175 @@ proptest! {
         same_values(&a.nullspace().into(), &algebra::nullspace(&r), false)?;
     }
 }
+
+/// `greatest_common_domain` of two static shapes (column-major layouts of them) in both
+/// engines.
+macro_rules! gcd_both {
+    ($a:tt, $b:tt) => {{
+        let (a, b) = (layout!($a:$a), layout!($b:$b));
+        same_print((
+            a.greatest_common_domain(&b),
+            algebra::try_greatest_common_domain(a.to_dyn().shape(), b.to_dyn().shape()),
+        ));
+    }};
+}
+
+#[test]
+fn greatest_common_domain_static_matches_runtime() {
+    // PyCuTe's table (test_greatest_common_domain.py); the strides play no part, the shapes
+    // serve as their own strides here.
+    gcd_both!(1, 1);
+    gcd_both!(10, 10);
+    gcd_both!((16, 3), (16, 3));
+    gcd_both!((5, 2), 10);
+    gcd_both!((5, 3, 4), (10, 6));
+    gcd_both!((5, 3, 3, 4), (10, 6, 3));
+    gcd_both!((1, 5, 3, 3, 4), (10, 6, 3));
+    gcd_both!((5, 3, 3, 4), (10, 6, 1, 3));
+    gcd_both!((2, 21), (3, 14));
+    gcd_both!((6, 35), (15, 14));
+    gcd_both!((16, 64), (4, 16, 16));
+    gcd_both!((5, 3), (3, 5));
+    gcd_both!((5, 5, 3), (5, 3, 5));
+    gcd_both!((7, 2, 3, 2, 2, 3), (504));
+    gcd_both!((7, 2, 3, 2, 2, 3, 2), (7, 3, 2, 2, 3, 2, 2));
+    gcd_both!((7, 2, 2, 2, 2, 3, 5), (7, 3, 2, 2, 2, 2, 5));
+    gcd_both!((2, (3, 4)), (6, 4));
+    gcd_both!((12, (9, 4)), (6, 18, 2, 2));
+    static_assertions::assert_type_eq_all!(
+        cute_layout::ops::GreatestCommonDomainOf<Layout![(6, 35):(1, 6)], Layout![(15, 14):(1, 15)]>,
+        Layout![(3, 7):(1, 30)]
+    );
+    // A runtime-structured argument goes to the runtime engine.
+    let g = layout!((5, 3, 4):(1, 5, 15)).greatest_common_domain(&dl("(10,6):(1,10)"));
+    assert_eq!(g, dl("(5,2):(1,30)"));
+}
+
+macro_rules! add_both {
+    ([$($a:tt)*], [$($b:tt)*]) => {{
+        let (a, b) = (layout!($($a)*), layout!($($b)*));
+        same_print((a.layout_add(&b), algebra::try_layout_add(&a.to_dyn(), &b.to_dyn())));
+        same_print((b.layout_add(&a), algebra::try_layout_add(&b.to_dyn(), &a.to_dyn())));
+    }};
+}
+
+#[test]
+fn layout_add_static_matches_runtime() {
+    add_both!([12:1], [12:1]);
+    add_both!([5:0], [5:1]);
+    add_both!([(4, 3):(1, 4)], [(4, 3):(3, 1)]);
+    add_both!([(4, 3):(1, 4)], [(4, 3):(1, 4)]);
+    add_both!([(5, 3, 4):(1, 5, 15)], [(10, 6):(1, 10)]);
+    add_both!([(6):(1)], [(3, 2):(2, 1)]);
+    add_both!([12:2], [(4, 3):(3, 1)]);
+    add_both!([(2, (3, 4)):(12, (4, 1))], [(6, 4):(4, 1)]);
+    add_both!([(4, 3):(1, 0)], [(4, 3):(3, 1)]);
+    add_both!([1:5], [1:7]);
+    add_both!([(2, 1, 6):(-3, 9, 4)], [(4, 3):(0, -2)]);
+    add_both!([((2, 2), 3):((2, 1), 4)], [(2, 6):(1, 2)]);
+    static_assertions::assert_type_eq_all!(
+        cute_layout::ops::LayoutAddOf<Layout![(4, 3):(1, 4)], Layout![(4, 3):(3, 1)]>,
+        Layout![(4, 3):(4, 5)]
+    );
+    // A runtime-structured argument goes to the runtime engine, refusals included.
+    let e = layout!((5, 3):(3, 1))
+        .try_layout_add(&dl("(3,5):(5,1)"))
+        .unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::NoCommonDomain);
+    assert_eq!(
+        dl("12:1").layout_add(&layout!((4, 3):(3, 1))),
+        dl("(4,3):(4,5)")
+    );
+}
+
+#[test]
+fn refinement_coarsening_static_and_mixed_match_runtime() {
+    use cute_layout::IntTuple;
+    use cute_layout::ops::{CommonCoarseningOf, CommonRefinement, CommonRefinementOf};
+    use cute_layout::typenum::{U2, U3, U4, U5, U6, U15, U20, U30};
+    static_assertions::assert_type_eq_all!(CommonRefinementOf<U30, (U2, U15)>, (U2, U15));
+    static_assertions::assert_type_eq_all!(
+        CommonRefinementOf<((U2, U3), U20), (U6, (U4, U5))>,
+        ((U2, U3), (U4, U5))
+    );
+    static_assertions::assert_type_eq_all!(CommonCoarseningOf<(U2, U15), (U2, (U3, U5))>, (U2, U15));
+    static_assertions::assert_type_eq_all!(CommonCoarseningOf<(U6, U5), (U2, U15)>, U30);
+    static_assertions::assert_type_eq_all!(CommonCoarseningOf<(U2, U3), (U2, U3, cute_layout::typenum::U1)>, U6);
+    let dynr = |a: &DynTuple, b: &DynTuple| try_common_refinement(a, b);
+    // Static: printed alike, marks included.
+    let (a, b) = (
+        ((U2::new(), U3::new()), U20::new()),
+        (U6::new(), (U4::new(), U5::new())),
+    );
+    let r = a.common_refinement(&b);
+    assert_eq!(
+        format!("{:#}", r.to_dyn()),
+        format!("{:#}", dynr(&a.to_dyn(), &b.to_dyn()).unwrap())
+    );
+    let c: CommonCoarseningOf<(U4, (U3, U5)), ((U2, U2), U15)> = Default::default();
+    assert_eq!(
+        format!("{:#}", c.to_dyn()),
+        format!(
+            "{:#}",
+            try_common_coarsening(&t("(_4,(_3,_5))"), &t("((_2,_2),_15)")).unwrap()
+        )
+    );
+    // Mixed: the structure from the types, the values checked at run time.
+    for (x, y, z) in [
+        (2i64, 15i64, 3i64),
+        (2, 14, 3),
+        (3, 15, 3),
+        (2, 15, 5),
+        (30, 1, 1),
+    ] {
+        let a = (U2::new(), x * y);
+        let b = (x, (z, U5::new()));
+        let (m, r) = (a.try_common_refinement(&b), dynr(&a.to_dyn(), &b.to_dyn()));
+        match (m, r) {
+            (Ok(m), Ok(r)) => assert_eq!(m.to_dyn(), r),
+            (Err(m), Err(r)) => assert_eq!(
+                (m.kind(), r.kind()),
+                (r.kind(), ErrorKind::NoCommonRefinement)
+            ),
+            (m, r) => panic!("{a:?} {b:?}: {m:?} vs {r:?}"),
+        }
+    }
+}
+
+#[test]
+fn tiler_to_layout_static_and_mixed_match_runtime() {
+    use cute_layout::ops::TilerToLayout;
+    use cute_layout::typenum::{U3, U4, U5};
+    let check = |stat: String, rt: &str| {
+        let t: DynTiler = rt.parse().unwrap();
+        assert_eq!(
+            stat,
+            format!("{:#}", try_tiler_to_layout(&t).unwrap()),
+            "{rt}"
+        );
+    };
+    check(format!("{:#}", U3::new().tiler_to_layout()), "_3");
+    check(
+        format!("{:#}", (U4::new(), U5::new()).tiler_to_layout()),
+        "(_4,_5)",
+    );
+    check(
+        format!("{:#}", (layout!(4:2), layout!(5:3)).tiler_to_layout()),
+        "<_4:_2,_5:_3>",
+    );
+    check(
+        format!(
+            "{:#}",
+            (layout!((2, 2):(1, 4)), (layout!(3:1), layout!(5:2))).tiler_to_layout()
+        ),
+        "<(_2,_2):(_1,_4),<_3:_1,_5:_2>>",
+    );
+    check(
+        format!("{:#}", layout!((7, 2):(3, 1)).tiler_to_layout()),
+        "(_7,_2):(_3,_1)",
+    );
+    // Mixed: runtime leaves keep their marks.
+    let m = (layout!({4}:2).unwrap(), 5i64).tiler_to_layout();
+    check(format!("{m:#}"), "<4:_2,5:1>");
+    assert_eq!(m.to_string(), "(4,5):(2@0,1@1)");
+}

@@ -273,3 +273,40 @@ pub fn try_layout_add(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
 }
 
 plain!(layout_add = try_layout_add(a: &DynLayout, b: &DynLayout) -> DynLayout);
+
+impl<B: super::AsDynLayout> crate::ops::LayoutAdd<B> for DynLayout {
+    type Output = DynLayout;
+    #[inline]
+    fn try_layout_add(&self, b: &B) -> Result<DynLayout> {
+        try_layout_add(self, &b.as_dyn_layout())
+    }
+}
+impl<B: super::AsDynLayout> crate::ops::GreatestCommonDomain<B> for DynLayout {
+    type Output = DynLayout;
+    #[inline]
+    fn try_greatest_common_domain(&self, b: &B) -> Result<DynLayout> {
+        try_greatest_common_domain(self.shape(), b.as_dyn_layout().shape())
+    }
+}
+/// A runtime-structured argument: the runtime engine decides.
+#[diagnostic::do_not_recommend]
+impl<S: crate::tuple::Congruent<D>, D: crate::tuple::IntTuple> crate::ops::LayoutAdd<DynLayout>
+    for crate::Layout<S, D>
+{
+    type Output = DynLayout;
+    #[inline]
+    fn try_layout_add(&self, b: &DynLayout) -> Result<DynLayout> {
+        try_layout_add(&self.to_dyn(), b)
+    }
+}
+/// A runtime-structured argument: the runtime engine decides.
+#[diagnostic::do_not_recommend]
+impl<S: crate::tuple::Congruent<D>, D: crate::tuple::IntTuple>
+    crate::ops::GreatestCommonDomain<DynLayout> for crate::Layout<S, D>
+{
+    type Output = DynLayout;
+    #[inline]
+    fn try_greatest_common_domain(&self, b: &DynLayout) -> Result<DynLayout> {
+        try_greatest_common_domain(&self.to_dyn().shape().clone(), b.shape())
+    }
+}

@@ -23,6 +23,7 @@ pub(crate) mod coalesce_z;
 pub(crate) mod complement;
 pub(crate) mod compose;
 pub(crate) mod distribute;
+pub(crate) mod domain;
 pub(crate) mod divide;
 pub(crate) mod inverse;
 pub(crate) mod modeops;
@@ -32,6 +33,7 @@ pub(crate) mod product;
 pub(crate) mod reshape;
 pub(crate) mod slice;
 pub(crate) mod tiler;
+pub(crate) mod tiler_to_layout;
 pub(crate) mod vector;
 
 /// The building blocks of basis strides (CuTe's `ScaledBasis` arithmetic, the stride trees and
@@ -45,6 +47,11 @@ pub use complement::{Cosize, Injective, NonNegative};
 pub use compose::{ShapeDivisibility, StrideDivisibility};
 pub use distribute::Distributive;
 pub use divide::{TilerCovers, TilerCoversLayout};
+pub use domain::{
+    CoarseningSizes, CoarseningStatic, CommonCoarsening, CommonCoarseningOf, CommonRefinement,
+    CommonRefinementOf, LayoutAddCommonDomain, LayoutAddSizes, RefinementRanks, RefinementValues,
+    StaticDomain,
+};
 pub use inverse::{LeftInverseDivisibility, LeftInverseInjective, StaticMode, StaticModes};
 pub use modeops::ModeRange;
 pub use reshape::{
@@ -55,6 +62,7 @@ pub use reshape::{
 };
 pub use slice::{SliceAndOffset, SliceCoord};
 pub use tiler::Underscore;
+pub use tiler_to_layout::{TilerToLayout, TilerToLayoutOf};
 
 use crate::error::Result;
 use crate::layout::Layout;
@@ -574,5 +582,43 @@ op_table! {
         /// assert_eq!(layout!((3,(2,5)):(0,(7,0))).nullspace().to_string(), "(3,5):(1,6)");
         /// ```
         Nullspace -> NullspaceOf, try_nullspace / nullspace via NullspaceOp;
+    }
+    ref {
+        /// `layout_add(A, B)` (PyCuTe): the layout `R` with `size(R) = size(A) = size(B)` and
+        /// `R(i) = A(i) + B(i)` for every `i` of the domain. With `Ac`, `Bc` the coalesced
+        /// layouts and `G` the greatest common domain of their shapes
+        /// ([`GreatestCommonDomain`]): `R = coalesce(G's shape : (Ac(d_k) + Bc(d_k))_k)` over
+        /// `G`'s modes `s_k : d_k`, when `size(G) = size(A)`; otherwise no layout is the sum.
+        /// Static layouts only ([`StaticDomain`]); sizes that differ ([`LayoutAddSizes`]) and
+        /// layouts without a full common domain ([`LayoutAddCommonDomain`]) are compile errors
+        /// naming the condition. A [`DynLayout`](crate::DynLayout) calls
+        /// [`algebra::try_layout_add`](crate::algebra::try_layout_add), which gives the same
+        /// layout.
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{LayoutAdd, LayoutAddOf}};
+        /// // PyCuTe's examples.
+        /// static_assertions::assert_type_eq_all!(
+        ///     LayoutAddOf<Layout![(4,3):(1,4)], Layout![(4,3):(3,1)]>, Layout![(4,3):(4,5)]);
+        /// let r = layout!((5,3,4):(1,5,15)).layout_add(&layout!((10,6):(1,10)));
+        /// assert_eq!(r.to_string(), "60:2");
+        /// ```
+        LayoutAdd<B>(b) -> LayoutAddOf, try_layout_add / layout_add via LayoutAddArg;
+        /// `greatest_common_domain(A, B)` (PyCuTe): the flat layout whose modes `g : l` are the
+        /// factors that the shapes of `A` and `B` share in order, each at the same offset `l` of
+        /// both integral domains (`(1):(0)` for none); see
+        /// [`algebra::try_greatest_common_domain`](crate::algebra::try_greatest_common_domain)
+        /// for the walk. Depends only on the shapes, which must be static ([`StaticDomain`]).
+        ///
+        /// ```
+        /// use cute_layout::{layout, Layout, ops::{GreatestCommonDomain, GreatestCommonDomainOf}};
+        /// // PyCuTe's examples.
+        /// static_assertions::assert_type_eq_all!(
+        ///     GreatestCommonDomainOf<Layout![(5,3,4):(1,5,15)], Layout![(10,6):(1,10)]>,
+        ///     Layout![(5,2):(1,30)]);
+        /// let g = layout!((6,35):(1,6)).greatest_common_domain(&layout!((15,14):(1,15)));
+        /// assert_eq!(g.to_string(), "(3,7):(1,30)");
+        /// ```
+        GreatestCommonDomain<B>(b) -> GreatestCommonDomainOf, try_greatest_common_domain / greatest_common_domain via GreatestCommonDomainArg;
     }
 }
