@@ -41,9 +41,24 @@
 /// assert_eq!(format!("{m:#}"), "Sw<2,4,-3> o 1024 o (_4,1024):(_64,_1)");
 /// ```
 ///
+/// A leaf may also be a *type* naming a static integer, written into the layout type as it
+/// stands: a typenum type or generic parameter in scope (`BM`), `U<N>` for a const generic `N`
+/// (typenum's `U`, CuTe's `Int<N>`), an alias or a qualified path (`<C as Config>::BlockM`) —
+/// in the shape, the stride, a scaled basis and a swizzle's parameters (`B` and `M` unsigned,
+/// `S` a signed typenum integer such as `P3`). The macro does not see its value: the layout's
+/// trait bounds check it, and without a stride the compact stride is computed in the type
+/// system. A lone lower-case name is taken for a variable meant as a runtime leaf `{x}`.
+///
+/// ```
+/// use cute_layout::{layout, typenum::{U, U8}};
+/// type BM = U8;
+/// let l = layout!((BM, U<4>):(1, BM));
+/// assert_eq!(l.to_string(), "(8,4):(1,8)");
+/// ```
+///
 /// Malformed input is a compile error at the offending tokens: a stride whose nesting differs
 /// from the shape's, a shape entry that is not a positive integer, a missing `:`, trailing
-/// tokens, sizes or offsets beyond `i64`.
+/// tokens, sizes or offsets beyond `i64`, an unclosed `<` in a type leaf.
 #[macro_export]
 macro_rules! layout {
     ($($t:tt)*) => { $crate::__private::layout_impl!{$crate; $($t)*} };
@@ -53,12 +68,20 @@ macro_rules! layout {
 /// `Layout<(U4, (U2, U2)), (U1, (U8, U4))>`.
 ///
 /// With no stride it is the compact column-major type; a runtime leaf is written `{}` and is
-/// `i64`.
+/// `i64`. A leaf may be a type naming a static integer (see [`layout!`]): kernel
+/// configurations are written with parameters, as CuTe's `Layout<Shape<Int<kBlockM>, _8>>`.
 ///
 /// ```
 /// use cute_layout::{typenum::*, Layout};
 /// static_assertions::assert_type_eq_all!(Layout![(4,8)], Layout<(U4, U8), (U1, U4)>);
 /// static_assertions::assert_type_eq_all!(Layout![(4,{}):(1,-4)], Layout<(U4, i64), (U1, NInt<U4>)>);
+/// // A const generic parameter, through typenum's `U<N>`:
+/// struct Tile<const BM: usize>;
+/// trait SmemLayout { type Layout; }
+/// impl<const BM: usize> SmemLayout for Tile<BM> where Const<BM>: ToUInt {
+///     type Layout = Layout![(U<BM>, 8):(8, 1)];
+/// }
+/// static_assertions::assert_type_eq_all!(<Tile<64> as SmemLayout>::Layout, Layout![(64,8):(8,1)]);
 /// ```
 #[macro_export]
 macro_rules! Layout {

@@ -7,8 +7,16 @@
 //! ```text
 //! layout := tuple [ ':' tuple ]
 //! tuple  := int | '(' [ tuple { ',' tuple } ] ')'
-//! int    := [ '-' ] literal | '_' digits | '{' expr '}'
+//! int    := [ '-' ] literal | '_' digits | '{' expr '}' | type
+//! type   := [ '::' ] ident [ '<' args '>' ] { '::' ident [ '<' args '>' ] }
+//!         | '<' qself '>' '::' ident { '::' ident }
 //! ```
+//!
+//! A `type` leaf is a Rust type naming a static integer, written into the layout type as it
+//! stands: a typenum type in scope or a generic parameter (`BM`), `U<N>` for a const generic
+//! `N`, an alias or a projection (`<C as Config>::BlockM`). The macro cannot see its value, so
+//! the checks on it are the layout's trait bounds, and a layout without stride computes its
+//! compact stride in the type system (`LayoutLeft`).
 //!
 //! A stride leaf may also be a scaled basis element `int '@' index { '@' index }` (CuTe's
 //! `ScaledBasis`, printed innermost index first: `1@0@1` is `E<1,0>`). The input may also be
@@ -134,6 +142,12 @@ enum Tree {
     Int { value: i64, start: Span, end: Span },
     /// A runtime `i64` leaf `{expr}`.
     Dyn(Group),
+    /// A static leaf named by a Rust type (`BM`, `U<N>`), with its first and last span.
+    Type {
+        tokens: TokenStream,
+        start: Span,
+        end: Span,
+    },
     /// A tuple `( ... )`.
     Tuple(Vec<Tree>, Span),
     /// A scaled basis element `v@i@j…` (stride leaves only): the value (an `Int` or a `Dyn`)
@@ -146,6 +160,7 @@ impl Tree {
         match self {
             Tree::Int { start, end, .. } => (*start, *end),
             Tree::Dyn(g) => (g.span(), g.span()),
+            Tree::Type { start, end, .. } => (*start, *end),
             Tree::Tuple(_, s) => (*s, *s),
             Tree::Basis(v, _, end) => (v.span().0, *end),
         }
@@ -161,19 +176,30 @@ impl Tree {
         let (s, e) = self.span();
         Error::spanning(s, e, msg)
     }
+    /// No runtime leaf: every leaf is a literal or a type (the layout is built without a
+    /// check at run time).
     fn is_static(&self) -> bool {
         match self {
-            Tree::Int { .. } => true,
+            Tree::Int { .. } | Tree::Type { .. } => true,
             Tree::Dyn(_) => false,
             Tree::Tuple(v, _) => v.iter().all(Tree::is_static),
             Tree::Basis(v, ..) => v.is_static(),
         }
     }
-    /// The static leaves, left to right (runtime leaves are skipped).
+    /// Every leaf is a literal: the macro knows every value.
+    fn is_literal(&self) -> bool {
+        match self {
+            Tree::Int { .. } => true,
+            Tree::Dyn(_) | Tree::Type { .. } => false,
+            Tree::Tuple(v, _) => v.iter().all(Tree::is_literal),
+            Tree::Basis(v, ..) => v.is_literal(),
+        }
+    }
+    /// The literal leaves, left to right (runtime and type leaves are skipped).
     fn leaves(&self, out: &mut Vec<i64>) {
         match self {
             Tree::Int { value, .. } => out.push(*value),
-            Tree::Dyn(_) => {}
+            Tree::Dyn(_) | Tree::Type { .. } => {}
             Tree::Tuple(v, _) => v.iter().for_each(|t| t.leaves(out)),
             Tree::Basis(v, ..) => v.leaves(out),
         }
@@ -209,6 +235,7 @@ impl Tree {
             }
             Tree::Int { value, .. } => unsigned(value.unsigned_abs(), krate),
             Tree::Dyn(_) => quote!(::core::primitive::i64),
+            Tree::Type { tokens, .. } => tokens.clone(),
             Tree::Tuple(v, _) => {
                 let items = v.iter().map(|t| t.type_tokens(krate));
                 quote!((#(#items,)*))
@@ -225,7 +252,7 @@ impl Tree {
     /// The value: `leaf::<T>()` for static leaves, `dynamic({expr})` for runtime ones.
     fn value(&self, krate: &TokenStream) -> TokenStream {
         match self {
-            Tree::Int { .. } => {
+            Tree::Int { .. } | Tree::Type { .. } => {
                 let ty = self.type_tokens(krate);
                 quote!(#krate::__private::leaf::<#ty>())
             }
@@ -266,7 +293,7 @@ impl Tree {
                 t
             }
             Tree::Dyn(g) => Tree::Dyn(g.clone()),
-            Tree::Basis(..) => return None,
+            Tree::Basis(..) | Tree::Type { .. } => return None,
             Tree::Tuple(v, s) => Tree::Tuple(
                 v.iter()
                     .map(|t| t.prefix_product(acc))
@@ -283,6 +310,7 @@ impl fmt::Display for Tree {
         match self {
             Tree::Int { value, .. } => write!(f, "{value}"),
             Tree::Dyn(g) => write!(f, "{{{}}}", g.stream()),
+            Tree::Type { tokens, .. } => write!(f, "{}", show_type(tokens)),
             Tree::Tuple(v, _) => {
                 f.write_str("(")?;
                 for (k, t) in v.iter().enumerate() {
@@ -327,7 +355,7 @@ impl LayoutLit {
                 .shape
                 .error(format!("the size of shape `{}` exceeds i64", self.shape)));
         }
-        if let Some(stride) = self.stride.as_ref().filter(|_| self.is_static()) {
+        if let Some(stride) = self.stride.as_ref().filter(|_| self.is_literal()) {
             let mut d = Vec::new();
             stride.leaves(&mut d);
             // The cosize, 1 + Σ (s − 1)·|d|, as `Layout::try_new` checks it.
@@ -348,16 +376,21 @@ impl LayoutLit {
         self.shape.is_static() && self.stride.as_ref().is_none_or(Tree::is_static)
     }
 
+    fn is_literal(&self) -> bool {
+        self.shape.is_literal() && self.stride.as_ref().is_none_or(Tree::is_literal)
+    }
+
     /// A runtime leaf is `{expr}` in a value (`layout!`) and `{}` in a type (`Layout!`): an
     /// expression in a type would be ignored, an empty one in a value has no value.
     fn check_runtime_leaves(&self, out: Output) -> Result<()> {
         fn walk(t: &Tree, out: Output) -> Result<()> {
             match t {
-                Tree::Int { .. } => Ok(()),
+                Tree::Int { .. } | Tree::Type { .. } => Ok(()),
                 Tree::Dyn(g) if out == Output::Type && !g.stream().is_empty() => Err(Error::new(
                     g.span(),
                     "a runtime leaf in the type macro `Layout!` is written `{}`: the type is \
-                     `i64` and an expression here would be ignored",
+                     `i64` and an expression here would be ignored (a static leaf from a const \
+                     generic `N` is the type `U<N>`)",
                 )),
                 Tree::Dyn(g) if out == Output::Value && g.stream().is_empty() => Err(Error::new(
                     g.span(),
@@ -373,11 +406,12 @@ impl LayoutLit {
         self.stride.as_ref().map_or(Ok(()), |d| walk(d, out))
     }
 
-    /// The compact column-major stride of a static shape given without stride, computed here
-    /// (`prefix_product`); `None` when a stride is written or the shape has runtime leaves.
+    /// The compact column-major stride of a literal shape given without stride, computed here
+    /// (`prefix_product`); `None` when a stride is written or the shape has runtime or type
+    /// leaves (the type system computes it then: `LayoutLeft`).
     fn compact_stride(&self) -> Option<Tree> {
         match &self.stride {
-            None if self.shape.is_static() => self.shape.prefix_product(&mut 1),
+            None if self.shape.is_literal() => self.shape.prefix_product(&mut 1),
             _ => None,
         }
     }
@@ -459,7 +493,8 @@ fn check_basis_paths(stride: &Tree) -> Result<()> {
     }
     fn collect<'a>(t: &'a Tree, out: &mut Vec<(Vec<u64>, &'a Tree)>) {
         match t {
-            Tree::Int { value: 0, .. } => {}
+            // A static 0 adds nothing; a type leaf is left to the layout's trait bounds.
+            Tree::Int { value: 0, .. } | Tree::Type { .. } => {}
             Tree::Int { .. } | Tree::Dyn(_) => out.push((Vec::new(), t)),
             Tree::Tuple(v, _) => v.iter().for_each(|t| collect(t, out)),
             // Written innermost first; compare outermost first.
@@ -531,6 +566,11 @@ impl Cursor {
     }
     fn peek_punct(&self, c: char) -> bool {
         matches!(self.peek(), Some(TokenTree::Punct(p)) if p.as_char() == c)
+    }
+    /// Whether `::` comes next (a `:` joined to a `:`; a lone `:` separates shape and stride).
+    fn peek_path_sep(&self) -> bool {
+        matches!(self.toks.get(self.pos), Some(TokenTree::Punct(p)) if p.as_char() == ':' && p.spacing() == Spacing::Joint)
+            && matches!(self.toks.get(self.pos + 1), Some(TokenTree::Punct(p)) if p.as_char() == ':')
     }
 }
 
@@ -657,7 +697,7 @@ fn parse_tuple(c: &mut Cursor, what: &str) -> Result<Tree> {
 
 /// `item := int | '(' [tuple {',' tuple}] ')'`; `what` names the tuple in messages.
 fn parse_item(c: &mut Cursor, what: &str) -> Result<Tree> {
-    let expected = "an integer, `(` or a runtime value `{expr}`";
+    let expected = "an integer, `(`, a runtime value `{expr}` or a type";
     let Some(t) = c.next() else {
         return Err(Error::new(
             c.end,
@@ -770,11 +810,158 @@ fn parse_item(c: &mut Cursor, what: &str) -> Result<Tree> {
             }
             Ok(t)
         }
+        // A type: a path (`BM`, `U<N>`, `typenum::U8`) or a qualified path (`<C as K>::M`).
+        TokenTree::Ident(ref id) if starts_type(id, c) => parse_type(t, c, what),
+        TokenTree::Punct(ref p)
+            if p.as_char() == '<' || (p.as_char() == ':' && c.peek_punct(':')) =>
+        {
+            parse_type(t, c, what)
+        }
+        TokenTree::Ident(id) => Err(Error::new(
+            id.span(),
+            format!(
+                "expected {expected} in {what}, found `{id}` (a variable is a runtime leaf, \
+                 `{{{id}}}`; a type leaf is a type name such as `BM` or `U<N>`)"
+            ),
+        )),
         t => Err(Error::new(
             t.span(),
             format!("expected {expected} in {what}, found `{}`", show(&t)),
         )),
     }
+}
+
+/// Whether the identifier `id` (just read) starts a type leaf: a name that is not lower case
+/// (`BM`, `U64`, `BLOCK_M`), or any name followed by `::` or `<` (`typenum::U8`, `u<N>`). A
+/// lone lower-case name is a variable written where a runtime leaf `{x}` was meant.
+fn starts_type(id: &Ident, c: &Cursor) -> bool {
+    let name = id.to_string();
+    let lower = name.starts_with(|ch: char| ch.is_ascii_lowercase());
+    (!lower && name != "_" && !is_underscore_int(&name)) || c.peek_punct('<') || c.peek_path_sep()
+}
+
+/// A type leaf starting with the token `first` (just read): path segments joined by `::`, each
+/// with optional generic arguments in balanced `<…>`, or a qualified path `<…>::…`.
+fn parse_type(first: TokenTree, c: &mut Cursor, what: &str) -> Result<Tree> {
+    let start = first.span();
+    let mut toks = Vec::new();
+    let shown = |toks: &[TokenTree]| show_type(&toks.iter().cloned().collect());
+    // Whether a path segment (a name) must come next.
+    let mut need_segment = match &first {
+        TokenTree::Punct(p) if p.as_char() == '<' => {
+            c.pos -= 1;
+            angle_args(c, &mut toks, what)?;
+            if !c.peek_path_sep() {
+                return Err(Error::spanning(
+                    start,
+                    toks.last().map_or(start, TokenTree::span),
+                    format!(
+                        "expected `::` after the qualified type `{}` in {what}",
+                        shown(&toks)
+                    ),
+                ));
+            }
+            false
+        }
+        TokenTree::Punct(_) => {
+            toks.push(first);
+            toks.extend(c.next()); // the second `:` of `::`
+            true
+        }
+        _ => {
+            toks.push(first);
+            false
+        }
+    };
+    loop {
+        if need_segment {
+            match c.next() {
+                Some(TokenTree::Ident(id)) => toks.push(TokenTree::Ident(id)),
+                other => {
+                    return Err(Error::new(
+                        other.as_ref().map_or(c.end, TokenTree::span),
+                        format!(
+                            "expected a name after `::` in the type `{}` in {what}",
+                            shown(&toks)
+                        ),
+                    ))
+                }
+            }
+        }
+        if c.peek_punct('<') {
+            angle_args(c, &mut toks, what)?;
+        }
+        if !c.peek_path_sep() {
+            break;
+        }
+        toks.extend(c.next());
+        toks.extend(c.next());
+        need_segment = true;
+    }
+    let end = toks.last().map_or(start, TokenTree::span);
+    Ok(Tree::Type {
+        tokens: toks.into_iter().collect(),
+        start,
+        end,
+    })
+}
+
+/// Moves `<…>` (balanced: `<` and `>` counted, groups taken whole) from `c` to `toks`.
+fn angle_args(c: &mut Cursor, toks: &mut Vec<TokenTree>, what: &str) -> Result<()> {
+    let open = c.peek().map_or(c.end, TokenTree::span);
+    let mut depth = 0usize;
+    loop {
+        let Some(t) = c.next() else {
+            return Err(Error::new(
+                open,
+                format!("this `<` is not closed in {what}: expected `>` before the end"),
+            ));
+        };
+        let ch = match &t {
+            TokenTree::Punct(p) => Some(p.as_char()),
+            _ => None,
+        };
+        // `->` inside the arguments (a function type) is no closing `>`.
+        let arrow = ch == Some('>')
+            && matches!(toks.last(), Some(TokenTree::Punct(p)) if p.as_char() == '-' && p.spacing() == Spacing::Joint);
+        toks.push(t);
+        match ch {
+            Some('<') => depth += 1,
+            Some('>') if !arrow => {
+                depth -= 1;
+                if depth == 0 {
+                    return Ok(());
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// How a type leaf reads in a message: its tokens without the spaces `to_string` puts
+/// between them (`U<BM>`, `<C as K>::M` keeps the spaces around `as`).
+fn show_type(t: &TokenStream) -> String {
+    let mut out = String::new();
+    for tok in t.clone() {
+        let text = match &tok {
+            TokenTree::Group(_) => show(&tok),
+            t => t.to_string(),
+        };
+        let word = |s: &str| s.starts_with(|ch: char| ch.is_alphanumeric() || ch == '_');
+        if word(&text) && out.ends_with(|ch: char| ch.is_alphanumeric() || ch == '_') {
+            out.push(' ');
+        }
+        if text == "as" {
+            out.push(' ');
+            out.push_str("as ");
+        } else {
+            out.push_str(&text);
+        }
+        if text == "," {
+            out.push(' ');
+        }
+    }
+    out.replace("  ", " ")
 }
 
 fn is_underscore_int(s: &str) -> bool {
@@ -813,9 +1000,10 @@ fn starts_composed(toks: &[TokenTree]) -> bool {
     matches!(toks.first(), Some(TokenTree::Ident(id)) if id == "Sw")
 }
 
-/// A composed layout literal: the swizzle's `(B, M, S)`, the offset, the inner layout.
+/// A composed layout literal: the swizzle's `(B, M, S)` (each an integer or a type), the
+/// offset, the inner layout.
 struct ComposedLit {
-    params: [i64; 3],
+    params: [Tree; 3],
     offset: Tree,
     inner: LayoutLit,
 }
@@ -868,14 +1056,14 @@ fn parse_composed(toks: Vec<TokenTree>, out: Output) -> Result<ComposedLit> {
         }
     };
     expect_punct(&mut c, '<', "after `Sw` (a swizzle is written `Sw<B,M,S>`)")?;
-    let mut params = [0i64; 3];
+    let mut params = Vec::new();
     let mut close = sw;
     for (k, name) in ["B", "M", "S"].iter().enumerate() {
         match parse_tuple(&mut c, &format!("the swizzle parameter {name}"))? {
-            Tree::Int { value, .. } => params[k] = value,
+            t @ (Tree::Int { .. } | Tree::Type { .. }) => params.push(t),
             t => {
                 return Err(t.error(format!(
-                    "the swizzle parameter {name} must be an integer literal (a runtime swizzle is a `DynSwizzle`)"
+                    "the swizzle parameter {name} must be an integer literal or a type (a runtime swizzle is a `DynSwizzle`)"
                 )))
             }
         }
@@ -885,15 +1073,23 @@ fn parse_composed(toks: Vec<TokenTree>, out: Output) -> Result<ComposedLit> {
             expect_punct(&mut c, '>', "closing the swizzle `Sw<B,M,S>`")?
         };
     }
-    if let Err(why) = check_swizzle(params[0], params[1], params[2]) {
-        return Err(Error::spanning(
-            sw,
-            close,
-            format!(
-                "invalid swizzle `Sw<{},{},{}>`: {why}",
-                params[0], params[1], params[2]
-            ),
-        ));
+    let params: [Tree; 3] = match params.try_into() {
+        Ok(p) => p,
+        Err(_) => unreachable!("three parameters were read"),
+    };
+    let literal = |t: &Tree| match t {
+        Tree::Int { value, .. } => Some(*value),
+        _ => None,
+    };
+    // Literal parameters are checked here; a type parameter by the `Swizzle` type.
+    if let [Some(b), Some(m), Some(s)] = params.each_ref().map(literal) {
+        if let Err(why) = check_swizzle(b, m, s) {
+            return Err(Error::spanning(
+                sw,
+                close,
+                format!("invalid swizzle `Sw<{b},{m},{s}>`: {why}"),
+            ));
+        }
     }
     let expect_o = |c: &mut Cursor, what: &str| -> Result<()> {
         match c.next() {
@@ -925,7 +1121,10 @@ fn parse_composed(toks: Vec<TokenTree>, out: Output) -> Result<ComposedLit> {
     inner.check_runtime_leaves(out)?;
     // As `ComposedLayout::FITS_I64`: |offset| + Σ (s−1)·|d| + 2^z (z past the highest bit
     // the swizzle writes) below i64::MAX, so every offset and the cosize bound fit.
-    if let (Tree::Int { value: o, .. }, true) = (&offset_lit.shape, inner.is_static()) {
+    let literal_params = params.iter().all(Tree::is_literal);
+    if let (Tree::Int { value: o, .. }, true, true) =
+        (&offset_lit.shape, inner.is_literal(), literal_params)
+    {
         let (mut shape, mut stride) = (Vec::new(), Vec::new());
         inner.shape.leaves(&mut shape);
         match &inner.stride {
@@ -943,7 +1142,8 @@ fn parse_composed(toks: Vec<TokenTree>, out: Output) -> Result<ComposedLit> {
             .zip(&stride)
             .map(|(&s, &d)| (s as i128 - 1) * (d as i128).abs())
             .sum();
-        let z = params[1] - params[2].min(0) + params[0];
+        let [b, m, s] = params.each_ref().map(|t| literal(t).unwrap_or_default());
+        let z = m - s.min(0) + b;
         if o.unsigned_abs() as i128 + span + (1i128 << z) >= i64::MAX as i128 {
             return Err(offset_lit.shape.error(format!(
                 "the offsets of the composed layout exceed i64: offset {o} plus the offsets of `{}{}` (rounded up by the swizzle)",
@@ -969,14 +1169,15 @@ impl ComposedLit {
             }
             .type_tokens(krate)
         };
-        let (b, m, s) = (leaf(self.params[0]), leaf(self.params[1]), self.params[2]);
+        let [b, m, s] = &self.params;
+        let (b, m) = (b.type_tokens(krate), m.type_tokens(krate));
         let s = match s {
-            0 => quote!(#krate::typenum::Z0),
-            s if s > 0 => {
-                let u = leaf(s);
+            Tree::Int { value: 0, .. } => quote!(#krate::typenum::Z0),
+            Tree::Int { value, .. } if *value > 0 => {
+                let u = leaf(*value);
                 quote!(#krate::typenum::PInt<#u>)
             }
-            s => leaf(s), // `NInt<..>`
+            s => s.type_tokens(krate), // `NInt<..>`, or the type as written
         };
         quote!(#krate::swizzle::Swizzle<#b, #m, #s>)
     }
