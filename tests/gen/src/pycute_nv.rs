@@ -14,7 +14,7 @@
 use std::fmt::Write as _;
 
 use cute_layout::algebra::{self, DynTiler};
-use cute_layout::DynLayout;
+use cute_layout::{DynLayout, DynTuple};
 
 use super::{compose_ok, divide_ok, product_ok};
 
@@ -28,6 +28,8 @@ const OPS: &[(&str, &str)] = &[
     ("coalesce", "coalesce()"),
     ("coalesce_z", "coalesce_z()"),
     ("nullspace", "nullspace()"),
+    ("layout_add", "layout_add"),
+    ("greatest_common_domain", "greatest_common_domain"),
     ("composition", "compose"),
     ("complement", "complement_full()"),
     ("right_inverse", "right_inverse()"),
@@ -121,6 +123,10 @@ fn runtime(op: &str, a: &DynLayout, arg: Option<&str>) -> Option<DynLayout> {
         "coalesce" => algebra::try_coalesce(a).ok(),
         "coalesce_z" => algebra::try_coalesce_z(a).ok(),
         "nullspace" => algebra::try_nullspace(a).ok(),
+        "layout_add" => algebra::try_layout_add(a, &layout(arg?)?).ok(),
+        "greatest_common_domain" => {
+            algebra::try_greatest_common_domain(a.shape(), layout(arg?)?.shape()).ok()
+        }
         "composition" => algebra::try_composition(a, &t()?).ok(),
         "complement" => algebra::try_complement_full(a).ok(),
         "right_inverse" => algebra::try_right_inverse(a).ok(),
@@ -189,6 +195,13 @@ fn static_expr(op: &str, call: &str, a: &DynLayout, arg: Option<&str>) -> Option
             }
             format!("{ea}.{call}({})", tiler_expr(&t))
         }
+        "layout_add" | "greatest_common_domain" => {
+            let b = layout(arg?)?;
+            if a.size() > 1024 || b.size() > 1024 {
+                return None;
+            }
+            format!("{ea}.{call}(&layout!({b}))")
+        }
         "recast" => match arg?.split_once('/') {
             None => format!("{ea}.upcast::<U{}>()", arg?),
             Some(("1", n)) => format!("{ea}.downcast::<U{n}>()"),
@@ -230,10 +243,23 @@ fn file() -> (String, String) {
             let Some(&(_, call)) = OPS.iter().find(|(o, _)| *o == op) else {
                 continue;
             };
-            let (Some(a), Some(want)) = (layout(f[2]), layout(answer)) else {
+            // greatest_common_domain takes shapes: the column-major layouts of them stand in
+            // (its result depends on the shapes only).
+            let shaped = |s: &str| {
+                let t = s.parse::<DynTuple>().ok()?;
+                Some(DynLayout::column_major(t).ok()?.to_string())
+            };
+            let (a, arg) = match op {
+                "greatest_common_domain" => (shaped(f[2]), shaped(f[3])),
+                _ => (
+                    Some(f[2].to_string()),
+                    (f.len() > 4).then(|| f[3].to_string()),
+                ),
+            };
+            let (Some(a), Some(want)) = (a.as_deref().and_then(layout), layout(answer)) else {
                 continue;
             };
-            let arg = (f.len() > 4).then(|| f[3]);
+            let arg = arg.as_deref();
             let Some(got) = runtime(op, &a, arg) else {
                 continue;
             };
