@@ -7,6 +7,7 @@
 //! postconditions) and the type level is specified to accept the operands. Each result is
 //! compared with PyCuTe's answer as a function (size, every value) and, for coalesce and
 //! coalesce_z (whose result is defined exactly), by shape; exact-text agreement is counted.
+//! greatest_common_domain's operands, shapes in PyCuTe, are their column-major layouts here.
 
 #![allow(clippy::all, unused_imports)]
 
