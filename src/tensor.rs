@@ -50,8 +50,8 @@ pub use identity::{
 pub use like::MakeLayoutLike;
 pub use partition::{
     local_partition, local_tile, local_tile_proj, try_local_partition, try_local_tile,
-    try_local_tile_proj, Dice, DicedLayout, InnerPartition, LocalTileOf, OuterPartition, PadCoord,
-    PartitionOf, ProjEntry, ThreadCoord,
+    try_local_tile_proj, Dice, DicedLayout, FragmentDecay, InnerPartition, LocalTileOf,
+    OuterPartition, PadCoord, PartitionOf, ProjEntry, SwapSlice, SwapSliceOf, ThreadCoord,
 };
 
 use core::ops::{Index, IndexMut};

@@ -9,17 +9,21 @@
 //! derived constant and layout is a generic type alias over the configuration — the alias is
 //! CuTe's `using X = decltype(...)`, evaluated when a configuration is named, so no bound
 //! restates the algebra. `Layout![…]` takes those types as leaves.
+//!
+//! Also here: the register fragments FA2's forward kernel makes from its swizzled shared
+//! memory (`partition_fragment_A(sQ)`, `partition_fragment_B(sK)`), against CuTe.
 
 use std::collections::HashMap;
 
 use cute_layout::atom::*;
 use cute_layout::ops::{ComposeOf, TileToShapeOf};
+use cute_layout::tensor::Tensor;
 use cute_layout::tuple::{IntTuple, Size};
 use cute_layout::typenum::{
     Const, Eq, Mod, Prod, Quot, ToUInt, Unsigned, B0, B1, U, U0, U128, U16, U2, U3, U32, U4, U64,
     U8,
 };
-use cute_layout::{AnyLayout, ComposedLayout, Layout, LayoutRight};
+use cute_layout::{AnyLayout, ComposedLayout, Layout, LayoutLeft, LayoutRight};
 
 /// CuTe's lines `name: value`, `_` of static integers removed.
 fn oracle() -> HashMap<String, String> {
@@ -243,6 +247,136 @@ fn fa2_fwd_traits_hdim96() {
 #[test]
 fn fa2_fwd_traits_hdim128() {
     check("hdim128", traits_layouts!(Hdim128));
+}
+
+/// The register fragments of FA2's forward kernel (`flash_fwd_kernel.h`): `tSrQ =
+/// partition_fragment_A(sQ)`, `tSrK = partition_fragment_B(sK)` on the swizzled shared-memory
+/// tiles, `tOrVt = partition_fragment_B(sVtNoSwizzle)` on the plain transposed V, and the
+/// accumulators `partition_fragment_C(tiled_mma, Shape<kBlockM, kBlockN / kHeadDim>)`.
+macro_rules! fragments {
+    ($C:ty) => {{
+        type C = $C;
+        let smem = vec![half_t(0); 1 << 15];
+        let acc = vec![0f32; 1 << 15];
+        let thr = fa2::TiledMma::<C>::default().get_slice(0);
+        let s_q = Tensor::try_new(&smem[..], fa2::SmemLayoutQ::<C>::default()).unwrap();
+        let s_k = Tensor::try_new(&smem[..], fa2::SmemLayoutKV::<C>::default()).unwrap();
+        let s_vt = Tensor::try_new(
+            &smem[..],
+            fa2::SmemLayoutVtransposedNoSwizzle::<C>::default(),
+        )
+        .unwrap();
+        let acc_s = Tensor::try_new(
+            &acc[..],
+            LayoutLeft::<(fa2::BlockM<C>, fa2::BlockN<C>)>::default(),
+        )
+        .unwrap();
+        let acc_o = Tensor::try_new(
+            &acc[..],
+            LayoutLeft::<(fa2::BlockM<C>, fa2::HeadDim<C>)>::default(),
+        )
+        .unwrap();
+        vec![
+            ("tSrQ", thr.partition_fragment_a(&s_q).layout().to_string()),
+            ("tSrK", thr.partition_fragment_b(&s_k).layout().to_string()),
+            (
+                "tOrVt",
+                thr.partition_fragment_b(&s_vt).layout().to_string(),
+            ),
+            (
+                "acc_s",
+                thr.partition_fragment_c(&acc_s).layout().to_string(),
+            ),
+            (
+                "acc_o",
+                thr.partition_fragment_c(&acc_o).layout().to_string(),
+            ),
+        ]
+    }};
+}
+
+#[test]
+fn fa2_fwd_fragments_hdim64() {
+    check("hdim64", fragments!(Hdim64));
+}
+/// Head dims 96 and 128: the K mode of the Q and K fragments crosses the swizzle's bits, so
+/// CuTe splits it there and orders the strides the thread's offset makes runtime values last.
+#[test]
+fn fa2_fwd_fragments_hdim96() {
+    check("hdim96", fragments!(Hdim96));
+}
+#[test]
+fn fa2_fwd_fragments_hdim128() {
+    check("hdim128", fragments!(Hdim128));
+}
+
+// ---------------------------------------------------------------------------------------------
+// More swizzled fragments: the decay's other cases
+
+type Mma4 = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(4,1,1):(1,0,0)], (U64, U16, U16)>;
+type Mma22 = TiledMma<SM80_16x8x16_F32F16F16F32_TN, Layout![(2,2,1):(1,2,0)], (U32, U32, U16)>;
+
+/// The A and B fragments of TiledMMA `$M` on the swizzled tiles `$A` and `$B`.
+macro_rules! swizzled_fragments {
+    ($M:ty, $A:ty, $B:ty) => {{
+        let smem = vec![half_t(0); 1 << 13];
+        let thr = <$M>::default().get_slice(0);
+        let (s_a, s_b) = (<$A>::default(), <$B>::default());
+        let f_a = thr.partition_fragment_a(&Tensor::try_new(&smem[..], s_a).unwrap());
+        let f_b = thr.partition_fragment_b(&Tensor::try_new(&smem[..], s_b).unwrap());
+        vec![
+            ("sA", s_a.to_string()),
+            ("A", f_a.layout().to_string()),
+            ("sB", s_b.to_string()),
+            ("B", f_b.layout().to_string()),
+        ]
+    }};
+}
+
+/// `Sw<3,4,3>`: the thread's rows set two of the three `Y` bits, so the third `Z` bit's
+/// stride is static (+64) and sorts among the static ones.
+#[test]
+fn swizzled_fragments_static_partner_bits() {
+    type Atom = Layout![Sw<3,4,3> o 0 o (8,64):(64,1)];
+    let got =
+        swizzled_fragments!(Mma4, TileToShapeOf<Atom, (U64, U64)>, TileToShapeOf<Atom, (U16, U64)>);
+    check("sw343", got);
+    type Atom122 = Layout![Sw<1,2,2> o 0 o (8,16):(16,1)];
+    let got = swizzled_fragments!(
+        Mma4,
+        TileToShapeOf<Atom122, (U64, U32)>,
+        TileToShapeOf<Atom122, (U16, U32)>
+    );
+    check("sw122", got);
+}
+
+/// A negative shift: the read bits below the written ones.
+#[test]
+fn swizzled_fragments_negative_shift() {
+    type Atom = Layout![Sw<2,3,-3> o 0 o (8,32):(32,1)];
+    let got = swizzled_fragments!(
+        Mma22,
+        TileToShapeOf<Atom, (U64, U64)>,
+        TileToShapeOf<Atom, (U64, U64)>
+    );
+    check("sw23m3", got);
+}
+
+/// Partitions that reach a `Y` bit and its partner: CuTe keeps the swizzle and the fragment
+/// follows the partition's static strides (A of the M-major tile, both of `Sw<2,4,4>`).
+#[test]
+fn swizzled_fragments_without_decay() {
+    type MnAtom = Layout![Sw<3,3,3> o 0 o (64,8):(1,64)];
+    let got = swizzled_fragments!(
+        Mma22,
+        TileToShapeOf<MnAtom, (U64, U32)>,
+        TileToShapeOf<MnAtom, (U64, U32)>
+    );
+    check("mn333", got);
+    type Atom = Layout![Sw<2,4,4> o 0 o (16,64):(64,1)];
+    let got =
+        swizzled_fragments!(Mma4, TileToShapeOf<Atom, (U64, U64)>, TileToShapeOf<Atom, (U16, U64)>);
+    check("sw244", got);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -31,7 +31,8 @@ use crate::ops::{
     Underscore, ZippedDivide, ZippedDivideOf,
 };
 use crate::tensor::{
-    make_fragment_like, Engine, FragmentLayout, FragmentLike, Tensor, TensorLayout, ThreadCoord,
+    make_fragment_like, Engine, FragmentDecay, FragmentLayout, FragmentLike, SwapSlice,
+    SwapSliceOf, Tensor, TensorLayout, ThreadCoord,
 };
 use crate::tuple::{IntTuple, Size, StaticShape, StaticTuple};
 
@@ -799,11 +800,10 @@ pub type PartitionBOf<T, L> = <L as MmaPartition<
 /// The compact column-major layout of a tensor layout's shape (CuTe's `make_layout(shape(x))`,
 /// what `partition_shape_X` partitions).
 pub type ShapeLayoutOf<L> = crate::LayoutLeft<<L as crate::AnyLayout>::Shape>;
-/// The layout whose partition `partition_fragment_X` lays its fragment out by: a [`Layout`]
-/// itself (CuTe's `make_fragment_like` of the partition: modes 1.. in the order of the
-/// tensor's strides); for a [`ComposedLayout`](crate::ComposedLayout) (a swizzled tile) the
-/// compact column-major layout of its shape, which is what the recorded CuTe output
-/// (`tests/data/tiled/cute_tiled.txt`, `ldA.retile_D`) shows for the swizzled `sA`.
+/// The layout `partition_fragment_X` partitions: a [`Layout`] itself, the inner layout `L` of
+/// a [`ComposedLayout`](crate::ComposedLayout) `Sw ∘ O ∘ L` (a swizzled tile), whose
+/// partition the swizzle then decays on ([`FragmentDecay`](crate::tensor::FragmentDecay)), as
+/// CuTe's slicing of a swizzled layout at a thread coordinate does.
 pub trait FragmentSource {
     /// The layout.
     type Inner: Clone + crate::AnyLayout;
@@ -821,15 +821,13 @@ where
 }
 impl<A, O, B> FragmentSource for crate::ComposedLayout<A, O, B>
 where
-    B: crate::AnyLayout,
-    B::Shape: crate::tuple::PrefixProduct<U1> + StaticShape,
-    crate::tuple::ColumnMajor<B::Shape>: StaticTuple,
-    B::Shape: crate::tuple::Congruent<crate::tuple::ColumnMajor<B::Shape>>,
-    crate::LayoutLeft<B::Shape>: Clone + crate::AnyLayout,
+    A: crate::composed::ComposedOuter,
+    O: crate::composed::ComposedOffset,
+    B: crate::composed::ComposedInner,
 {
-    type Inner = crate::LayoutLeft<B::Shape>;
-    fn fragment_source(&self) -> Self::Inner {
-        crate::LayoutLeft::<B::Shape>::new()
+    type Inner = B;
+    fn fragment_source(&self) -> B {
+        self.layout_b().clone()
     }
 }
 
@@ -905,18 +903,34 @@ macro_rules! partition_methods {
         }
         /// A register fragment of the partition's shape, of the atom's element type, laid out
         /// as CuTe's `partition_fragment_X`: `make_fragment_like` of the thread's partition of
-        /// the tensor's layout (of its inner layout for a swizzled one, as CuTe's
-        /// `make_fragment_like(ComposedLayout)` takes `layout_b`), so that mode 0 is compact
-        /// and modes 1.. follow the order of the tensor's strides. Any thread gives the same
-        /// layout; thread 0's partition is used.
+        /// the tensor's layout, so that mode 0 is compact and modes 1.. follow the order of
+        /// the tensor's strides. For a swizzled tensor it is the partition of its inner layout
+        /// composed with the swizzle decayed at the thread's offset, as CuTe's slicing at a
+        /// runtime thread index makes it ([`FragmentDecay`](crate::tensor::FragmentDecay)):
+        /// modes split at the swizzle bits, the strides the thread's bits make runtime values
+        /// ordered last. Any thread gives the same layout; thread 0's partition is used.
         #[track_caller]
+        #[allow(clippy::type_complexity)]
         pub fn $frag<E, L>(
             &self,
             t: &Tensor<E, L>,
-        ) -> FragmentOf<<T::Atom as MmaTraits>::$Val, $Of<T, <L as FragmentSource>::Inner>>
+        ) -> FragmentOf<
+            <T::Atom as MmaTraits>::$Val,
+            <L as FragmentDecay<
+                <<L as FragmentSource>::Inner as MmaPartition<
+                    (T::$Perm0, T::$Perm1),
+                    T::$AtomTile,
+                    <T::Atom as MmaTraits>::$Tv,
+                    T::$ThrTile,
+                    SwapSliceOf<MmaCoordOf<<L as FragmentSource>::Inner>>,
+                >>::Output,
+                $Of<T, <L as FragmentSource>::Inner>,
+            >>::Output,
+        >
         where
             L: TensorLayout + FragmentSource,
             <<L as FragmentSource>::Inner as crate::AnyLayout>::Shape: MmaThrCoord,
+            MmaCoordOf<<L as FragmentSource>::Inner>: SwapSlice,
             <L as FragmentSource>::Inner: MmaPartition<
                 (T::$Perm0, T::$Perm1),
                 T::$AtomTile,
@@ -924,18 +938,47 @@ macro_rules! partition_methods {
                 T::$ThrTile,
                 MmaCoordOf<<L as FragmentSource>::Inner>,
             >,
-            $Of<T, <L as FragmentSource>::Inner>: FragmentLike,
+            <L as FragmentSource>::Inner: MmaPartition<
+                (T::$Perm0, T::$Perm1),
+                T::$AtomTile,
+                <T::Atom as MmaTraits>::$Tv,
+                T::$ThrTile,
+                SwapSliceOf<MmaCoordOf<<L as FragmentSource>::Inner>>,
+            >,
+            L: FragmentDecay<
+                <<L as FragmentSource>::Inner as MmaPartition<
+                    (T::$Perm0, T::$Perm1),
+                    T::$AtomTile,
+                    <T::Atom as MmaTraits>::$Tv,
+                    T::$ThrTile,
+                    SwapSliceOf<MmaCoordOf<<L as FragmentSource>::Inner>>,
+                >>::Output,
+                $Of<T, <L as FragmentSource>::Inner>,
+            >,
+            <L as FragmentDecay<
+                <<L as FragmentSource>::Inner as MmaPartition<
+                    (T::$Perm0, T::$Perm1),
+                    T::$AtomTile,
+                    <T::Atom as MmaTraits>::$Tv,
+                    T::$ThrTile,
+                    SwapSliceOf<MmaCoordOf<<L as FragmentSource>::Inner>>,
+                >>::Output,
+                $Of<T, <L as FragmentSource>::Inner>,
+            >>::Output: FragmentLike,
             <T::Atom as MmaTraits>::$Val: Default,
         {
             let c = <<<L as FragmentSource>::Inner as crate::AnyLayout>::Shape as MmaThrCoord>::coord(
                 0, 0, 0,
             );
-            let (p, _) = match t.layout().fragment_source().try_mma_partition(c) {
-                Ok(v) => v,
-                // The same partition as the tensor's own, which the caller can make.
-                Err(e) => panic!("{e}"),
+            // The same partition and decay as of the tensor's own, which the caller can make.
+            let p = match t.layout().fragment_source().try_mma_partition(c) {
+                Ok((p, _)) => t.layout().fragment_decay(p),
+                Err(e) => Err(e),
             };
-            make_fragment_like::<<T::Atom as MmaTraits>::$Val, _>(&p)
+            match p {
+                Ok(d) => make_fragment_like::<<T::Atom as MmaTraits>::$Val, _>(&d),
+                Err(e) => panic!("{e}"),
+            }
         }
     };
 }
