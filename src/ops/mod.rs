@@ -451,7 +451,8 @@ op_table! {
         FlatProduct<T>(t) -> FlatProductOf, try_flat_product / flat_product via FlatProductArg;
         /// `blocked_product(A, B)` (paper §3.5.1): the logical product with its modes zipped,
         /// `((A0, X0), (A1, X1), ...)` — each block of the result is a shifted copy of `A`.
-        /// Needs `rank(A) = rank(B)`.
+        /// The shorter of `A` and `B` is padded with `1:0` modes to the other's rank (CuTe's
+        /// `append<R>`): `blocked_product((3,4):(4,1), 5:1) = ((3,5),(4,1)):((4,12),(1,0))`.
         ///
         /// ```
         /// use cute_layout::{layout, ops::BlockedProduct};
@@ -461,7 +462,7 @@ op_table! {
         BlockedProduct<B>(b) -> BlockedProductOf, try_blocked_product / blocked_product via BlockedProductArg;
         /// `raked_product(A, B)`: like [`BlockedProduct`] with the pairs reversed,
         /// `((X0, A0), (X1, A1), ...)` — copies of `A` interleaved (a cyclic distribution).
-        /// Needs `rank(A) = rank(B)`.
+        /// The shorter of `A` and `B` is padded with `1:0` modes, as for [`BlockedProduct`].
         ///
         /// ```
         /// use cute_layout::{layout, ops::RakedProduct};

@@ -1,14 +1,16 @@
 //! Logical product and its zipped / tiled / flat / blocked / raked variants (paper §3.5.1),
 //! in the type system: `logical_product(A, B) = (A, complement(A, size(A)·cosize(B)) ∘ B)`,
 //! by mode for a tuple tiler; the variants regroup the result as the divides do
-//! (`ops/divide.rs`), and the blocked and raked products zip the modes of `A` with the grid's.
+//! (`ops/divide.rs`), and the blocked and raked products zip the modes of `A` with the grid's
+//! (the shorter of the two padded with `1:0` modes, as CuTe C++ does).
 
 use super::divide::{op_trait, regroup_trait, RegroupOut, Zipped};
 use crate::ops::{
     BlockedProduct, Complement, ComplementFull, ComplementFullOf, ComplementOf, Compose,
     ComposeOf, FlatProduct, LogicalProduct, RakedProduct, TiledProduct, ZippedProduct,
 };
-use typenum::{B0, B1};
+use core::ops::{Add, Sub};
+use typenum::{Add1, Bit, Max, Maximum, Sub1, UInt, Unsigned, B0, B1, U0, U1};
 
 use crate::error::{ErrorKind, Result};
 use crate::int::{IntMul, Plain, Prod};
@@ -235,29 +237,22 @@ regroup_trait!(
 // ---------------------------------------------------------------------------------------------
 // Blocked and raked products
 
-with_diagnostic! {
-    (
-        message = "blocked_product and raked_product need rank(A) == rank(B)",
-        label = "the layouts have different ranks",
-        note = "paper §3.5.1: the blocked product zips row-modes with row-modes and column-modes with column-modes"
-    )
-    /// Zip two lists of layouts (the pair `Self`) mode by mode into 2-mode layouts: `(Ai, Xi)`
-    /// (blocked) and `(Xi, Ai)` (raked). The lists must have the same length: `rank(A) = rank(B)`.
-    pub trait ZipModes {
-        /// Pairs `(Ai, Xi)`.
-        type Blocked: Plain;
-        /// Pairs `(Xi, Ai)`.
-        type Raked: Plain;
-        /// The values.
-        fn zip_modes(self) -> (Self::Blocked, Self::Raked);
-    }
-    /// [`ZipModes`] dispatched on the second list (`Self`), given the first list's head and tail.
-    #[doc(hidden)]
-    pub trait ZipWithHead<A0, AT> {
-        type Blocked: Plain;
-        type Raked: Plain;
-        fn zip_with_head(self, a0: A0, at: AT) -> (Self::Blocked, Self::Raked);
-    }
+/// Zip two lists of layouts of the same length (the pair `Self`) mode by mode into 2-mode
+/// layouts: `(Ai, Xi)` (blocked) and `(Xi, Ai)` (raked).
+pub trait ZipModes {
+    /// Pairs `(Ai, Xi)`.
+    type Blocked: Plain;
+    /// Pairs `(Xi, Ai)`.
+    type Raked: Plain;
+    /// The values.
+    fn zip_modes(self) -> (Self::Blocked, Self::Raked);
+}
+/// [`ZipModes`] dispatched on the second list (`Self`), given the first list's head and tail.
+#[doc(hidden)]
+pub trait ZipWithHead<A0, AT> {
+    type Blocked: Plain;
+    type Raked: Plain;
+    fn zip_with_head(self, a0: A0, at: AT) -> (Self::Blocked, Self::Raked);
 }
 impl ZipModes for (Nil, Nil) {
     type Blocked = Nil;
@@ -306,6 +301,89 @@ where
     }
 }
 
+/// The length of a list of modes, as a typenum integer.
+#[doc(hidden)]
+pub trait ModesLen {
+    type Output: Unsigned;
+}
+impl ModesLen for Nil {
+    type Output = U0;
+}
+impl<H, T: ModesLen> ModesLen for Cons<H, T>
+where
+    T::Output: Add<B1>,
+    Add1<T::Output>: Unsigned,
+{
+    type Output = Add1<T::Output>;
+}
+
+/// CuTe's `append<R>(layout, 1:0)` on a list of modes: the list padded with `1:0` modes to
+/// length `R` (at least its own length).
+#[doc(hidden)]
+pub trait PadModes<R> {
+    type Output: Plain;
+    fn pad_modes(self) -> Self::Output;
+}
+impl PadModes<U0> for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn pad_modes(self) -> Nil {
+        Nil
+    }
+}
+impl<U: Unsigned, Bt: Bit> PadModes<UInt<U, Bt>> for Nil
+where
+    UInt<U, Bt>: Sub<B1>,
+    Nil: PadModes<Sub1<UInt<U, Bt>>>,
+{
+    type Output = Cons<Layout<U1, U0>, <Nil as PadModes<Sub1<UInt<U, Bt>>>>::Output>;
+    #[inline(always)]
+    fn pad_modes(self) -> Self::Output {
+        Cons(Layout::default(), Nil.pad_modes())
+    }
+}
+impl<H: Plain, T, R: Sub<B1>> PadModes<R> for Cons<H, T>
+where
+    T: PadModes<Sub1<R>>,
+{
+    type Output = Cons<H, T::Output>;
+    #[inline(always)]
+    fn pad_modes(self) -> Self::Output {
+        Cons(self.0, self.1.pad_modes())
+    }
+}
+
+/// The modes of `A` and the grid (the pair `Self`), the shorter list padded with `1:0` modes
+/// to the longer one's length (CuTe's `append<R>` of both operands, `R = max(rank(A),
+/// rank(B))`; a `1:0` mode of `B` gives a `1:0` grid mode), then zipped ([`ZipModes`]).
+#[doc(hidden)]
+pub trait PadZip {
+    type Blocked: Plain;
+    type Raked: Plain;
+    fn pad_zip(self) -> (Self::Blocked, Self::Raked);
+}
+/// The common length of the padded lists.
+type PadLen<MA, MG> = Maximum<<MA as ModesLen>::Output, <MG as ModesLen>::Output>;
+/// The padded pair.
+type Padded<MA, MG> = (
+    <MA as PadModes<PadLen<MA, MG>>>::Output,
+    <MG as PadModes<PadLen<MA, MG>>>::Output,
+);
+impl<MA: ModesLen, MG: ModesLen> PadZip for (MA, MG)
+where
+    <MA as ModesLen>::Output: Max<<MG as ModesLen>::Output>,
+    MA: PadModes<PadLen<MA, MG>>,
+    MG: PadModes<PadLen<MA, MG>>,
+    Padded<MA, MG>: ZipModes,
+{
+    type Blocked = <Padded<MA, MG> as ZipModes>::Blocked;
+    type Raked = <Padded<MA, MG> as ZipModes>::Raked;
+    #[inline(always)]
+    fn pad_zip(self) -> (Self::Blocked, Self::Raked) {
+        (self.0.pad_modes(), self.1.pad_modes()).zip_modes()
+    }
+}
+
 /// The repetitions `X` of a product grouped by the modes of `B` (whose shape is `Self`): a
 /// leaf `B` gives `X` as one mode, even when `X` has several; a tuple `B` gives `X`'s modes.
 pub trait GroupLike<X> {
@@ -344,7 +422,7 @@ type GridModes<A, B> = <<B as LayoutParts>::Shape as GroupLike<Repeats<A, B>>>::
 
 macro_rules! block_rake {
     ($Trait:ident, $try_m:ident, $m:ident, $Sel:ident) => {
-        /// The logical product's modes zipped with the grid's.
+        /// The logical product's modes zipped with the grid's, the shorter padded with `1:0`.
         impl<S, D, B> $Trait<B> for Layout<S, D>
         where
             Layout<S, D>: LayoutParts + ModesOf + Complement<ProductCotarget<Layout<S, D>, B>>,
@@ -352,14 +430,14 @@ macro_rules! block_rake {
             Size<<Layout<S, D> as LayoutParts>::Shape>: IntMul<<B as Cosize>::Output>,
             ComplementOf<Layout<S, D>, ProductCotarget<Layout<S, D>, B>>: RepeatsOf<B>,
             B::Shape: GroupLike<Repeats<Layout<S, D>, B>>,
-            (<Layout<S, D> as ModesOf>::Output, GridModes<Layout<S, D>, B>): ZipModes,
-            <(<Layout<S, D> as ModesOf>::Output, GridModes<Layout<S, D>, B>) as ZipModes>::$Sel: ConcatLayouts,
+            (<Layout<S, D> as ModesOf>::Output, GridModes<Layout<S, D>, B>): PadZip,
+            <(<Layout<S, D> as ModesOf>::Output, GridModes<Layout<S, D>, B>) as PadZip>::$Sel: ConcatLayouts,
         {
-            type Output = <<(<Layout<S, D> as ModesOf>::Output, GridModes<Layout<S, D>, B>) as ZipModes>::$Sel as ConcatLayouts>::Output;
+            type Output = <<(<Layout<S, D> as ModesOf>::Output, GridModes<Layout<S, D>, B>) as PadZip>::$Sel as ConcatLayouts>::Output;
             #[inline(always)]
             fn $try_m(&self, b: B) -> Result<Self::Output> {
                 let x = repeats(self, b)?;
-                let (blocked, raked) = (self.modes_of(), <B::Shape as GroupLike<_>>::group_like(x)).zip_modes();
+                let (blocked, raked) = (self.modes_of(), <B::Shape as GroupLike<_>>::group_like(x)).pad_zip();
                 let _ = (&blocked, &raked);
                 block_rake!(@pick $Sel, blocked, raked).try_concat_layouts()
             }
