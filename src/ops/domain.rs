@@ -429,6 +429,11 @@ where
     type Output = <Self as GcdSkip<OneSel<X0>, OneSel<Y0>>>::Output;
 }
 /// Leaves of size 1 are skipped.
+#[diagnostic::on_unimplemented(
+    message = "greatest_common_domain and layout_add need static layouts; a shape entry is a runtime (`i64`) value",
+    label = "a runtime shape entry",
+    note = "the common factors are found by walking the shapes at compile time; use `cute_layout::algebra` on `to_dyn()` for runtime layouts"
+)]
 #[doc(hidden)]
 pub trait GcdSkip<SA, SB> {
     type Output;
@@ -464,6 +469,11 @@ where
         <Self as GcdTry<And<ZeroSel<Mod<X0, RA<PA, PB>>>, ZeroSel<Mod<Y0, RB<PA, PB>>>>>>::Output;
 }
 /// At the aligned offset `l`, both leaves split (`B1`): their common factor `g`.
+#[diagnostic::on_unimplemented(
+    message = "greatest_common_domain and layout_add need static layouts; a shape entry is a runtime (`i64`) value",
+    label = "a runtime shape entry",
+    note = "the common factors are found by walking the shapes at compile time; use `cute_layout::algebra` on `to_dyn()` for runtime layouts"
+)]
 #[doc(hidden)]
 pub trait GcdTry<Sel> {
     type Output;
@@ -490,6 +500,11 @@ where
 {
     type Output = <Self as GcdAdvance>::Output;
 }
+#[diagnostic::on_unimplemented(
+    message = "greatest_common_domain and layout_add need static layouts; a shape entry is a runtime (`i64`) value",
+    label = "a runtime shape entry",
+    note = "the common factors are found by walking the shapes at compile time; use `cute_layout::algebra` on `to_dyn()` for runtime layouts"
+)]
 #[doc(hidden)]
 pub trait GcdFound<GIsOne> {
     type Output;
@@ -552,6 +567,11 @@ where
         ZeroSel<Mod<Prod<PA, X0>, Prod<PB, Y0>>>,
     >>::Output;
 }
+#[diagnostic::on_unimplemented(
+    message = "greatest_common_domain and layout_add need static layouts; a shape entry is a runtime (`i64`) value",
+    label = "a runtime shape entry",
+    note = "the common factors are found by walking the shapes at compile time; use `cute_layout::algebra` on `to_dyn()` for runtime layouts"
+)]
 #[doc(hidden)]
 pub trait GcdMove<QA, QB> {
     type Output;

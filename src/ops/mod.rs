@@ -62,7 +62,7 @@ pub use reshape::{
 };
 pub use slice::{SliceAndOffset, SliceCoord};
 pub use tiler::Underscore;
-pub use tiler_to_layout::{TilerToLayout, TilerToLayoutOf};
+pub use tiler_to_layout::{TilerHasLayout, TilerToLayout, TilerToLayoutOf};
 
 use crate::error::Result;
 use crate::layout::Layout;

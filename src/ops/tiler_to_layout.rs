@@ -209,6 +209,11 @@ where
         (s.from_cons(), d.from_cons())
     }
 }
+#[diagnostic::on_unimplemented(
+    message = "a tiler element is not a tiler with a layout of its own",
+    label = "expected a layout, an integer, or a tuple of those",
+    note = "`_` keeps a whole mode of the layout a tiler is applied to, so it has no layout: tiler_to_layout needs layouts and integers"
+)]
 #[doc(hidden)]
 pub trait ConsTilerAt<P, I> {
     type Shapes: Plain;
@@ -235,6 +240,27 @@ where
         let (s, d) = self.0.parts();
         let (ss, dd) = self.1.parts();
         (Cons(s, ss), Cons(d, dd))
+    }
+}
+
+/// A tiler element that has a layout of its own (at basis path `P`); `_` ([`Underscore`](crate::ops::Underscore))
+/// keeps a whole mode of the layout the tiler is applied to and has none, so no tiler holding
+/// it becomes a layout.
+#[diagnostic::on_unimplemented(
+    message = "`_` in a tiler has no layout of its own: tiler_to_layout needs layouts and integers",
+    label = "`_` keeps a whole mode of the layout the tiler is applied to",
+    note = "a by-mode tiler with `_` applies to a layout only by mode (composition, the divides); give the mode a layout, e.g. its size"
+)]
+pub trait TilerHasLayout<P> {}
+/// `_` in a tiler: see [`TilerHasLayout`].
+impl<P> TilerAt<P> for crate::ops::Underscore
+where
+    crate::ops::Underscore: TilerHasLayout<P>,
+{
+    type Shape = U1;
+    type Stride = U0;
+    fn parts(&self) -> (U1, U0) {
+        (U1::new(), U0::new())
     }
 }
 
