@@ -3,6 +3,7 @@
 //! binary does, so that tests can call it too.
 
 pub mod explain;
+pub mod pycute;
 
 use std::fmt;
 use std::str::FromStr;

@@ -136,6 +136,9 @@ enum Cmd {
     },
     /// Rewrite typenum types on standard input to decimal: `cargo check 2>&1 | cute explain`.
     Explain,
+    /// The operations of NVIDIA's PyCuTe beside CuTe's, and the layout builders.
+    #[command(flatten)]
+    PyCute(cli::pycute::Cmd),
     /// Shared-memory bank conflicts of one warp-wide instruction (the H100-fitted model):
     /// prints `wavefronts=W conflicts=C`.
     Banks {
@@ -267,6 +270,7 @@ fn run(cmd: &Cmd) -> Result<Output, cli::Error> {
             let smem = smem.as_deref().map(|l| layout("layout", l)).transpose()?;
             cli::banks(ptx, addresses, smem.as_ref().zip(*bits), *svg)
         }
+        Cmd::PyCute(c) => cli::pycute::run(c),
         Cmd::Explain => unreachable!("handled in main"),
     }
 }
