@@ -1181,3 +1181,35 @@ fn tiler_to_layout_static_and_mixed_match_runtime() {
     check(format!("{m:#}"), "<4:_2,5:1>");
     assert_eq!(m.to_string(), "(4,5):(2@0,1@1)");
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Mixed shapes: the structure from the types, the values (extreme ones included) checked
+    /// at run time as the runtime engine checks them.
+    #[test]
+    fn common_refinement_mixed_matches_runtime(
+        x in 1i64..=6, y in 1i64..=20, z in 1i64..=6, w in 1i64..=8, big in 0u32..=3,
+    ) {
+        use cute_layout::ops::CommonRefinement;
+        use cute_layout::typenum::{U2, U5};
+        use cute_layout::IntTuple;
+        let y = y << (20 * big).min(61);
+        let checks = [
+            ((U2::new(), x.saturating_mul(y)).to_dyn(), (x, (z, U5::new())).to_dyn(),
+             (U2::new(), x.saturating_mul(y)).try_common_refinement(&(x, (z, U5::new())))
+                 .map(|r| r.to_dyn())),
+            (x.to_dyn(), (w, (z, y)).to_dyn(),
+             x.try_common_refinement(&(w, (z, y))).map(|r| r.to_dyn())),
+            ((w, (U2::new(), y)).to_dyn(), (w, z).to_dyn(),
+             (w, (U2::new(), y)).try_common_refinement(&(w, z)).map(|r| r.to_dyn())),
+        ];
+        for (a, b, m) in checks {
+            match (m, try_common_refinement(&a, &b)) {
+                (Ok(m), Ok(r)) => prop_assert_eq!(m, r),
+                (Err(m), Err(r)) => prop_assert_eq!(m.kind(), r.kind()),
+                (m, r) => prop_assert!(false, "{} {}: {:?} vs {:?}", a, b, m, r),
+            }
+        }
+    }
+}
