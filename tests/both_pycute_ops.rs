@@ -1213,3 +1213,48 @@ proptest! {
         }
     }
 }
+
+/// `make_layout_like` of a static layout in both engines, printed alike (marks included).
+macro_rules! like_both {
+    ($($l:tt)*) => {{
+        use cute_layout::tensor::MakeLayoutLike;
+        let a = layout!($($l)*);
+        same_print((a.make_layout_like().unwrap(), algebra::try_make_layout_like(&a.to_dyn())));
+    }};
+}
+
+#[test]
+fn make_layout_like_static_and_mixed_match_runtime() {
+    like_both!((2, 2, 2, 2):(0, 2, 4, 1));
+    like_both!((2, 3, 4, 5):(0, 42, 1, 0));
+    like_both!((4, 8):(100, 1));
+    like_both!((1, 4):(7, 2));
+    like_both!((4, 2):(1, 1));
+    like_both!(((2, 2), (2, 2)):((1, 4), (8, 32)));
+    like_both!((2, (3, 4)):(50, (1, 8)));
+    like_both!((8, 4, 6):(1, 0, -2));
+    // Through the trait on a DynLayout.
+    use cute_layout::tensor::MakeLayoutLike;
+    assert_eq!(
+        dl("(4,8):(100,1)").make_layout_like().unwrap(),
+        dl("(4,8):(1,4)")
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Mixed layouts: runtime strides order after the static ones, in both engines alike.
+    #[test]
+    fn make_layout_like_mixed_matches_runtime(
+        s in prop::collection::vec(prop::sample::select(vec![1i64, 2, 3, 4]), 3),
+        d in prop::collection::vec(-3i64..=8, 3),
+    ) {
+        use cute_layout::tensor::MakeLayoutLike;
+        let a = layout!(({s[0]}, (2, {s[1]}), 1, {s[2]}):({d[0]}, (0, {d[1]}), 5, 3)).unwrap();
+        let m: DynLayout = a.make_layout_like().unwrap().into();
+        let r = algebra::try_make_layout_like(&a.to_dyn()).unwrap();
+        prop_assert_eq!(m.shape(), r.shape());
+        same_values(&m, &r, false)?;
+    }
+}

@@ -73,3 +73,12 @@ pub fn try_make_layout_like(l: &DynLayout) -> Result<DynLayout> {
 }
 
 plain!(make_layout_like = try_make_layout_like(l: &DynLayout) -> DynLayout);
+
+/// The runtime engine's `make_layout_like`, through the type-level engine's trait.
+impl crate::tensor::MakeLayoutLike for DynLayout {
+    type Output = DynLayout;
+    #[inline]
+    fn make_layout_like(&self) -> Result<DynLayout> {
+        try_make_layout_like(self)
+    }
+}
