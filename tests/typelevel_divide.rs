@@ -133,41 +133,41 @@ proptest! {
 }
 
 // ---------------------------------------------------------------------------------------------
-// `_` in zipped / tiled / flat: the whole mode is the tile
+// `_` in zipped / tiled / flat: the identity of its mode, the pair (whole mode, 1:0)
 
 #[test]
 fn underscore_takes_the_whole_mode_as_tile() {
     let skip = || DynTiler::Tuple(vec![DynTiler::Skip]);
     let a = layout!(((2,2),2):((1,2),4));
     let z = a.zipped_divide((Underscore,));
-    assert_eq!(z.to_string(), "(((2,2)),(2)):(((1,2)),(4))");
+    assert_eq!(z.to_string(), "(((2,2)),(1,2)):(((1,2)),(0,4))");
     assert_eq!(
         DynLayout::from(z),
         algebra::zipped_divide(&a.to_dyn(), &skip())
     );
     let a = layout!((4,8):(1,4));
     let z = a.zipped_product((Underscore,));
-    assert_eq!(z.to_string(), "((4),(8)):((1),(4))");
+    assert_eq!(z.to_string(), "((4),(1,8)):((1),(0,4))");
     assert_eq!(
         DynLayout::from(z),
         algebra::zipped_product(&a.to_dyn(), &skip())
     );
     let t = a.tiled_product((Underscore,));
-    assert_eq!(t.to_string(), "((4),8):((1),4)");
+    assert_eq!(t.to_string(), "((4),1,8):((1),0,4)");
     assert_eq!(
         DynLayout::from(t),
         algebra::tiled_product(&a.to_dyn(), &skip())
     );
     let a = layout!((5,4):(16,11));
     let f = a.flat_divide((Underscore,));
-    assert_eq!(f.to_string(), "(5,4):(16,11)");
+    assert_eq!(f.to_string(), "(5,1,4):(16,0,11)");
     assert_eq!(
         DynLayout::from(f),
         algebra::flat_divide(&a.to_dyn(), &skip())
     );
     // `_` next to a layout, and inside a nested tuple tiler.
     let f = a.flat_divide((Underscore, layout!(2:1)));
-    assert_eq!(f.to_string(), "(5,2,2):(16,11,22)");
+    assert_eq!(f.to_string(), "(5,2,1,2):(16,11,0,22)");
     let a = layout!(((4,6),8):((1,4),24));
     let t = ((layout!(2:1), Underscore), layout!(4:2));
     let td = DynTiler::Tuple(vec![
@@ -175,8 +175,8 @@ fn underscore_takes_the_whole_mode_as_tile() {
         DynTiler::from(layout!(4:2).to_dyn()),
     ]);
     let z = a.zipped_divide(t);
-    // Tiles: ((2, 6), 4) — mode 0's sub-tiles grouped, then mode 1's tile; rests: ((2), 2).
-    assert_eq!(z.to_string(), "(((2,6),4),((2),2)):(((1,4),48),((2),24))");
+    // Tiles: ((2, 6), 4) — mode 0's sub-tiles grouped, then mode 1's tile; rests: ((2, 1), 2).
+    assert_eq!(z.to_string(), "(((2,6),4),((2,1),2)):(((1,4),48),((2,0),24))");
     assert_eq!(DynLayout::from(z), algebra::zipped_divide(&a.to_dyn(), &td));
     assert_eq!(
         DynLayout::from(a.tiled_divide(t)),
@@ -186,10 +186,12 @@ fn underscore_takes_the_whole_mode_as_tile() {
         DynLayout::from(a.flat_divide(t)),
         algebra::flat_divide(&a.to_dyn(), &td)
     );
-    // Every mode skipped: no rest.
+    // Every mode skipped: trivial rests.
     let a = layout!(8:1);
+    let z = a.zipped_divide((Underscore,));
+    assert_eq!(z.to_string(), "((8),(1)):((1),(0))");
     assert_eq!(
-        DynLayout::from(a.zipped_divide((Underscore,))),
+        DynLayout::from(z),
         algebra::zipped_divide(&a.to_dyn(), &skip())
     );
 }

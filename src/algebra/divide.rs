@@ -7,7 +7,7 @@ use super::complement::complement_plain;
 use super::composition::{by_mode, check_tiler_rank, try_composition_layout, ModeTree, Unnamed};
 use super::tiler::{AsTiler, DynTiler};
 use super::{concat, err, flat_modes};
-use crate::dynamic::DynLayout;
+use crate::dynamic::{DynLayout, DynTuple};
 use crate::error::{ErrorKind, Result};
 
 /// `A ⊘ B = A ∘ (B, B*)` with `B* = complement(B, size(A))` for one layout `B`.
@@ -81,9 +81,10 @@ pub fn try_logical_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<D
 plain_tiler!(logical_divide = try_logical_divide);
 
 /// The tiles and rests of a by-mode divide or product: for a layout tiler, the two modes of
-/// `op(A, B)`; for a tuple tiler, one (tile, rest) pair per tiled mode (a `_` mode is a tile
-/// with no rest) with the untiled modes of `A` appended to the rests.
-pub(crate) fn split<L: ModeTree>(
+/// `op(A, B)`; for a tuple tiler, one (tile, rest) pair per tiler element, with the untiled
+/// modes of `A` appended to the rests. A `_` gives the pair `(A_i, 1:0)`: its whole mode is
+/// the tile and its rest is trivial (see [`try_zipped_divide`] for the rule).
+pub(crate) fn split<L: ModeTree + From<DynLayout>>(
     a: &L,
     t: &DynTiler,
     op: &dyn Fn(&L, &DynLayout) -> Result<L>,
@@ -93,7 +94,10 @@ pub(crate) fn split<L: ModeTree>(
             let r = op(a, b)?;
             Ok((alloc::vec![r.mode_at(0)?], alloc::vec![r.mode_at(1)?]))
         }
-        DynTiler::Skip => Ok((alloc::vec![a.clone()], Vec::new())),
+        DynTiler::Skip => {
+            let trivial = DynLayout::new(DynTuple::int(1), DynTuple::int(0))?;
+            Ok((alloc::vec![a.clone()], alloc::vec![L::from(trivial)]))
+        }
         DynTiler::Tuple(ts) => {
             check_tiler_rank(a, ts.len(), t)?;
             let mut tiles = Vec::new();
@@ -128,15 +132,16 @@ pub(crate) enum Grouping {
     Flat,
 }
 
-pub(crate) fn grouped<L: ModeTree>(
+pub(crate) fn grouped<L: ModeTree + From<DynLayout>>(
     a: &L,
     t: &DynTiler,
     op: &dyn Fn(&L, &DynLayout) -> Result<L>,
     g: Grouping,
 ) -> Result<L> {
     let (tiles, rests) = split(a, t, op)?;
-    // For a layout tiler the tile and rest are single modes whose own modes are the groups.
-    let (tiles, rests) = if matches!(t, DynTiler::Layout(_)) {
+    // For a layout tiler (or a whole `_`) the tile and rest are single modes whose own modes
+    // are the groups.
+    let (tiles, rests) = if matches!(t, DynTiler::Layout(_) | DynTiler::Skip) {
         (tiles, rests)
     } else {
         (
@@ -167,13 +172,26 @@ pub(crate) fn grouped<L: ModeTree>(
 }
 
 /// `zipped_divide(A, T)`: the by-mode divide with tiles and rests gathered,
-/// `((T_M, T_N), (R_M, R_N, L, ...))`. Mode 0 is exactly `A ∘ T`.
+/// `((T_M, T_N), (R_M, R_N, L, ...))`. Mode 0 is exactly `A ∘ T` (paper §3.5.2).
+///
+/// **`_` in the tiler** (here and in the tiled and flat divides and the zipped, tiled and flat
+/// products): the tiler element is the identity of its mode `A_i`, so the pair it contributes
+/// is `(A_i, 1:0)` — the whole mode in the tiles, a trivial rest in the rests. This is the
+/// only reading that keeps both postconditions NVIDIA states for `zipped_divide`: mode 0 is
+/// `A ∘ T` (paper §3.5.2; PyCuTe `R(i,0) == A(tiler(i))`, and `A ∘ ⟨_, ..⟩` keeps `A_i`), and
+/// the rests have one mode per tiler element (PyCuTe `weakly_congruent(R[1],
+/// coprofile(tiler))`; C++'s `zip2_by` and the old pycute also give one rest per element).
+/// PyCuTe itself refuses `_` here (its tilers are integers and layouts only); CuTe C++ splits
+/// a rank-2 mode under `_` as if it were a (tile, rest) pair, the old pycute makes the tile
+/// `1:0` and the whole mode a rest — both contradict mode 0 = `A ∘ T`.
 ///
 /// ```
 /// # use cute_layout::{DynLayout, algebra::{zipped_divide, DynTiler}};
 /// let a: DynLayout = "(8,16):(20,1)".parse().unwrap();
 /// let t: DynTiler = "<4:1,8:2>".parse().unwrap();
 /// assert_eq!(zipped_divide(&a, &t).to_string(), "((4,8),(2,2)):((20,2),(80,1))");
+/// let t: DynTiler = "<_,8:2>".parse().unwrap();
+/// assert_eq!(zipped_divide(&a, &t).to_string(), "((8,8),(1,2)):((20,2),(0,1))");
 /// ```
 pub fn try_zipped_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
     grouped(a, &*t.as_tiler()?, &divide_layout, Grouping::Zipped)

@@ -45,10 +45,11 @@ plain_tiler!(logical_product = try_logical_product);
 /// `zipped_product(A, T)`: `((M, N, ...), (T_M, T_N, ...))`; for a layout `B` this is the
 /// logical product itself.
 ///
-/// **`_` in a tuple tiler** (zipped, tiled and flat products): the mode of `A` is kept whole in
-/// the first group and contributes no grid mode, as for the divides:
-/// `zipped_product((4,8):(1,4), <_,2:1>) = ((4,8),(2)):((1,4),(1))`. Modes of `A` beyond the
-/// tiler are kept the same way. Size-1 modes of the result get stride 0.
+/// **`_` in a tuple tiler** (zipped, tiled and flat products): the identity of its mode (one
+/// copy), as for the divides ([`try_zipped_divide`](super::try_zipped_divide) gives the
+/// reason): the mode of `A` is kept whole in the first group and its grid mode is `1:0`,
+/// `zipped_product((4,8):(1,4), <_,2:1>) = ((4,8),(1,2)):((1,4),(0,1))`. Modes of `A` beyond
+/// the tiler go to the grid group, as in CuTe. Size-1 modes of the result get stride 0.
 ///
 /// ```
 /// # use cute_layout::{DynLayout, algebra::{zipped_product, DynTiler}};
@@ -64,10 +65,11 @@ plain_tiler!(zipped_product = try_zipped_product);
 
 /// `tiled_product(A, T)`: `((M, N, ...), T_M, T_N, ...)`.
 ///
-/// **`_` in a tuple tiler** (zipped, tiled and flat products): the mode of `A` is kept whole in
-/// the first group and contributes no grid mode, as for the divides:
-/// `zipped_product((4,8):(1,4), <_,2:1>) = ((4,8),(2)):((1,4),(1))`. Modes of `A` beyond the
-/// tiler are kept the same way. Size-1 modes of the result get stride 0.
+/// **`_` in a tuple tiler** (zipped, tiled and flat products): the identity of its mode (one
+/// copy), as for the divides ([`try_zipped_divide`](super::try_zipped_divide) gives the
+/// reason): the mode of `A` is kept whole in the first group and its grid mode is `1:0`,
+/// `zipped_product((4,8):(1,4), <_,2:1>) = ((4,8),(1,2)):((1,4),(0,1))`. Modes of `A` beyond
+/// the tiler go to the grid group, as in CuTe. Size-1 modes of the result get stride 0.
 ///
 /// ```
 /// # use cute_layout::{DynLayout, algebra::{tiled_product, DynTiler}};
@@ -83,10 +85,11 @@ plain_tiler!(tiled_product = try_tiled_product);
 
 /// `flat_product(A, T)`: `(M, N, ..., T_M, T_N, ...)`.
 ///
-/// **`_` in a tuple tiler** (zipped, tiled and flat products): the mode of `A` is kept whole in
-/// the first group and contributes no grid mode, as for the divides:
-/// `zipped_product((4,8):(1,4), <_,2:1>) = ((4,8),(2)):((1,4),(1))`. Modes of `A` beyond the
-/// tiler are kept the same way. Size-1 modes of the result get stride 0.
+/// **`_` in a tuple tiler** (zipped, tiled and flat products): the identity of its mode (one
+/// copy), as for the divides ([`try_zipped_divide`](super::try_zipped_divide) gives the
+/// reason): the mode of `A` is kept whole in the first group and its grid mode is `1:0`,
+/// `zipped_product((4,8):(1,4), <_,2:1>) = ((4,8),(1,2)):((1,4),(0,1))`. Modes of `A` beyond
+/// the tiler go to the grid group, as in CuTe. Size-1 modes of the result get stride 0.
 ///
 /// ```
 /// # use cute_layout::{DynLayout, algebra::{flat_product, DynTiler}};

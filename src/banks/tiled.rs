@@ -10,14 +10,16 @@
 //! supplies for one call is that of its call's first value: the start of the 16-byte row for
 //! `ldmatrix`/`stmatrix`, the vector for `ld/st.shared`. The values of one call must be
 //! consecutive in shared memory (an error otherwise: the instruction could not be issued).
+//! For a `cp.async` copy pass its instruction ([`CpAsyncCg16`](SmemInstruction::CpAsyncCg16),
+//! …): its lanes do not share equal words as `st.shared`'s do (see the [module docs](super)).
 
 use alloc::vec::Vec;
 
-use super::{analyze, element_address, BankReport, SmemInstruction, WARP};
+use super::{BankReport, SmemInstruction, WARP, analyze, element_address};
 use crate::any_layout::AnyLayout;
 use crate::atom::TiledCopyLayouts;
 use crate::composed::ComposedInner;
-use crate::error::{layout_error, ErrorKind, LayoutError, Result};
+use crate::error::{ErrorKind, LayoutError, Result, layout_error};
 use crate::int::StaticInt;
 use crate::tuple::IntTuple;
 

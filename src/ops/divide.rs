@@ -5,16 +5,17 @@
 //! when `B` is a tiler. The variants regroup the result: with a tiler
 //! `⟨T0, T1⟩` on `A = (M, N, L)`, `logical_divide` gives `((T0,R0), (T1,R1), L)`,
 //! `zipped_divide` `((T0,T1), (R0,R1,L))`, `tiled_divide` `((T0,T1), R0, R1, L)` and
-//! `flat_divide` `(T0, T1, R0, R1, L)`; the products likewise. A `_` in the tiler puts its
-//! whole mode in the tiles, with no rest: `zipped_divide(A, ⟨_, T1⟩) = ((M, T1), (R1, L))`
-//! (the runtime engine does the same). A nested tuple tiler groups its modes' tiles as one
-//! tile and their rests as one rest.
+//! `flat_divide` `(T0, T1, R0, R1, L)`; the products likewise. A `_` in the tiler is the
+//! identity of its mode: its whole mode is the tile and its rest is trivial, `1:0`:
+//! `zipped_divide(A, ⟨_, T1⟩) = ((M, T1), (1, R1, L))` (the runtime engine does the same;
+//! `algebra::try_zipped_divide` gives the reason). A nested tuple tiler groups its modes'
+//! tiles as one tile and their rests as one rest.
 //!
 //! A logical divide requires the tiler to cover `A` (paper §3.5.2, [`TilerCovers`]); results
 //! with runtime leaves whose size or offsets exceed `i64` are [`ErrorKind::Overflow`] errors.
 
 use crate::ops::{Compose, ComposeOf, FlatDivide, LogicalDivide, TiledDivide, ZippedDivide};
-use typenum::{B0, B1, U1};
+use typenum::{B0, B1, U0, U1};
 
 use crate::error::{ErrorKind, Result};
 use crate::int::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel};
@@ -227,7 +228,7 @@ op_trait!(LogicalDivide, try_logical_divide, logical_divide, DivideOp);
 
 /// Split the first `K` result modes into tiles and rests, by the tiler element `K0` that
 /// produced each (see [`TilerKind`]): a layout's result is a `(tile, rest)` pair; a `_` mode is
-/// a tile with no rest; a nested tuple's result gives the tiles of its modes as one tile and
+/// the pair `(mode, 1:0)`; a nested tuple's result gives the tiles of its modes as one tile and
 /// their rests as one rest. The modes after the first `K` join the rests.
 pub trait TileUnzip<K> {
     /// The tiles, as a list of layouts.
@@ -263,14 +264,14 @@ pub trait TileUnzipHead<Kind, KT> {
     type Rests: Plain;
     fn tile_unzip_head(self) -> (Self::Tiles, Self::Rests);
 }
-/// `_`: the whole mode is the tile.
+/// `_`: the identity of the mode — the whole mode is the tile, the rest is trivial (`1:0`).
 impl<M0: Plain, MT: TileUnzip<KT>, KT> TileUnzipHead<TilerSkip, KT> for Cons<M0, MT> {
     type Tiles = Cons<M0, MT::Tiles>;
-    type Rests = MT::Rests;
+    type Rests = Cons<Layout<U1, U0>, MT::Rests>;
     #[inline(always)]
     fn tile_unzip_head(self) -> (Self::Tiles, Self::Rests) {
         let (tiles, rests) = self.1.tile_unzip();
-        (Cons(self.0, tiles), rests)
+        (Cons(self.0, tiles), Cons(Layout::default(), rests))
     }
 }
 /// A layout: the result's two modes.
@@ -335,6 +336,21 @@ where
     #[inline(always)]
     fn zipped(&self, t: Layout<BS, BD>) -> Result<Self::Output> {
         Op::apply(self, t)
+    }
+}
+/// A whole `_`: the identity of `A`, so the pair `(A, 1:0)` (as for a `_` in a tuple tiler).
+impl<S: IntTuple, D: Plain, Op> Zipped<Op, crate::ops::Underscore> for Layout<S, D>
+where
+    (S, U1): IntTuple,
+{
+    type Output = Layout<(S, U1), (D, U0)>;
+    #[inline(always)]
+    fn zipped(&self, _: crate::ops::Underscore) -> Result<Self::Output> {
+        let (s, d) = self.into_parts();
+        Ok(Layout::from_raw_parts(
+            (s, U1::default()),
+            (d, U0::default()),
+        ))
     }
 }
 /// The by-mode result `Self`, split after the tiler `K`'s length and regrouped as

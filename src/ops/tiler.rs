@@ -18,14 +18,16 @@ use crate::ops::compose::LayoutParts;
 use crate::tuple::{Cons, IntTuple, Nil};
 
 /// CuTe's `_`: in a tiler, leaves its mode unchanged. In the zipped, tiled and flat divides
-/// and products, a `_` mode goes whole into the tile group, with no rest (both engines).
+/// and products it is the identity of its mode: the pair it contributes is `(A_i, 1:0)`, the
+/// whole mode in the tiles and a trivial rest (both engines; the reason is at
+/// [`try_zipped_divide`](crate::algebra::try_zipped_divide)).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Underscore;
 
 /// What a tiler element is, for regrouping its mode's result into tile and rest:
-/// [`TilerSkip`] (`_`: the whole mode is the tile), [`TilerLayout`] (a layout or an integer:
-/// the result's two modes are the tile and the rest) or [`TilerTuple`] (a nested tuple: the
-/// tiles and the rests of its modes, each grouped).
+/// [`TilerSkip`] (`_`: the whole mode is the tile, `1:0` the rest), [`TilerLayout`] (a layout
+/// or an integer: the result's two modes are the tile and the rest) or [`TilerTuple`] (a
+/// nested tuple: the tiles and the rests of its modes, each grouped).
 pub trait TilerKind {
     /// The kind.
     type Kind;
@@ -184,7 +186,7 @@ macro_rules! modes_of_tuple {
     };
 }
 crate::tuple::for_each_tuple_pair!(modes_of_tuple);
-/// The empty layout (a rest group with no modes, when `_` takes every mode): no modes.
+/// The empty layout (a group with no modes, for an empty tiler): no modes.
 impl ModesOf for Layout<(), ()> {
     type Output = Nil;
     #[inline(always)]
