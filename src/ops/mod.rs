@@ -409,17 +409,17 @@ op_table! {
         /// ```
         LogicalDivide<T>(t) -> LogicalDivideOf, try_logical_divide / logical_divide via LogicalDivideArg;
         /// `zipped_divide(A, T) = ((T0, T1, ...), (R0, R1, ..., rest of A))`: all tiles in mode 0,
-        /// whose layout is `A ∘ T` (theorem T4). A `_` in `T` makes its whole mode a tile with no
-        /// rest.
+        /// whose layout is `A ∘ T` (theorem T4). A `_` in `T` is the identity of its mode: the
+        /// whole mode is a tile and its rest is `1:0`.
         ///
         /// ```
         /// use cute_layout::{layout, ops::{Underscore, ZippedDivide}};
         /// // Paper §3.5.2: (8,16):(20,1) by <4:1, 8:2>.
         /// let r = layout!((8,16):(20,1)).zipped_divide((layout!(4:1), layout!(8:2)));
         /// assert_eq!(r.to_string(), "((4,8),(2,2)):((20,2),(80,1))");
-        /// // `_` keeps mode 0 whole, in the tiles.
+        /// // `_` keeps mode 0 whole, in the tiles; its rest is trivial.
         /// let r = layout!((8,16):(20,1)).zipped_divide((Underscore, layout!(8:2)));
-        /// assert_eq!(r.to_string(), "((8,8),(2)):((20,2),(1))");
+        /// assert_eq!(r.to_string(), "((8,8),(1,2)):((20,2),(0,1))");
         /// ```
         ZippedDivide<T>(t) -> ZippedDivideOf, try_zipped_divide / zipped_divide via ZippedDivideArg;
         /// `tiled_divide(A, T) = ((T0, T1, ...), R0, R1, ..., rest of A)`.
@@ -437,12 +437,13 @@ op_table! {
         /// ```
         LogicalProduct<T>(t) -> LogicalProductOf, try_logical_product / logical_product via LogicalProductArg;
         /// `zipped_product(A, T) = ((A0, A1, ...), (X0, X1, ...))` with `Xi` the repetitions. A
-        /// `_` in `T` puts its whole mode `Ai` in the tiles, with no repetitions.
+        /// `_` in `T` puts its whole mode `Ai` in the tiles and one repetition, `1:0`, in the
+        /// grid.
         ///
         /// ```
         /// use cute_layout::{layout, ops::{Underscore, ZippedProduct}};
         /// let r = layout!((4,8):(1,4)).zipped_product((Underscore,));
-        /// assert_eq!(r.to_string(), "((4),(8)):((1),(4))"); // mode 1 is not in the tiler: a rest
+        /// assert_eq!(r.to_string(), "((4),(1,8)):((1),(0,4))"); // mode 1 is not in the tiler: a rest
         /// ```
         ZippedProduct<T>(t) -> ZippedProductOf, try_zipped_product / zipped_product via ZippedProductArg;
         /// `tiled_product(A, T) = ((A0, A1, ...), X0, X1, ...)`.
