@@ -96,6 +96,11 @@ where
 /// extent `span` of the modes of smaller stride (`span | d`), or the offsets it skips,
 /// `[⌊d/span⌋·span, d)`, lie at or beyond `|A|`. `16:1 ⊘ (3,2):(1,4)` fails it (offsets 3, 7,
 /// 11 and 15 would be lost); `16:1 ⊘ (2,2):(1,4)` and `4:1 ⊘ (2,2):(1,5)` satisfy it.
+///
+/// It is exact, not merely sufficient: the first offset a mode skips, `⌊d/span⌋·span`, is
+/// reached by no element of `(B, B*)` (the modes below reach less, every other term is at
+/// least `d`), and with no skipped offset below `|A|` the modes up to there reach all of
+/// `[0, |A|)`. `tests/both_divide_exact.rs` checks it against brute force in both engines.
 pub trait TilerCovers<Mx> {}
 impl<S, D, Mx> TilerCovers<Mx> for Layout<S, D>
 where
