@@ -53,15 +53,15 @@ mod tiled_mma;
 
 pub use copy::{
     AutoVectorizingCopy, AutoVectorizingCopyWithAssumedAlignment, CopyBits, CpAsyncBits,
-    CpAsyncCgBits, DefaultCopy, SM80_CP_ASYNC_CACHEALWAYS_ZFILL, SM80_CP_ASYNC_CACHEGLOBAL,
-    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T,
+    CpAsyncCgBits, DefaultCopy, SM75_U16x2_LDSM_T, SM75_U16x4_LDSM_T, SM75_U16x8_LDSM_T,
     SM75_U32x1_LDSM_N, SM75_U32x2_LDSM_N, SM75_U32x4_LDSM_N, SM90_U16x2_STSM_T, SM90_U16x4_STSM_T,
     SM90_U16x8_STSM_T, SM90_U32x1_STSM_N, SM90_U32x2_STSM_N, SM90_U32x4_STSM_N, UniversalCopy,
-    SM80_CP_ASYNC_CACHEALWAYS,
+    SM80_CP_ASYNC_CACHEALWAYS, SM80_CP_ASYNC_CACHEALWAYS_ZFILL, SM80_CP_ASYNC_CACHEGLOBAL,
+    SM80_CP_ASYNC_CACHEGLOBAL_ZFILL,
 };
+pub use fma::UniversalFMA;
 #[cfg(feature = "alloc")]
 pub use retile::try_retile_layout;
-pub use fma::UniversalFMA;
 pub use sm70::*;
 pub use sm75::*;
 pub use sm80::*;

@@ -69,7 +69,7 @@
 use core::fmt;
 
 use crate::any_layout::AnyLayout;
-use crate::error::{ErrorKind, LayoutError, Result, layout_error};
+use crate::error::{layout_error, ErrorKind, LayoutError, Result};
 use crate::swizzle::{DynSwizzle, SwizzleFn};
 
 /// Number of shared-memory banks.

@@ -283,8 +283,8 @@ where
     L::NonSwizzle: cute_layout::AnyLayout + std::fmt::Display,
     L::SwizzlePart: cute_layout::swizzle::SwizzleFn,
 {
-    use cute_layout::AnyLayout;
     use cute_layout::swizzle::SwizzleFn;
+    use cute_layout::AnyLayout;
     let (p, sw) = (get_nonswizzle_portion(t), get_swizzle_portion(t));
     let n: i64 = t.size().into();
     assert_eq!(n, p.size().into());

@@ -30,9 +30,9 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use cute_layout::DynLayout;
-use cute_layout::atom::{AtomLayouts, atom_layouts, atom_names, bfloat16_t, gmma, half_t};
+use cute_layout::atom::{atom_layouts, atom_names, bfloat16_t, gmma, half_t, AtomLayouts};
 use cute_layout::ops::ElementBits;
+use cute_layout::DynLayout;
 
 /// One parsed line: its number and its tokens.
 type Line = (usize, Vec<i64>);

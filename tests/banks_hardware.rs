@@ -4,7 +4,7 @@
 //! must agree exactly, line by line, wherever the model claims to know them (see the module
 //! docs of `cute_layout::banks`); and the H200 timing of the same rules (`timing_h200.txt`).
 
-use cute_layout::banks::{SmemInstruction, analyze};
+use cute_layout::banks::{analyze, SmemInstruction};
 
 /// The `ld`/`st`/`ldmatrix`/`stmatrix` data: (file, text). Each holds `configs.txt` lines
 /// `<id> <instruction> <label> <a0> ... <a31> <wavefronts> <conflicts>`.

@@ -4,8 +4,8 @@
 //! CuTe SM80 GEMM (`tests/data/banks/banks.txt`).
 
 use cute_layout::banks::{
-    SmemInstruction, analyze, analyze_copy, analyze_tv, element_address, find_swizzle,
-    widest_conflict_free_vector,
+    analyze, analyze_copy, analyze_tv, element_address, find_swizzle, widest_conflict_free_vector,
+    SmemInstruction,
 };
 use cute_layout::{DynComposedLayout, DynLayout, ErrorKind};
 
@@ -170,7 +170,7 @@ fn banks_find_swizzle_none_when_no_swizzle_can_help() {
 fn banks_static_desc_evaluates_like_the_layouts() {
     use cute_layout::banks::StaticSmemLayout;
     use cute_layout::typenum::{N3, P3, U0, U2, U3};
-    use cute_layout::{ComposedLayout, Layout, Swizzle, layout};
+    use cute_layout::{layout, ComposedLayout, Layout, Swizzle};
     type A = Layout![((8,16),64):((64,512),1)];
     type Sa = ComposedLayout<Swizzle<U3, U3, P3>, U0, A>;
     type Sb = ComposedLayout<Swizzle<U2, U0, N3>, U0, Layout![(4,(2,8)):(16,(1,2))]>;
@@ -221,7 +221,7 @@ fn banks_static_report_agrees_with_runtime() {
 #[test]
 fn banks_tiled_copy_sm80_ldmatrix_matches_recorded() {
     use cute_layout::atom::*;
-    use cute_layout::banks::tiled::{SmemSide, analyze_tiled_copy};
+    use cute_layout::banks::tiled::{analyze_tiled_copy, SmemSide};
     use cute_layout::layout;
     use cute_layout::typenum::{U16, U32};
     let mma = make_tiled_mma(
@@ -323,7 +323,7 @@ fn banks_tiled_copy_sm80_ldmatrix_matches_recorded() {
 #[test]
 fn banks_flash_attention_2_q_copy_is_conflict_free() {
     use cute_layout::atom::*;
-    use cute_layout::banks::tiled::{SmemSide, analyze_tiled_copy};
+    use cute_layout::banks::tiled::{analyze_tiled_copy, SmemSide};
     use cute_layout::layout;
     let inner = layout!((8,64):(64,1))
         .try_tile_to_shape((128, 128))

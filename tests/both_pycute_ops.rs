@@ -12,12 +12,11 @@ use std::collections::BTreeSet;
 use common::differential::same_print;
 use common::{dl, eval_floor_modes, flat};
 use cute_layout::algebra::{
-    self, DynTiler, try_coalesce_z, try_common_coarsening, try_common_refinement,
-    try_greatest_common_domain, try_layout_add, try_make_layout_like, try_nullspace,
-    try_tiler_to_layout,
+    self, try_coalesce_z, try_common_coarsening, try_common_refinement, try_greatest_common_domain,
+    try_layout_add, try_make_layout_like, try_nullspace, try_tiler_to_layout, DynTiler,
 };
 use cute_layout::basis::{arithmetic_eq, make_identity_layout};
-use cute_layout::{DynLayout, DynTuple, ErrorKind, Layout, layout};
+use cute_layout::{layout, DynLayout, DynTuple, ErrorKind, Layout};
 use proptest::prelude::*;
 
 fn t(s: &str) -> DynTuple {
@@ -1089,11 +1088,11 @@ fn layout_add_static_matches_runtime() {
 
 #[test]
 fn refinement_coarsening_static_and_mixed_match_runtime() {
-    use cute_layout::IntTuple;
     use cute_layout::ops::{
         CommonCoarsening, CommonCoarseningOf, CommonRefinement, CommonRefinementOf,
     };
-    use cute_layout::typenum::{U2, U3, U4, U5, U6, U15, U20, U30};
+    use cute_layout::typenum::{U15, U2, U20, U3, U30, U4, U5, U6};
+    use cute_layout::IntTuple;
     static_assertions::assert_type_eq_all!(CommonRefinementOf<U30, (U2, U15)>, (U2, U15));
     static_assertions::assert_type_eq_all!(
         CommonRefinementOf<((U2, U3), U20), (U6, (U4, U5))>,

@@ -236,7 +236,7 @@ proptest! {
             // layout of one mode.
             let r = algebra::try_composition(&a, &dyn_tiler(&t)).map_err(|e| e.to_string());
             let r = r.map(|r| algebra::make_layout(&[r]));
-            check_selects(&algebra::make_layout(&[a.clone()]), &t, r);
+            check_selects(&algebra::make_layout(std::slice::from_ref(&a)), &t, r);
         } else {
             let r = algebra::try_composition(&a, &dyn_tiler(&t)).map_err(|e| e.to_string());
             check_selects(&a, &t, r);
@@ -254,6 +254,7 @@ proptest! {
         let l = |(s, d): (i64, i64)| Layout::try_new(s, d).unwrap();
         let ad = a.to_dyn();
         let rt = |t: &[Option<(i64, i64)>]| algebra::try_composition(&ad, &dyn_tiler(t));
+        #[allow(clippy::type_complexity)]
         let cases: [(Vec<Option<(i64, i64)>>, Result<DynLayout, cute_layout::LayoutError>); 4] = [
             (vec![Some(t0)], a.try_compose((l(t0),)).map(DynLayout::from)),
             (vec![Some(t0), Some(t1)], a.try_compose((l(t0), l(t1))).map(DynLayout::from)),

@@ -176,7 +176,10 @@ fn underscore_takes_the_whole_mode_as_tile() {
     ]);
     let z = a.zipped_divide(t);
     // Tiles: ((2, 6), 4) — mode 0's sub-tiles grouped, then mode 1's tile; rests: ((2, 1), 2).
-    assert_eq!(z.to_string(), "(((2,6),4),((2,1),2)):(((1,4),48),((2,0),24))");
+    assert_eq!(
+        z.to_string(),
+        "(((2,6),4),((2,1),2)):(((1,4),48),((2,0),24))"
+    );
     assert_eq!(DynLayout::from(z), algebra::zipped_divide(&a.to_dyn(), &td));
     assert_eq!(
         DynLayout::from(a.tiled_divide(t)),

@@ -7,7 +7,6 @@
 
 use std::collections::HashMap;
 
-use cute_layout::ops::{BlockedProduct, RakedProduct};
 use cute_layout::{algebra, layout, DynLayout};
 
 /// CuTe's `name: layout` lines, `_` of static integers removed.

@@ -9,7 +9,7 @@ use cute_layout::algebra::{self, DynTiler};
 use cute_layout::{DynLayout, DynTuple, ErrorKind, LayoutError};
 use serde_json::json;
 
-use crate::{Error, Input, Output, arg, layout_output};
+use crate::{arg, layout_output, Error, Input, Output};
 
 /// The PyCuTe operations, flattened into `cute`'s subcommands.
 #[derive(Subcommand, Debug)]

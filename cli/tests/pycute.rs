@@ -6,7 +6,7 @@
 //! of `common`.
 
 mod common;
-use common::{L, cute, fails, ok};
+use common::{cute, fails, ok, L};
 
 fn json(args: &[&str]) -> serde_json::Value {
     let mut j = vec!["--json"];

@@ -1,7 +1,7 @@
 //! `coalesce_z` (PyCuTe, NVlabs/CuTe `pycute/algebra.py` and `pycute/stride.py`).
 
 use super::{coalesce::coalesce_modes, flat_modes, from_modes};
-use crate::dynamic::{DynLayout, last_path_ends_at_leaf};
+use crate::dynamic::{last_path_ends_at_leaf, DynLayout};
 use crate::error::Result;
 
 /// `coalesce_z(A)` (PyCuTe `algebra.py`): [`coalesce`](super::try_coalesce) exact on the

@@ -6,7 +6,7 @@
 use alloc::vec::Vec;
 
 use super::{err, flat_modes, from_modes, try_coalesce};
-use crate::dynamic::{DynInt, DynLayout, DynTuple, checked_add};
+use crate::dynamic::{checked_add, DynInt, DynLayout, DynTuple};
 use crate::error::{ErrorKind, Result};
 
 /// The tuple with every leaf marked static or dynamic.

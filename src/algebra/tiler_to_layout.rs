@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use super::{AsTiler, DynTiler, err};
+use super::{err, AsTiler, DynTiler};
 use crate::basis::{DynBasisLayout, DynBasisTuple, DynScaledBasis};
 use crate::dynamic::DynTuple;
 use crate::error::{ErrorKind, Result};

@@ -12,10 +12,10 @@
 //! assert_eq!(A75::new().to_string(), A80::new().to_string());
 //! ```
 
-use typenum::{U1, U2, U4, U8, U16};
+use typenum::{U1, U16, U2, U4, U8};
 
 use super::half_t;
-use super::sm80::{SM80_8x8_Row, SM80_8x16_Row, SM80_16x8_Row, mma_atom};
+use super::sm80::{mma_atom, SM80_16x8_Row, SM80_8x16_Row, SM80_8x8_Row};
 
 mma_atom! {
     /// `mma.sync.aligned.m16n8k8.row.col.f32.f16.f16.f32` (sm_75 and later).

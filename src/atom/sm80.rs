@@ -16,7 +16,7 @@
 //! assert_eq!(A::new().call((6, 9)), 9 + 16 * 17);
 //! ```
 
-use typenum::{U1, U2, U4, U8, U16, U32, U64, U128, U256};
+use typenum::{U1, U128, U16, U2, U256, U32, U4, U64, U8};
 
 use super::{bfloat16_t, half_t, int4b_t, tfloat32_t, uint1_t, uint4b_t};
 use crate::Layout;

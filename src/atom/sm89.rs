@@ -12,9 +12,9 @@
 //! assert_eq!(A::new().call((5, 6)), 9 + 16 * 6);
 //! ```
 
-use typenum::{U2, U4, U8, U16, U32};
+use typenum::{U16, U2, U32, U4, U8};
 
-use super::sm80::{A16x8x32_8b, B16x8x32_8b, SM80_16x8_Row, mma_atom};
+use super::sm80::{mma_atom, A16x8x32_8b, B16x8x32_8b, SM80_16x8_Row};
 use super::{float_e4m3_t, float_e5m2_t, half_t};
 
 /// Defines the FP8 atoms of one input-type pair (f32 and f16 accumulators).

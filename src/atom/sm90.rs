@@ -4,9 +4,9 @@
 use core::marker::PhantomData;
 
 use generic_array::GenericArray;
-use typenum::{Quot, U1, U2, U4, U8, U16, U64, U128};
+use typenum::{Quot, U1, U128, U16, U2, U4, U64, U8};
 
-use super::{GmmaDescriptor, MmaTraits, bfloat16_t, check::MmaLayoutsValid, half_t};
+use super::{bfloat16_t, check::MmaLayoutsValid, half_t, GmmaDescriptor, MmaTraits};
 use crate::Layout;
 
 /// The GMMA shared-memory layout atoms and operand majors (CuTe's `GMMA::` namespace).
@@ -27,8 +27,8 @@ use crate::Layout;
 /// ```
 #[allow(non_snake_case)]
 pub mod gmma {
-    use crate::Layout;
     use crate::ops::{ElementBits, UpcastOf};
+    use crate::Layout;
 
     /// CuTe's `GMMA::Major`: the major (contiguous) mode of an operand in shared memory.
     pub mod Major {
@@ -516,8 +516,8 @@ where
 /// // Tile_M = 32 is no multiple of 64.
 /// let _ = ss_op_selector::<half_t, half_t, f32, (U32, U64, U64), gmma::Major::K, gmma::Major::K>();
 /// ```
-pub fn ss_op_selector<A, B, C, TileShapeMnk, MajorA, MajorB>()
--> SsOpSelectorOf<A, B, C, TileShapeMnk, MajorA, MajorB>
+pub fn ss_op_selector<A, B, C, TileShapeMnk, MajorA, MajorB>(
+) -> SsOpSelectorOf<A, B, C, TileShapeMnk, MajorA, MajorB>
 where
     A: SsOpSelector<B, C, TileShapeMnk, MajorA, MajorB>,
     SsOpSelectorOf<A, B, C, TileShapeMnk, MajorA, MajorB>: Default,

@@ -4,7 +4,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use typenum::{U8, U16, U32, U64, U96, U128, U192, U256};
+use typenum::{U128, U16, U192, U256, U32, U64, U8, U96};
 
 use super::*;
 use crate::dynamic::DynLayout;

@@ -15,11 +15,11 @@
 
 use alloc::vec::Vec;
 
-use super::{BankReport, SmemInstruction, WARP, analyze, element_address};
+use super::{analyze, element_address, BankReport, SmemInstruction, WARP};
 use crate::any_layout::AnyLayout;
 use crate::atom::TiledCopyLayouts;
 use crate::composed::ComposedInner;
-use crate::error::{ErrorKind, LayoutError, Result, layout_error};
+use crate::error::{layout_error, ErrorKind, LayoutError, Result};
 use crate::int::StaticInt;
 use crate::tuple::IntTuple;
 

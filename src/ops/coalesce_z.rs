@@ -6,10 +6,10 @@ use typenum::{B0, B1, U0, U1};
 use crate::error::Result;
 use crate::int::Plain;
 use crate::layout::Layout;
-use crate::ops::CoalesceZ;
 use crate::ops::basis::StrideTuple;
 use crate::ops::coalesce::CoalesceExt;
-use crate::ops::modes::{FlattenInto, LayoutOf, M, ToLayout};
+use crate::ops::modes::{FlattenInto, LayoutOf, ToLayout, M};
+use crate::ops::CoalesceZ;
 use crate::tuple::{Cons, IntTuple, Nil, ToCons};
 
 /// Whether the path of last modes of a shape ends at a leaf ([`B1`]) — which then takes the

@@ -8,12 +8,12 @@
 
 use typenum::{B0, B1, U0, U1};
 
-use crate::error::{ErrorKind, Result, layout_error};
+use crate::error::{layout_error, ErrorKind, Result};
 use crate::int::select::{And, Dyn, EqSel, IntEq, IsOne, OneSel, SelAnd, ZeroSel};
 use crate::int::{Gcf, Int, IntAdd, IntDiv, IntGcd, IntMul, IntRem, Mod, Plain, Prod, Quot, Sum};
 use crate::layout::Layout;
 use crate::ops::coalesce::CoalesceList;
-use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, M, ToLayout, Unzip};
+use crate::ops::modes::{FlatModes, FlattenInto, LayoutOf, ToLayout, Unzip, M};
 use crate::ops::{GreatestCommonDomain, LayoutAdd};
 use crate::tuple::{Cons, FromCons, IntTuple, Nil, Size, ToCons, TupleOf};
 

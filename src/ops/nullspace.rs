@@ -6,8 +6,8 @@ use crate::error::Result;
 use crate::int::select::{Dyn, IsZero, ZeroSel};
 use crate::int::{Int, IntMul, Plain, Prod};
 use crate::layout::Layout;
+use crate::ops::modes::{FlattenInto, LayoutOf, ToLayout, M};
 use crate::ops::Nullspace;
-use crate::ops::modes::{FlattenInto, LayoutOf, M, ToLayout};
 use crate::tuple::{Cons, IntTuple, Nil};
 
 /// The nullspace modes of a flat mode list whose first mode starts at index stride `P`.
@@ -32,7 +32,7 @@ where
         <M<S, D> as NullStep<ZeroSel<D>, P, <T as NullModes<Prod<P, S>>>::Output>>::Output;
     #[inline(always)]
     fn null_modes(&self, p: P) -> Result<Self::Output> {
-        let rest = self.1.null_modes(p.mul(self.0.0)?)?;
+        let rest = self.1.null_modes(p.mul(self.0 .0)?)?;
         Ok(self.0.null_step(p, rest))
     }
 }

@@ -6,8 +6,8 @@
 
 use super::divide::{op_trait, regroup_trait, RegroupOut, Zipped};
 use crate::ops::{
-    BlockedProduct, Complement, ComplementFull, ComplementFullOf, ComplementOf, Compose,
-    ComposeOf, FlatProduct, LogicalProduct, RakedProduct, TiledProduct, ZippedProduct,
+    BlockedProduct, Complement, ComplementFull, ComplementFullOf, ComplementOf, Compose, ComposeOf,
+    FlatProduct, LogicalProduct, RakedProduct, TiledProduct, ZippedProduct,
 };
 use core::ops::{Add, Sub};
 use typenum::{Add1, Bit, Max, Maximum, Sub1, UInt, Unsigned, B0, B1, U0, U1};
@@ -15,8 +15,8 @@ use typenum::{Add1, Bit, Max, Maximum, Sub1, UInt, Unsigned, B0, B1, U0, U1};
 use crate::error::{ErrorKind, Result};
 use crate::int::{IntMul, Plain, Prod};
 use crate::layout::Layout;
-use crate::ops::complement::Cosize;
 use crate::ops::basis::{MakeLayout, StrideTuple};
+use crate::ops::complement::Cosize;
 use crate::ops::compose::LayoutParts;
 use crate::ops::modes::checked_layout;
 use crate::ops::tiler::{ConcatLayouts, LayoutOp, ModesOf, ProductOp, TileOp};
