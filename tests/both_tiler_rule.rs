@@ -146,7 +146,7 @@ fn divides_and_products_keep_the_modes_they_do_not_name() {
 
 /// A random layout `(s0,s1,s2):(d0,d1,d2)` and a tiler for its first `n` modes: each element
 /// `_` (`None`) or a layout `t:e`.
-fn layout_and_tiler() -> impl Strategy<Value = (DynLayout, Vec<Option<(i64, i64)>>)> {
+fn layout_and_tiler() -> impl Strategy<Value = (DynLayout, Vec<Elem>)> {
     (
         prop::collection::vec((1i64..=6, 0i64..=12), 1..=3),
         prop::collection::vec(prop::option::weighted(0.75, (1i64..=6, 0i64..=6)), 0..=3),
@@ -162,7 +162,10 @@ fn layout_and_tiler() -> impl Strategy<Value = (DynLayout, Vec<Option<(i64, i64)
         })
 }
 
-fn dyn_tiler(t: &[Option<(i64, i64)>]) -> DynTiler {
+/// A tiler element: `_` (`None`) or a layout `t:e`.
+type Elem = Option<(i64, i64)>;
+
+fn dyn_tiler(t: &[Elem]) -> DynTiler {
     DynTiler::Tuple(
         t.iter()
             .map(|x| match x {
@@ -177,7 +180,7 @@ fn dyn_tiler(t: &[Option<(i64, i64)>]) -> DynTiler {
 /// result has `n` modes, of sizes `|T_k|` (`|A_k|` for `_`), and its mode `k` is `A_k ∘ T_k`
 /// as a function, `R_k(i) = A_k(T_k(i))` (with `A_k` on its extended domain); it is refused
 /// exactly when one of the named modes' compositions is.
-fn check_selects(a: &DynLayout, t: &[Option<(i64, i64)>], r: Result<DynLayout, String>) {
+fn check_selects(a: &DynLayout, t: &[Elem], r: Result<DynLayout, String>) {
     let per_mode: Vec<Result<(), String>> = t
         .iter()
         .enumerate()
@@ -253,9 +256,8 @@ proptest! {
         let a = Layout::try_new((m[0].0, m[1].0, m[2].0), (m[0].1, m[1].1, m[2].1)).unwrap();
         let l = |(s, d): (i64, i64)| Layout::try_new(s, d).unwrap();
         let ad = a.to_dyn();
-        let rt = |t: &[Option<(i64, i64)>]| algebra::try_composition(&ad, &dyn_tiler(t));
-        #[allow(clippy::type_complexity)]
-        let cases: [(Vec<Option<(i64, i64)>>, Result<DynLayout, cute_layout::LayoutError>); 4] = [
+        let rt = |t: &[Elem]| algebra::try_composition(&ad, &dyn_tiler(t));
+        let cases: [(Vec<Elem>, Result<DynLayout, cute_layout::LayoutError>); 4] = [
             (vec![Some(t0)], a.try_compose((l(t0),)).map(DynLayout::from)),
             (vec![Some(t0), Some(t1)], a.try_compose((l(t0), l(t1))).map(DynLayout::from)),
             (vec![None, Some(t1)], a.try_compose((Underscore, l(t1))).map(DynLayout::from)),
