@@ -502,7 +502,7 @@ fn main() {
     }
     files.push(f);
 
-    // Tuple tilers with `_` (the whole mode is the tile, no rest) and nested tuples, for the
+    // Tuple tilers with `_` (the whole mode is the tile, 1:0 its rest) and nested tuples, for the
     // divides and the products; drawn from their own generator so that the cases above stay
     // as they were.
     let mut r = Rng(0x0dd_ba11_5ca1_ab1e);
