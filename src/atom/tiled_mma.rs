@@ -229,7 +229,8 @@ where
 // TiledMMA
 
 /// A tiling of MMA atoms (CuTe's `TiledMMA<MMA_Atom, AtomLayoutMNK, PermutationMNK>`): the atom
-/// `Atom`, the rank-3 layout `AtomLayout` of thread groups along (M, N, K) and the permutation
+/// `Atom`, the layout `AtomLayout` of thread groups along (M, N, K) (a rank-1 or rank-2 layout
+/// is taken padded with `1:0` modes, as [`make_tiled_mma`] pads it) and the permutation
 /// `Perm`, a triple of `_` / integers / layouts. Zero-sized; its layouts are the associated
 /// types of [`TiledMmaLayouts`]. Built with [`make_tiled_mma`].
 #[derive(Debug)]
@@ -247,9 +248,11 @@ impl<A, L, P> Default for TiledMma<A, L, P> {
 }
 
 /// `make_tiled_mma(atom, atom_layout, permutation)` (CuTe `make_tiled_mma`): the atom repeated
-/// over the rank-3 `atom_layout` of thread groups, each mode of the tile reordered by the
-/// permutation (`(Underscore, Underscore, Underscore)` for none). Every layout of the result is
-/// a static type, checked when it compiles ([`TiledMmaLayouts`]).
+/// over the layout `atom_layout` of thread groups along (M, N, K), each mode of the tile
+/// reordered by the permutation. As in CuTe, an atom layout of rank 1 or 2 is padded to rank 3
+/// with `1:0` modes (`append<3>(thr_layout, Layout<_1,_0>{})`) and a permutation of fewer than
+/// three entries with `_` (`()` for none). Every layout of the result is a static type,
+/// checked when it compiles ([`TiledMmaLayouts`]).
 ///
 /// ```
 /// use cute_layout::atom::{make_tiled_mma, TiledMmaLayouts, SM80_16x8x16_F32F16F16F32_TN};
@@ -259,16 +262,88 @@ impl<A, L, P> Default for TiledMma<A, L, P> {
 /// // CuTe: print(mma.get_layoutC_TV())
 /// assert_eq!(mma.layout_c_tv().to_string(), "((4,8,2,2),((2,2),(1,2))):((64,1,16,256),((32,8),(0,512)))");
 /// assert_eq!(mma.tile_size(), (32, 32, 16));
+/// // The CuTe tutorial's `make_tiled_mma(atom, Layout<Shape<_2,_2>>{}, Tile<_32,_32,_16>{})`:
+/// let tut = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,2):(1,2)),
+///                          (U32::new(), U32::new(), U16::new()));
+/// assert_eq!(tut.thr_layout_vmnk().to_string(), "(32,2,2,1):(1,32,64,0)");
 /// ```
 pub fn make_tiled_mma<Atom, AtomLayout, Perm>(
     _atom: Atom,
     _atom_layout: AtomLayout,
     _permutation: Perm,
-) -> TiledMma<Atom, AtomLayout, Perm>
+) -> TiledMma<Atom, AtomLayoutMnkOf<AtomLayout>, PermutationMnkOf<Perm>>
 where
-    TiledMma<Atom, AtomLayout, Perm>: TiledMmaLayouts,
+    AtomLayout: AtomLayoutMnk,
+    Perm: PermutationMnk,
+    TiledMma<Atom, AtomLayoutMnkOf<AtomLayout>, PermutationMnkOf<Perm>>: TiledMmaLayouts,
 {
     TiledMma(PhantomData)
+}
+
+/// CuTe's `append<3>(thr_layout, Layout<_1,_0>{})` in `make_tiled_mma`: an atom layout of rank
+/// at most 3, padded to rank 3 with `1:0` modes.
+#[diagnostic::on_unimplemented(
+    message = "make_tiled_mma: the atom layout is not a static layout of rank 1, 2 or 3 (thread groups along M, N, K)",
+    label = "`{Self}` is not a layout of at most three modes",
+    note = "e.g. Layout![(2,2)] (padded to (2,2,1):(1,2,0)) or Layout![(4,1,1)]"
+)]
+pub trait AtomLayoutMnk {
+    /// The rank-3 layout.
+    type Output: Copy + Default;
+}
+/// The rank-3 atom layout [`make_tiled_mma`] makes of `L`.
+pub type AtomLayoutMnkOf<L> = <L as AtomLayoutMnk>::Output;
+macro_rules! atom_layout_leaf {
+    ([$($g:tt)*] $S:ty) => {
+        impl<D: Copy + Default, $($g)*> AtomLayoutMnk for Layout<$S, D>
+        where
+            $S: Copy + Default,
+        {
+            type Output = Layout<($S, U1, U1), (D, U0, U0)>;
+        }
+    };
+}
+crate::tuple::for_each_shape_leaf!(atom_layout_leaf);
+impl<S0: Copy + Default, D0: Copy + Default> AtomLayoutMnk for Layout<(S0,), (D0,)> {
+    type Output = Layout<(S0, U1, U1), (D0, U0, U0)>;
+}
+impl<S0, S1, D0, D1> AtomLayoutMnk for Layout<(S0, S1), (D0, D1)>
+where
+    (S0, S1, U1): Copy + Default,
+    (D0, D1, U0): Copy + Default,
+{
+    type Output = Layout<(S0, S1, U1), (D0, D1, U0)>;
+}
+impl<S0, S1, S2, D0, D1, D2> AtomLayoutMnk for Layout<(S0, S1, S2), (D0, D1, D2)>
+where
+    Self: Copy + Default,
+{
+    type Output = Self;
+}
+
+/// CuTe's `append<3>(permutations, _)` in `make_tiled_mma`: a permutation of at most three
+/// entries, padded with `_`.
+#[diagnostic::on_unimplemented(
+    message = "make_tiled_mma: the permutation is not a tuple of at most three entries (M, N, K)",
+    label = "`{Self}` is not `()`, `(PM,)`, `(PM, PN)` or `(PM, PN, PK)` of `_`, static integers or static layouts"
+)]
+pub trait PermutationMnk {
+    /// The triple.
+    type Output;
+}
+/// The permutation triple [`make_tiled_mma`] makes of `P`.
+pub type PermutationMnkOf<P> = <P as PermutationMnk>::Output;
+impl PermutationMnk for () {
+    type Output = (Underscore, Underscore, Underscore);
+}
+impl<P0> PermutationMnk for (P0,) {
+    type Output = (P0, Underscore, Underscore);
+}
+impl<P0, P1> PermutationMnk for (P0, P1) {
+    type Output = (P0, P1, Underscore);
+}
+impl<P0, P1, P2> PermutationMnk for (P0, P1, P2) {
+    type Output = (P0, P1, P2);
 }
 
 /// The layouts of a [`TiledMma`], computed in the type system (CuTe's member functions of the
@@ -385,58 +460,71 @@ impl VmnkCoord for (i64, i64, i64, i64) {
     }
 }
 
+/// The size, image size and compact size of the padded atom layout.
+type AlSize<AL> = <AtomLayoutMnkOf<AL> as ImageSizes>::Size;
+type AlImage<AL> = <AtomLayoutMnkOf<AL> as ImageSizes>::Image;
+type AlCompact<AL> = <AtomLayoutMnkOf<AL> as ImageSizes>::Compact;
+
 #[allow(clippy::type_complexity)]
 impl<Atom, AL, PM, PN, PK> TiledMmaLayouts for TiledMma<Atom, AL, (PM, PN, PK)>
 where
+    AL: AtomLayoutMnk,
     Atom: MmaTraits,
     Atom::Shape_MNK: check::ShapeMnk,
-    AL: ImageSizes,
-    AL::Size: typenum::IsEqual<AL::Image>,
-    AL::Image: typenum::IsEqual<AL::Compact>,
-    Same<AL::Size, AL::Image>: core::ops::BitAnd<Same<AL::Image, AL::Compact>>,
-    Same3<AL::Size, AL::Image, AL::Compact>: AtomLayoutBijective,
-    Atom::ThrID: TiledProduct<AL>,
-    TiledProductOf<Atom::ThrID, AL>:
+    AtomLayoutMnkOf<AL>: ImageSizes,
+    AlSize<AL>: typenum::IsEqual<AlImage<AL>>,
+    AlImage<AL>: typenum::IsEqual<AlCompact<AL>>,
+    Same<AlSize<AL>, AlImage<AL>>: core::ops::BitAnd<Same<AlImage<AL>, AlCompact<AL>>>,
+    Same3<AlSize<AL>, AlImage<AL>, AlCompact<AL>>: AtomLayoutBijective,
+    Atom::ThrID: TiledProduct<AtomLayoutMnkOf<AL>>,
+    TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>:
         VmnkSizes + ThreadCoord<Coord = (i64, i64, i64, i64)> + Copy + Default + core::fmt::Display,
     // Permutations (CuTe: `_` is size(atom)·size(thread groups) of that mode)
     <Atom::Shape_MNK as check::ShapeMnk>::M:
-        IntMul<<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M>,
+        IntMul<<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::M>,
     <Atom::Shape_MNK as check::ShapeMnk>::N:
-        IntMul<<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N>,
+        IntMul<<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::N>,
     <Atom::Shape_MNK as check::ShapeMnk>::K:
-        IntMul<<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K>,
+        IntMul<<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::K>,
     PM: PermEntry<
         Prod<
             <Atom::Shape_MNK as check::ShapeMnk>::M,
-            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M,
+            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::M,
         >,
     >,
     PN: PermEntry<
         Prod<
             <Atom::Shape_MNK as check::ShapeMnk>::N,
-            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N,
+            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::N,
         >,
     >,
     PK: PermEntry<
         Prod<
             <Atom::Shape_MNK as check::ShapeMnk>::K,
-            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K,
+            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::K,
         >,
     >,
     // thridx → vmnk
-    TiledProductOf<Atom::ThrID, AL>: ComplementFull,
-    TiledProductOf<Atom::ThrID, AL>: PairWith<ComplementFullOf<TiledProductOf<Atom::ThrID, AL>>>,
-    <TiledProductOf<Atom::ThrID, AL> as PairWith<
-        ComplementFullOf<TiledProductOf<Atom::ThrID, AL>>,
+    TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>: ComplementFull,
+    TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>:
+        PairWith<ComplementFullOf<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>>,
+    <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as PairWith<
+        ComplementFullOf<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>,
     >>::Output: RightInverse,
-    Layout<(<TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::All, U1), (U1, U0)>: Compose<
+    Layout<
+        (
+            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::All,
+            U1,
+        ),
+        (U1, U0),
+    >: Compose<
         RightInverseOf<
-            <TiledProductOf<Atom::ThrID, AL> as PairWith<
-                ComplementFullOf<TiledProductOf<Atom::ThrID, AL>>,
+            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as PairWith<
+                ComplementFullOf<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>,
             >>::Output,
         >,
     >,
-    ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>: Copy + Default,
+    ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>: Copy + Default,
     // C
     PM::Size: IntMul<PN::Size>,
     Layout<(PM::Size, PN::Size), (U1, PM::Size)>: Thrfrg<
@@ -447,39 +535,51 @@ where
         ),
         Atom::CLayout,
         (
-            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M,
-            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N,
+            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::M,
+            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::N,
         ),
     >,
-    CThrfrg<Atom, AL, PM, PN>: Compose<(ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore)>,
+    CThrfrg<Atom, AtomLayoutMnkOf<AL>, PM, PN>: Compose<(
+        ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>,
+        Underscore,
+    )>,
     ComposeOf<
-        CThrfrg<Atom, AL, PM, PN>,
-        (ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore),
+        CThrfrg<Atom, AtomLayoutMnkOf<AL>, PM, PN>,
+        (
+            ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>,
+            Underscore,
+        ),
     >: TvLayout + Copy + Default + core::fmt::Display,
-    CTv<Atom, AL, PM, PN>: TvLayout,
-    <CTv<Atom, AL, PM, PN> as TvLayout>::Size:
-        typenum::IsEqual<<CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize>,
-    <CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize:
-        typenum::IsEqual<<CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize>,
-    <CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize: typenum::IsEqual<Prod<PM::Size, PN::Size>>,
-    Same<<CTv<Atom, AL, PM, PN> as TvLayout>::Size, <CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize>:
-        core::ops::BitAnd<
-            Same<
-                <CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize,
-                <CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize,
-            >,
-        >,
-    Same3<
-        <CTv<Atom, AL, PM, PN> as TvLayout>::Size,
-        <CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize,
-        <CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize,
+    CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN>: TvLayout,
+    <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::Size:
+        typenum::IsEqual<<CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::ImageSize>,
+    <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::ImageSize:
+        typenum::IsEqual<<CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::CompactSize>,
+    <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::CompactSize:
+        typenum::IsEqual<Prod<PM::Size, PN::Size>>,
+    Same<
+        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::Size,
+        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::ImageSize,
     >: core::ops::BitAnd<
-        Same<<CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize, Prod<PM::Size, PN::Size>>,
+        Same<
+            <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::ImageSize,
+            <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::CompactSize,
+        >,
+    >,
+    Same3<
+        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::Size,
+        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::ImageSize,
+        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::CompactSize,
+    >: core::ops::BitAnd<
+        Same<
+            <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::CompactSize,
+            Prod<PM::Size, PN::Size>,
+        >,
     >,
     Same4<
-        <CTv<Atom, AL, PM, PN> as TvLayout>::Size,
-        <CTv<Atom, AL, PM, PN> as TvLayout>::ImageSize,
-        <CTv<Atom, AL, PM, PN> as TvLayout>::CompactSize,
+        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::Size,
+        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::ImageSize,
+        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::CompactSize,
         Prod<PM::Size, PN::Size>,
     >: TiledCBijective,
     // A
@@ -492,26 +592,36 @@ where
         ),
         Atom::ALayout,
         (
-            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M,
-            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K,
+            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::M,
+            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::K,
         ),
     >,
-    AThrfrg<Atom, AL, PM, PK>: Compose<(OperandTile<Atom, AL, U1, U0>, Underscore)>,
-    ComposeOf<AThrfrg<Atom, AL, PM, PK>, (OperandTile<Atom, AL, U1, U0>, Underscore)>:
-        Compose<(ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore)>,
-    ATv<Atom, AL, PM, PK>: TvLayout + Copy + Default + core::fmt::Display,
-    <ATv<Atom, AL, PM, PK> as TvLayout>::ImageSize:
-        typenum::IsEqual<<ATv<Atom, AL, PM, PK> as TvLayout>::CompactSize>,
-    <ATv<Atom, AL, PM, PK> as TvLayout>::CompactSize: typenum::IsEqual<Prod<PM::Size, PK::Size>>,
+    AThrfrg<Atom, AtomLayoutMnkOf<AL>, PM, PK>:
+        Compose<(OperandTile<Atom, AtomLayoutMnkOf<AL>, U1, U0>, Underscore)>,
+    ComposeOf<
+        AThrfrg<Atom, AtomLayoutMnkOf<AL>, PM, PK>,
+        (OperandTile<Atom, AtomLayoutMnkOf<AL>, U1, U0>, Underscore),
+    >: Compose<(
+        ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>,
+        Underscore,
+    )>,
+    ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK>: TvLayout + Copy + Default + core::fmt::Display,
+    <ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::ImageSize:
+        typenum::IsEqual<<ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::CompactSize>,
+    <ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::CompactSize:
+        typenum::IsEqual<Prod<PM::Size, PK::Size>>,
     Same<
-        <ATv<Atom, AL, PM, PK> as TvLayout>::ImageSize,
-        <ATv<Atom, AL, PM, PK> as TvLayout>::CompactSize,
+        <ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::ImageSize,
+        <ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::CompactSize,
     >: core::ops::BitAnd<
-        Same<<ATv<Atom, AL, PM, PK> as TvLayout>::CompactSize, Prod<PM::Size, PK::Size>>,
+        Same<
+            <ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::CompactSize,
+            Prod<PM::Size, PK::Size>,
+        >,
     >,
     Same3<
-        <ATv<Atom, AL, PM, PK> as TvLayout>::ImageSize,
-        <ATv<Atom, AL, PM, PK> as TvLayout>::CompactSize,
+        <ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::ImageSize,
+        <ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::CompactSize,
         Prod<PM::Size, PK::Size>,
     >: TiledOperandCovers,
     // B
@@ -524,26 +634,36 @@ where
         ),
         Atom::BLayout,
         (
-            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N,
-            <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K,
+            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::N,
+            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::K,
         ),
     >,
-    BThrfrg<Atom, AL, PN, PK>: Compose<(OperandTile<Atom, AL, U0, U1>, Underscore)>,
-    ComposeOf<BThrfrg<Atom, AL, PN, PK>, (OperandTile<Atom, AL, U0, U1>, Underscore)>:
-        Compose<(ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>, Underscore)>,
-    BTv<Atom, AL, PN, PK>: TvLayout + Copy + Default + core::fmt::Display,
-    <BTv<Atom, AL, PN, PK> as TvLayout>::ImageSize:
-        typenum::IsEqual<<BTv<Atom, AL, PN, PK> as TvLayout>::CompactSize>,
-    <BTv<Atom, AL, PN, PK> as TvLayout>::CompactSize: typenum::IsEqual<Prod<PN::Size, PK::Size>>,
+    BThrfrg<Atom, AtomLayoutMnkOf<AL>, PN, PK>:
+        Compose<(OperandTile<Atom, AtomLayoutMnkOf<AL>, U0, U1>, Underscore)>,
+    ComposeOf<
+        BThrfrg<Atom, AtomLayoutMnkOf<AL>, PN, PK>,
+        (OperandTile<Atom, AtomLayoutMnkOf<AL>, U0, U1>, Underscore),
+    >: Compose<(
+        ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>,
+        Underscore,
+    )>,
+    BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK>: TvLayout + Copy + Default + core::fmt::Display,
+    <BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::ImageSize:
+        typenum::IsEqual<<BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::CompactSize>,
+    <BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::CompactSize:
+        typenum::IsEqual<Prod<PN::Size, PK::Size>>,
     Same<
-        <BTv<Atom, AL, PN, PK> as TvLayout>::ImageSize,
-        <BTv<Atom, AL, PN, PK> as TvLayout>::CompactSize,
+        <BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::ImageSize,
+        <BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::CompactSize,
     >: core::ops::BitAnd<
-        Same<<BTv<Atom, AL, PN, PK> as TvLayout>::CompactSize, Prod<PN::Size, PK::Size>>,
+        Same<
+            <BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::CompactSize,
+            Prod<PN::Size, PK::Size>,
+        >,
     >,
     Same3<
-        <BTv<Atom, AL, PN, PK> as TvLayout>::ImageSize,
-        <BTv<Atom, AL, PN, PK> as TvLayout>::CompactSize,
+        <BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::ImageSize,
+        <BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::CompactSize,
         Prod<PN::Size, PK::Size>,
     >: TiledOperandCovers,
     PM: Copy + Default,
@@ -552,15 +672,15 @@ where
     AL: Copy + Default,
 {
     type Atom = Atom;
-    type ThrLayoutVMNK = TiledProductOf<Atom::ThrID, AL>;
+    type ThrLayoutVMNK = TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>;
     type PermM = PM::Tiler;
     type PermN = PN::Tiler;
     type PermK = PK::Tiler;
     type TileM = PM::Size;
     type TileN = PN::Size;
     type TileK = PK::Size;
-    type NumThreads = <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::All;
-    type ThrIdx = ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AL>>;
+    type NumThreads = <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::All;
+    type ThrIdx = ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>;
     type AtomTileC = (
         <Atom::Shape_MNK as check::ShapeMnk>::M,
         <Atom::Shape_MNK as check::ShapeMnk>::N,
@@ -574,20 +694,20 @@ where
         <Atom::Shape_MNK as check::ShapeMnk>::K,
     );
     type ThrTileC = (
-        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M,
-        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N,
+        <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::M,
+        <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::N,
     );
     type ThrTileA = (
-        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::M,
-        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K,
+        <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::M,
+        <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::K,
     );
     type ThrTileB = (
-        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::N,
-        <TiledProductOf<Atom::ThrID, AL> as VmnkSizes>::K,
+        <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::N,
+        <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::K,
     );
-    type LayoutC_TV = CTv<Atom, AL, PM, PN>;
-    type LayoutA_TV = ATv<Atom, AL, PM, PK>;
-    type LayoutB_TV = BTv<Atom, AL, PN, PK>;
+    type LayoutC_TV = CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN>;
+    type LayoutA_TV = ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK>;
+    type LayoutB_TV = BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK>;
 }
 
 type Vmnk<Atom, AL> = TiledProductOf<<Atom as MmaTraits>::ThrID, AL>;
