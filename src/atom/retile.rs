@@ -6,7 +6,7 @@
 //!
 //! ```text
 //! V             = size<0>(tensor)
-//! frg_layout_mn = upcast<TiledNumThr·V>(right_inverse(TiledLayout_TV).with_shape(Tiler_MN))
+//! frg_layout_mn = upcast<TiledNumThr·V>(right_inverse(TiledLayout_TV).with_shape(shape(Tiler_MN)))
 //! frg_layout_v  = zipped_divide(logical_product(V:1, right_inverse(frg_layout_mn)), AtomNumVal:1)
 //! t             = zipped_divide(tensor, (V, product_each(shape(frg_layout_mn))...))
 //! result        = t.compose(frg_layout_v, _)(_, (0, _, ...))
@@ -92,7 +92,6 @@ pub fn try_retile_layout<TC>(_tiled_copy: &TC, frag: &DynLayout) -> Result<(DynL
 where
     TC: TiledCopyLayouts,
     TC::TiledLayout_TV: ComposedInner,
-    TC::Tiler: IntTuple,
 {
     let rank = match frag.shape() {
         DynTuple::Int(_) => 1,
@@ -107,7 +106,7 @@ where
     let v = frag.mode(0)?.size();
     let nthr = TC::TiledNumThr::VALUE;
     let tv = TC::TiledLayout_TV::default().to_dyn_layout();
-    let tiler = TC::Tiler::default().to_dyn();
+    let tiler = TC::TilerShape::default().to_dyn();
     // (m,n) -> v_idx: the shape and order of the V values inside TiledLayout_TV.
     let with_shape = try_composition(&try_right_inverse(&tv)?, &DynLayout::column_major(tiler)?)?;
     let n = nthr
@@ -167,7 +166,6 @@ impl<TC: TiledCopyLayouts> ThrCopy<TC> {
     where
         L: TensorLayout + ComposedInner,
         TC::TiledLayout_TV: ComposedInner,
-        TC::Tiler: IntTuple,
     {
         let (e, base, l) = t.into_parts();
         let (r, off) = try_retile_layout(&TC::default(), &l.to_dyn_layout())?;
@@ -183,7 +181,6 @@ impl<TC: TiledCopyLayouts> ThrCopy<TC> {
     where
         L: TensorLayout + ComposedInner,
         TC::TiledLayout_TV: ComposedInner,
-        TC::Tiler: IntTuple,
     {
         match self.try_retile(t) {
             Ok(v) => v,
@@ -195,7 +192,6 @@ impl<TC: TiledCopyLayouts> ThrCopy<TC> {
     where
         L: TensorLayout + ComposedInner,
         TC::TiledLayout_TV: ComposedInner,
-        TC::Tiler: IntTuple,
     {
         self.try_retile(t)
     }
@@ -204,7 +200,6 @@ impl<TC: TiledCopyLayouts> ThrCopy<TC> {
     where
         L: TensorLayout + ComposedInner,
         TC::TiledLayout_TV: ComposedInner,
-        TC::Tiler: IntTuple,
     {
         self.try_retile(t)
     }

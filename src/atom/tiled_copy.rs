@@ -21,7 +21,7 @@ use super::check::TvLayout;
 use super::tiled_mma::TiledMmaLayouts;
 use super::{CopyTraits, ValLayoutDst, ValLayoutRef, ValLayoutSrc};
 use crate::error::{layout_error, ErrorKind, Result};
-use crate::int::{IntMul, IntRem, Mod, StaticInt};
+use crate::int::{IntRem, Mod, StaticInt};
 use crate::layout::Layout;
 use crate::ops::{
     CoalesceByMode, CoalesceByModeOf, Compose, ComposeOf, RakedProduct, RakedProductOf,
@@ -81,14 +81,85 @@ impl CopyValuesDivide for U0 {}
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-/// `product_each(shape(L))` for a rank-2 layout: the sizes of its two modes.
-#[doc(hidden)]
-pub trait ProductEach2 {
+/// `product_each(shape(L))`: the size of each top-level mode of a static layout, as a tuple
+/// (an integral shape is one mode). The tiler [`make_tiled_copy`] takes from
+/// `raked_product(thr, val)`.
+#[diagnostic::on_unimplemented(
+    message = "make_tiled_copy: raked_product(thr_layout, val_layout) is not a static layout, so it has no static product_each(shape) tiler",
+    label = "`{Self}` is not a static layout"
+)]
+pub trait ProductEach {
+    /// The sizes.
     type Output: Copy + Default;
 }
-impl<S0: IntTuple, S1: IntTuple, D0, D1> ProductEach2 for Layout<(S0, S1), (D0, D1)> {
-    type Output = (Size<S0>, Size<S1>);
+macro_rules! product_each_leaf {
+    ([$($g:tt)*] $S:ty) => {
+        impl<D, $($g)*> ProductEach for Layout<$S, D>
+        where
+            $S: IntTuple,
+            Size<$S>: Copy + Default,
+        {
+            type Output = (Size<$S>,);
+        }
+    };
 }
+crate::tuple::for_each_shape_leaf!(product_each_leaf);
+macro_rules! product_each_tuple {
+    ($(($S:ident $D:ident))+) => {
+        impl<$($S: IntTuple, $D,)*> ProductEach for Layout<($($S,)*), ($($D,)*)>
+        where
+            ($(Size<$S>,)*): Copy + Default,
+        {
+            type Output = ($(Size<$S>,)*);
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(product_each_tuple);
+
+/// The tiler of a TiledCopy (CuTe's `Tiler_MN`): a tuple of static integers (the tile `n:1`
+/// along that mode) and static layouts (which pick and order the elements of that mode, as
+/// FlashAttention-2's `make_tiled_copy_B_warpcontiguousN` does). `Shape` is CuTe's
+/// `shape(Tiler_MN)`, whose column-major layout the TV layouts of `get_layoutS_TV` index.
+#[diagnostic::on_unimplemented(
+    message = "TiledCopy: the tiler is not a tuple of static integers and static layouts",
+    label = "`{Self}` is not a TiledCopy tiler",
+    note = "e.g. (U32::new(), U16::new()), or (Layout![(8,4,2):(1,32,8)], Layout![16:1]) (CuTe's make_tile)"
+)]
+pub trait CopyTiler: Copy + Default {
+    /// `shape(Tiler_MN)`.
+    type Shape: IntTuple;
+}
+/// One entry of a [`CopyTiler`]: its shape.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "TiledCopy: a tiler entry is not a static integer or a static layout",
+    label = "`{Self}` is not a tile of a mode",
+    note = "a TiledCopy's tiler is a tuple of static integers and static layouts (CuTe's make_tile), e.g. (Layout![(8,4,2):(1,32,8)], Layout![16:1])"
+)]
+pub trait CopyTilerEntry {
+    type Shape;
+}
+impl<U: crate::int::Digits, B: crate::int::Digit> CopyTilerEntry for typenum::UInt<U, B> {
+    type Shape = Self;
+}
+impl<S, D> CopyTilerEntry for Layout<S, D> {
+    type Shape = S;
+}
+macro_rules! copy_tiler_tuple {
+    ($(($T:ident $D:ident))+) => {
+        impl<$($T: CopyTilerEntry,)*> CopyTiler for ($($T,)*)
+        where
+            ($($T,)*): Copy + Default,
+            ($($T::Shape,)*): IntTuple,
+        {
+            type Shape = ($($T::Shape,)*);
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(copy_tiler_tuple);
+/// The column-major layout of `shape(Tiler_MN)`: `m + M·n` (or its nested form) of the tile,
+/// the codomain of `get_layoutS_TV` / `get_layoutD_TV` (CuTe's `make_layout(shape(Tiler_MN))`).
+pub type TilerRef<Tl> = crate::LayoutLeft<<Tl as CopyTiler>::Shape>;
 
 /// `zip` of a rank-2 layout of rank-2 modes: `((a,b),(c,d)) → ((a,c),(b,d))`.
 #[doc(hidden)]
@@ -140,8 +211,11 @@ pub trait TiledCopyLayouts: Copy + Default {
     type Op: CopyTraits;
     /// The value type.
     type ValType;
-    /// The tile, `(M, N)` as static integers (CuTe's `Tiler_MN`).
+    /// The tiler (CuTe's `Tiler_MN`): `(M, N, ...)` as static integers, or static layouts
+    /// ([`CopyTiler`]).
     type Tiler: Copy + Default;
+    /// `shape(Tiler_MN)`: the tile's shape (the tiler itself for integers).
+    type TilerShape: IntTuple;
     /// `(thread, value) → m + M·n` of the tile (CuTe's `TiledLayout_TV`).
     type TiledLayout_TV: Copy + Default + core::fmt::Display;
     /// The threads, `size<0>(TiledLayout_TV)`.
@@ -156,7 +230,8 @@ pub trait TiledCopyLayouts: Copy + Default {
     type ThrVal2MnS: Copy + Default;
     /// `(destination thread, destination value) → tile`: `thrval2mn` of `tidfrg_D`.
     type ThrVal2MnD: Copy + Default;
-    /// `get_layoutS_TV()`: `(thread, value) → m + M·n` of the source tile.
+    /// `get_layoutS_TV()`: `(thread, value) → m + M·n` of the source tile (the column-major
+    /// index of `shape(Tiler_MN)`).
     type LayoutS_TV: Copy + Default + core::fmt::Display;
     /// `get_layoutD_TV()`.
     type LayoutD_TV: Copy + Default + core::fmt::Display;
@@ -207,14 +282,14 @@ pub trait TiledCopyLayouts: Copy + Default {
 }
 
 #[allow(clippy::type_complexity)]
-impl<Op, T, Tv, T0, T1> TiledCopyLayouts for TiledCopy<CopyAtom<Op, T>, Tv, (T0, T1)>
+impl<Op, T, Tv, Tl> TiledCopyLayouts for TiledCopy<CopyAtom<Op, T>, Tv, Tl>
 where
-    Op: CopyTraits,
+    Tl: CopyTiler,
+    Tl::Shape: crate::tuple::PrefixProduct<U1>,
     Op::SrcLayout: RecastLayout<super::uint1_t, T>,
     Op::DstLayout: RecastLayout<super::uint1_t, T>,
     Op::RefLayout: RecastLayout<super::uint1_t, T>,
-    T0: StaticInt + IntMul<T1>,
-    T1: StaticInt,
+    Op: CopyTraits,
     Tv: TvLayout + Copy + Default + core::fmt::Display,
     Tv::ThrSize: StaticInt,
     Tv::ValSize: StaticInt,
@@ -290,7 +365,7 @@ where
         <ValLayoutRef<Op, T> as TvLayout>::ValSize,
         Ref2Dst<Op, T>,
     >: Copy + Default,
-    Layout<(T0, T1), (U1, T0)>: Compose<
+    TilerRef<Tl>: Compose<
             ThrVal2Mn<
                 Tv,
                 <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
@@ -306,7 +381,7 @@ where
             >,
         >,
     ComposeOf<
-        Layout<(T0, T1), (U1, T0)>,
+        TilerRef<Tl>,
         ThrVal2Mn<
             Tv,
             <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
@@ -315,7 +390,7 @@ where
         >,
     >: Copy + Default + core::fmt::Display,
     ComposeOf<
-        Layout<(T0, T1), (U1, T0)>,
+        TilerRef<Tl>,
         ThrVal2Mn<
             Tv,
             <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
@@ -326,7 +401,8 @@ where
 {
     type Op = Op;
     type ValType = T;
-    type Tiler = (T0, T1);
+    type Tiler = Tl;
+    type TilerShape = Tl::Shape;
     type TiledLayout_TV = Tv;
     type TiledNumThr = Tv::ThrSize;
     type TiledNumVal = Tv::ValSize;
@@ -344,8 +420,8 @@ where
         <ValLayoutRef<Op, T> as TvLayout>::ValSize,
         Ref2Dst<Op, T>,
     >;
-    type LayoutS_TV = ComposeOf<Layout<(T0, T1), (U1, T0)>, Self::ThrVal2MnS>;
-    type LayoutD_TV = ComposeOf<Layout<(T0, T1), (U1, T0)>, Self::ThrVal2MnD>;
+    type LayoutS_TV = ComposeOf<TilerRef<Tl>, Self::ThrVal2MnS>;
+    type LayoutD_TV = ComposeOf<TilerRef<Tl>, Self::ThrVal2MnD>;
 }
 
 /// The TV layout [`make_tiled_copy`] builds from `thr` and `val`:
@@ -355,7 +431,7 @@ pub type MakeTiledCopyTv<Thr, Val> = ComposeOf<
     Layout<(LayoutSize<Thr>, LayoutSize<Val>), (U1, LayoutSize<Thr>)>,
 >;
 /// The tiler [`make_tiled_copy`] builds: `product_each(shape(raked_product(thr, val)))`.
-pub type MakeTiledCopyTiler<Thr, Val> = <RakedProductOf<Thr, Val> as ProductEach2>::Output;
+pub type MakeTiledCopyTiler<Thr, Val> = <RakedProductOf<Thr, Val> as ProductEach>::Output;
 
 /// `size(L)` of a static layout as a typenum integer.
 #[doc(hidden)]
@@ -369,8 +445,10 @@ impl<S: IntTuple, D> StaticSize for Layout<S, D> {
 type LayoutSize<L> = <L as StaticSize>::Output;
 
 /// `make_tiled_copy(atom, thr_layout, val_layout)` (CuTe `make_tiled_copy`): `thr_layout`
-/// maps the (m,n) coordinates of a block of threads to thread indices, `val_layout` those of
-/// each thread's values to value indices; their raked product is the tile.
+/// maps the (m,n,...) coordinates of a block of threads to thread indices, `val_layout` those
+/// of each thread's values to value indices; their raked product is the tile. The layouts may
+/// have any rank (the shorter is padded with `1:0` modes, as `raked_product` does): the tiler
+/// has one mode per mode of the product, e.g. FlashAttention-3's rank-4 LDSM.T copy of V.
 ///
 /// ```
 /// use cute_layout::atom::{make_tiled_copy, CopyAtom, TiledCopyLayouts, UniversalCopy};
@@ -379,6 +457,14 @@ type LayoutSize<L> = <L as StaticSize>::Output;
 /// let cp = make_tiled_copy(CopyAtom::<UniversalCopy<U32>, u16>::new(),
 ///                          layout!((8,4):(1,8)), layout!((2,1):(1,2)));
 /// assert_eq!(cp.tiled_layout_tv().to_string(), "(32,2):(2,1)"); // CuTe: (_32,_2):(_2,_1)
+///
+/// // FlashAttention-3's FP8 V transpose (S2RTiledCopyVt): rank-4 thread and value layouts.
+/// use cute_layout::atom::SM75_U16x8_LDSM_T;
+/// use cute_layout::typenum::{U1, U4, U64, U8};
+/// let vt = make_tiled_copy(CopyAtom::<SM75_U16x8_LDSM_T, u8>::new(),
+///                          layout!((32,4,1,1):(4,1,0,0)), layout!((2,2,1,4):(1,2,16,4)));
+/// let _: (U64, U8, U1, U4) = vt.tiler(); // CuTe: (_64,_8,_1,_4)
+/// assert_eq!(vt.layout_s_tv().to_string(), "((32,4),(16,1)):((64,16),(1,0))"); // CuTe's
 /// ```
 pub fn make_tiled_copy<Op, T, Thr, Val>(
     _atom: CopyAtom<Op, T>,
@@ -388,11 +474,40 @@ pub fn make_tiled_copy<Op, T, Thr, Val>(
 where
     Thr: StaticSize + RakedProduct<Val>,
     Val: StaticSize,
-    RakedProductOf<Thr, Val>: RightInverse + ProductEach2,
+    RakedProductOf<Thr, Val>: RightInverse + ProductEach,
     RightInverseOf<RakedProductOf<Thr, Val>>:
         Compose<Layout<(LayoutSize<Thr>, LayoutSize<Val>), (U1, LayoutSize<Thr>)>>,
     TiledCopy<CopyAtom<Op, T>, MakeTiledCopyTv<Thr, Val>, MakeTiledCopyTiler<Thr, Val>>:
         TiledCopyLayouts,
+{
+    TiledCopy(PhantomData)
+}
+
+/// `make_tiled_copy_impl(atom, layout_tv, tiler)` (CuTe's): the TiledCopy of a given
+/// `(thread, value) → tile` layout and tiler. The tiler is a tuple of static integers and
+/// static layouts ([`CopyTiler`]); a layout entry picks and orders the elements of its mode
+/// of the tensors the copy partitions. The atom must divide the TV layout's threads and values
+/// ([`TiledCopyLayouts`]).
+///
+/// ```
+/// use cute_layout::atom::*;
+/// use cute_layout::{layout, typenum::{U16, U32, U64}};
+/// // FlashAttention-2's backward make_tiled_copy_B_warpcontiguousN<2>(SmemCopyAtom, TiledMmaSdP):
+/// // the B layout of the MMA, the N rows of the tile reordered by (8,4,2):(1,32,8).
+/// let sdp = make_tiled_mma(SM80_16x8x16_F32F16F16F32_TN, layout!((2,4,1):(1,2,0)),
+///                          (U32::new(), U64::new(), U16::new()));
+/// let kv = make_tiled_copy_impl(CopyAtom::<SM75_U32x4_LDSM_N, half_t>::new(), sdp.layout_b_tv(),
+///                               (layout!((8,4,2):(1,32,8)), layout!(16:1)));
+/// // CuTe: kv.get_layoutS_TV()
+/// assert_eq!(kv.layout_s_tv().to_string(), "((8,2,2,2,4),(8,1)):((1,512,32,0,8),(64,0))");
+/// ```
+pub fn make_tiled_copy_impl<Op, T, Tv, Tl>(
+    _atom: CopyAtom<Op, T>,
+    _layout_tv: Tv,
+    _tiler: Tl,
+) -> TiledCopy<CopyAtom<Op, T>, Tv, Tl>
+where
+    TiledCopy<CopyAtom<Op, T>, Tv, Tl>: TiledCopyLayouts,
 {
     TiledCopy(PhantomData)
 }
@@ -440,12 +555,12 @@ tiled_copy_for_mma! {
 // ---------------------------------------------------------------------------------------------
 // Partitioning: ThrCopy
 
-/// The coordinate selecting one thread's elements from `((thr, val), (RestM, RestN[, L]))`:
-/// `((t, _), (_, _[, _]))`, for tensors of rank 2 or 3 (CuTe's
-/// `thr_tensor(thr_idx, _, repeat<rank>(_))`).
+/// The coordinate selecting one thread's elements from `((thr, val), (RestM, RestN, ...))`:
+/// `((t, _), (_, _, ...))`, one `_` per mode of the tensor (CuTe's
+/// `thr_tensor(thr_idx, _, repeat<rank>(_))`), for tensors of rank 1 to 12.
 #[diagnostic::on_unimplemented(
-    message = "TiledCopy partition: a tensor of shape `{Self}` is not of rank 2 or 3",
-    label = "partition_S/D take (M,N[,L]) tensors"
+    message = "TiledCopy partition: a tensor of shape `{Self}` is not a tuple of rank 1 to 12",
+    label = "partition_S/D take (M,N,...) tensors, at least as many modes as the tiler"
 )]
 pub trait CopyThrCoord {
     /// The coordinate.
@@ -453,21 +568,22 @@ pub trait CopyThrCoord {
     /// The coordinate of thread `t`.
     fn coord(t: i64) -> Self::Coord;
 }
-impl<S0, S1> CopyThrCoord for (S0, S1) {
-    type Coord = ((i64, Underscore), (Underscore, Underscore));
-    fn coord(t: i64) -> Self::Coord {
-        ((t, Underscore), (Underscore, Underscore))
-    }
+macro_rules! copy_thr_coord {
+    ($(($S:ident $D:ident))+) => {
+        impl<$($S,)*> CopyThrCoord for ($($S,)*) {
+            type Coord = ((i64, Underscore), ($(copy_thr_coord!(@u $S),)*));
+            fn coord(t: i64) -> Self::Coord {
+                ((t, Underscore), ($(copy_thr_coord!(@v $S),)*))
+            }
+        }
+    };
+    (@u $S:ident) => { Underscore };
+    (@v $S:ident) => { Underscore };
 }
-impl<S0, S1, S2> CopyThrCoord for (S0, S1, S2) {
-    type Coord = ((i64, Underscore), (Underscore, Underscore, Underscore));
-    fn coord(t: i64) -> Self::Coord {
-        ((t, Underscore), (Underscore, Underscore, Underscore))
-    }
-}
+crate::tuple::for_each_tuple_pair!(copy_thr_coord);
 
 /// One thread's partition of a layout by a TiledCopy: `zipped_divide` by the tiler, the tile
-/// mode composed with `thrval2mn`, sliced at the thread: `(CPY, CPY_M, CPY_N[, L])`.
+/// mode composed with `thrval2mn`, sliced at the thread: `(CPY, CPY_M, CPY_N, ...)`.
 #[doc(hidden)]
 pub trait CopyPartition<Tiler, ThrVal2Mn, C> {
     type Output: TensorLayout;
@@ -561,8 +677,8 @@ impl<TC: TiledCopyLayouts> ThrCopy<TC> {
         self.thr
     }
     copy_partition_methods! {
-        /// `partition_S(tensor)`: the elements of an (M,N\[,L\]) source tensor that this thread
-        /// reads, `(CPY, CPY_M, CPY_N[, L])` with `CPY` the thread's values of one tile.
+        /// `partition_S(tensor)`: the elements of an (M,N,...) source tensor that this thread
+        /// reads, `(CPY, CPY_M, CPY_N, ...)` with `CPY` the thread's values of one tile.
         /// Errors: a tiler that does not divide the tensor, a partition past the engine.
         try_partition_s / partition_s, PartitionSOf, ThrVal2MnS
     }
