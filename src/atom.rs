@@ -73,13 +73,13 @@ pub use table::{atom_layouts, atom_names, AtomLayouts};
 pub use tiled_copy::{
     copy, make_tiled_copy, make_tiled_copy_a, make_tiled_copy_b, make_tiled_copy_c,
     make_tiled_copy_impl, try_copy, CopyAtom, CopyCoordOf, CopyTiler, MakeTiledCopyTiler,
-    MakeTiledCopyTv, PartitionDOf, PartitionSOf, ProductEach, ThrCopy, TiledCopy,
-    TiledCopyLayouts, TilerRef,
+    MakeTiledCopyTv, PartitionDOf, PartitionSOf, ProductEach, ThrCopy, TiledCopy, TiledCopyLayouts,
+    TilerRef,
 };
 pub use tiled_mma::{
-    make_tiled_mma, AtomLayoutMnk, AtomLayoutMnkOf, FragmentOf, FragmentSource,
-    MmaCoordOf, PartitionAOf, PartitionBOf, PartitionCOf, PermutationMnk, PermutationMnkOf,
-    ShapeLayoutOf, ThrMma, TiledMma, TiledMmaLayouts,
+    make_tiled_mma, AtomLayoutMnk, AtomLayoutMnkOf, FragmentOf, FragmentSource, MmaCoordOf,
+    PartitionAOf, PartitionBOf, PartitionCOf, PermutationMnk, PermutationMnkOf, ShapeLayoutOf,
+    ThrMma, TiledMma, TiledMmaLayouts,
 };
 
 /// The register arrays of [`MmaTraits`] and [`CopyTraits`] (re-exported from `generic-array`).
