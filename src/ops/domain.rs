@@ -217,6 +217,7 @@ where
     }
 }
 
+#[cfg(feature = "alloc")]
 impl CommonRefinement<crate::DynTuple> for crate::DynTuple {
     type Output = crate::DynTuple;
     #[inline]
@@ -370,6 +371,7 @@ where
     type Output = Cons<<H as CoarsenBy<H2, H::K, H2::K>>::Output, T::Output>;
 }
 
+#[cfg(feature = "alloc")]
 impl CommonCoarsening<crate::DynTuple> for crate::DynTuple {
     type Output = crate::DynTuple;
     #[inline]

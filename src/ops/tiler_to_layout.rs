@@ -265,6 +265,7 @@ where
 }
 
 /// The runtime engine's.
+#[cfg(feature = "alloc")]
 impl TilerToLayout for crate::algebra::DynTiler {
     type Output = crate::DynBasisLayout;
     #[inline]
@@ -273,6 +274,7 @@ impl TilerToLayout for crate::algebra::DynTiler {
     }
 }
 /// The runtime engine's: the layout itself.
+#[cfg(feature = "alloc")]
 impl TilerToLayout for crate::DynLayout {
     type Output = crate::DynBasisLayout;
     #[inline]
