@@ -50,6 +50,8 @@ mod sm90;
 mod table;
 mod tiled_copy;
 mod tiled_mma;
+#[cfg(feature = "alloc")]
+pub mod tma;
 
 pub use copy::{
     AutoVectorizingCopy, AutoVectorizingCopyWithAssumedAlignment, CopyBits, CpAsyncBits,
@@ -75,6 +77,11 @@ pub use tiled_copy::{
     make_tiled_copy_impl, try_copy, CopyAtom, CopyCoordOf, CopyTiler, MakeTiledCopyTiler,
     MakeTiledCopyTv, PartitionDOf, PartitionSOf, ProductEach, ThrCopy, TiledCopy, TiledCopyLayouts,
     TilerRef,
+};
+#[cfg(feature = "alloc")]
+pub use tma::{
+    make_tma_atom, make_tma_copy, tma_partition, TmaCopy, TmaDescriptorParams, SM90_TMA_LOAD,
+    SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE,
 };
 pub use tiled_mma::{
     make_tiled_mma, AtomLayoutMnk, AtomLayoutMnkOf, FragmentOf, FragmentSource, MmaCoordOf,

@@ -1,0 +1,1102 @@
+//! The host side of Hopper's Tensor Memory Accelerator (TMA), after CuTe's
+//! `cute/atom/copy_traits_sm90_tma.hpp`: the copy operations [`SM90_TMA_LOAD`],
+//! [`SM90_TMA_LOAD_MULTICAST`] and [`SM90_TMA_STORE`], [`make_tma_copy`] / [`make_tma_atom`],
+//! which derive from a global-memory layout, a shared-memory layout and a CTA tiler exactly
+//! the arguments CuTe passes to the driver's `cuTensorMapEncodeTiled`
+//! ([`TmaDescriptorParams`]), and [`tma_partition`], the instructions one CTA issues for a
+//! tile.
+//!
+//! **The TMA basis** (CuTe's `construct_tma_gbasis`). With `S` the shared-memory layout
+//! (without its swizzle) and `V = make_identity_layout(shape(gmem)) ∘ cta_tiler` (tile index →
+//! gmem coordinate, basis strides):
+//!
+//! 1. `coalesce(V ∘ right_inverse(S))` maps a shared-memory offset to a gmem coordinate; its
+//!    leading modes with unit basis strides `s:1@j` are the *smem vector*, the part one TMA box
+//!    writes densely;
+//! 2. each vector mode takes the gmem stride of its coordinate; consecutive modes merge while
+//!    the strides continue and the merged size stays ≤ 256 (CuTe's `coalesce_256`): each
+//!    merged group is one box dimension;
+//! 3. the gmem modes the vector does not reach (size ≠ 1, stride ≠ 0) become box dimensions of
+//!    extent 1, and modes past the fifth are grouped into the fifth;
+//! 4. a box dimension spanning several gmem modes gets the gmem stride `g = gcd(dⱼ)` and the
+//!    extent `Σ (sⱼ − 1)·dⱼ/g + 1` (CuTe's `fill_tma_gmem_shape_stride`);
+//! 5. multicast over `m` CTAs divides the box from its outermost dimension inward.
+//!
+//! Every condition the hardware or the driver imposes is checked and reported as a
+//! [`LayoutError`] naming it (see [`make_tma_atom`]). The layouts here are CuTe's for a gmem
+//! tensor with static shape and strides (CuTe's `coalesce_256` merges box modes only where
+//! the merge is known at compile time; with dynamic gmem strides it merges none across gmem
+//! modes, which gives another, equally valid, descriptor).
+//!
+//! `tests/tma_cute.rs` checks the parameters against CuTe C++ 4.2's `make_tma_copy`
+//! (`probes/tma/cute_tma_params.cu`, recorded in `tests/data/tma/cute_params.txt`).
+//!
+//! ```
+//! use cute_layout::atom::tma::{make_tma_copy, TmaDataType, TmaSwizzle, SM90_TMA_LOAD};
+//! use cute_layout::{DynComposedLayout, DynLayout, DynTuple};
+//! // A (4096, 4096) K-major half-precision matrix; a 128x64 tile in 128 B-swizzled smem
+//! // (CuTe's tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128,64)), in elements).
+//! let gmem: DynLayout = "(4096,4096):(4096,1)".parse().unwrap();
+//! let smem: DynComposedLayout = "Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))".parse().unwrap();
+//! let tile: DynTuple = "(128,64)".parse().unwrap();
+//! let tma = make_tma_copy(SM90_TMA_LOAD, TmaDataType::Float16, &gmem, &smem, &tile, 1).unwrap();
+//! let p = tma.params();
+//! assert_eq!(p.global_dims(), [4096, 4096]);         // innermost (K) first
+//! assert_eq!(p.global_strides_bytes(), [8192]);      // dims 1.., in bytes
+//! assert_eq!(p.box_dims(), [64, 128]);
+//! assert_eq!(p.swizzle, TmaSwizzle::B128);
+//! assert_eq!(tma.instructions(), 1);
+//! ```
+
+use alloc::format;
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::algebra;
+use crate::basis::{make_identity_layout, DynScaledBasis};
+use crate::composed::DynComposedLayout;
+use crate::dynamic::{DynLayout, DynTuple};
+use crate::error::{layout_error, ErrorKind, Result};
+use crate::swizzle::{DynSwizzle, SwizzleFn};
+
+// ---------------------------------------------------------------------------------------------
+// Operations
+
+/// Which TMA operation a copy is (CuTe's three `SM90_TMA_*` operation types, as a value).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TmaOpKind {
+    /// `cp.async.bulk.tensor` global → shared (`SM90_TMA_LOAD`).
+    Load,
+    /// The load multicast to several CTAs of a cluster (`SM90_TMA_LOAD_MULTICAST`).
+    LoadMulticast,
+    /// `cp.async.bulk.tensor` shared → global (`SM90_TMA_STORE`).
+    Store,
+}
+
+impl TmaOpKind {
+    /// `"load"`, `"load_multicast"` or `"store"`.
+    ///
+    /// ```
+    /// # use cute_layout::atom::tma::TmaOpKind;
+    /// assert_eq!(TmaOpKind::Store.name(), "store");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            TmaOpKind::Load => "load",
+            TmaOpKind::LoadMulticast => "load_multicast",
+            TmaOpKind::Store => "store",
+        }
+    }
+}
+
+/// A TMA copy operation: [`SM90_TMA_LOAD`], [`SM90_TMA_LOAD_MULTICAST`], [`SM90_TMA_STORE`].
+///
+/// ```
+/// use cute_layout::atom::tma::{TmaOp, TmaOpKind, SM90_TMA_STORE};
+/// assert_eq!(SM90_TMA_STORE::KIND, TmaOpKind::Store);
+/// ```
+pub trait TmaOp {
+    /// The operation as a value.
+    const KIND: TmaOpKind;
+}
+
+/// CuTe's `SM90_TMA_LOAD`: one CTA loads a box from global into its shared memory
+/// (`cp.async.bulk.tensor.Nd.shared::cluster.global.mbarrier::complete_tx::bytes`).
+///
+/// ```
+/// use cute_layout::atom::tma::{TmaOp, TmaOpKind, SM90_TMA_LOAD};
+/// assert_eq!(SM90_TMA_LOAD::KIND, TmaOpKind::Load);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SM90_TMA_LOAD;
+/// CuTe's `SM90_TMA_LOAD_MULTICAST`: one load written to the shared memory of every CTA in a
+/// multicast mask; with `m` CTAs each issues `1/m` of the box ([`make_tma_copy`]'s
+/// `cluster_size`).
+///
+/// ```
+/// use cute_layout::atom::tma::{TmaOp, TmaOpKind, SM90_TMA_LOAD_MULTICAST};
+/// assert_eq!(SM90_TMA_LOAD_MULTICAST::KIND, TmaOpKind::LoadMulticast);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SM90_TMA_LOAD_MULTICAST;
+/// CuTe's `SM90_TMA_STORE`: one CTA stores a box from its shared memory to global memory;
+/// elements outside the tensor are not written.
+///
+/// ```
+/// use cute_layout::atom::tma::{TmaOp, TmaOpKind, SM90_TMA_STORE};
+/// assert_eq!(SM90_TMA_STORE::KIND, TmaOpKind::Store);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct SM90_TMA_STORE;
+
+impl TmaOp for SM90_TMA_LOAD {
+    const KIND: TmaOpKind = TmaOpKind::Load;
+}
+impl TmaOp for SM90_TMA_LOAD_MULTICAST {
+    const KIND: TmaOpKind = TmaOpKind::LoadMulticast;
+}
+impl TmaOp for SM90_TMA_STORE {
+    const KIND: TmaOpKind = TmaOpKind::Store;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The driver's enums
+
+/// `CUtensorMapDataType` (cuda.h numbering), as CuTe's `to_CUtensorMapDataType<T>` picks it.
+///
+/// ```
+/// use cute_layout::atom::tma::TmaDataType;
+/// assert_eq!(TmaDataType::Float16 as u32, 6);
+/// assert_eq!(TmaDataType::Float16.bits(), 16);
+/// assert_eq!(TmaDataType::for_bits(8), Some(TmaDataType::Uint8));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum TmaDataType {
+    /// `int8_t`, `uint8_t`, `float_e4m3_t`, `float_e5m2_t`.
+    Uint8 = 0,
+    /// `uint16_t`.
+    Uint16 = 1,
+    /// `uint32_t`.
+    Uint32 = 2,
+    /// `int32_t`.
+    Int32 = 3,
+    /// `uint64_t`.
+    Uint64 = 4,
+    /// `int64_t`.
+    Int64 = 5,
+    /// `half_t`.
+    Float16 = 6,
+    /// `float`.
+    Float32 = 7,
+    /// `double`.
+    Float64 = 8,
+    /// `bfloat16_t`.
+    Bfloat16 = 9,
+    /// `tfloat32_t`.
+    Tfloat32 = 11,
+}
+
+impl TmaDataType {
+    /// The element width in bits.
+    pub const fn bits(self) -> u32 {
+        match self {
+            TmaDataType::Uint8 => 8,
+            TmaDataType::Uint16 | TmaDataType::Float16 | TmaDataType::Bfloat16 => 16,
+            TmaDataType::Uint32 | TmaDataType::Int32 | TmaDataType::Float32 => 32,
+            TmaDataType::Tfloat32 => 32,
+            TmaDataType::Uint64 | TmaDataType::Int64 | TmaDataType::Float64 => 64,
+        }
+    }
+    /// The type CuTe picks for the usual element of a width: `uint8_t`, `half_t`, `float`,
+    /// `double` (`None` for other widths).
+    pub const fn for_bits(bits: u32) -> Option<Self> {
+        match bits {
+            8 => Some(TmaDataType::Uint8),
+            16 => Some(TmaDataType::Float16),
+            32 => Some(TmaDataType::Float32),
+            64 => Some(TmaDataType::Float64),
+            _ => None,
+        }
+    }
+}
+
+/// `CUtensorMapSwizzle`: the shared-memory swizzle of a box. CuTe maps the smem layout's
+/// swizzle `Sw<B,4,3>` on byte addresses (16 B units) to `B = 0, 1, 2, 3` → none, 32 B, 64 B,
+/// 128 B (`get_tma_swizzle_bits`).
+///
+/// ```
+/// use cute_layout::atom::tma::TmaSwizzle;
+/// assert_eq!(TmaSwizzle::B64.span_bytes(), 64);
+/// assert_eq!(TmaSwizzle::B128.to_string(), "128B");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum TmaSwizzle {
+    /// `CU_TENSOR_MAP_SWIZZLE_NONE`.
+    None = 0,
+    /// `CU_TENSOR_MAP_SWIZZLE_32B` (`Sw<1,4,3>` on bytes).
+    B32 = 1,
+    /// `CU_TENSOR_MAP_SWIZZLE_64B` (`Sw<2,4,3>` on bytes).
+    B64 = 2,
+    /// `CU_TENSOR_MAP_SWIZZLE_128B` (`Sw<3,4,3>` on bytes).
+    B128 = 3,
+}
+
+impl TmaSwizzle {
+    /// The bytes of one swizzled row: 16 for none (the 16 B granule), 32, 64, 128.
+    pub const fn span_bytes(self) -> u64 {
+        16 << (self as u32)
+    }
+    /// The swizzle on byte addresses, `Sw<B,4,3>`.
+    pub fn byte_swizzle(self) -> DynSwizzle {
+        // B ≤ 3, M = 4, S = 3 always satisfy the swizzle conditions.
+        DynSwizzle::new(self as i64, 4, 3).unwrap_or_else(|_| unreachable!())
+    }
+}
+
+impl core::fmt::Display for TmaSwizzle {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(match self {
+            TmaSwizzle::None => "none",
+            TmaSwizzle::B32 => "32B",
+            TmaSwizzle::B64 => "64B",
+            TmaSwizzle::B128 => "128B",
+        })
+    }
+}
+
+/// `CUtensorMapInterleave`; CuTe always passes `NONE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum TmaInterleave {
+    /// `CU_TENSOR_MAP_INTERLEAVE_NONE`.
+    None = 0,
+}
+
+/// `CUtensorMapL2promotion`; CuTe passes `L2_128B`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum TmaL2Promotion {
+    /// `CU_TENSOR_MAP_L2_PROMOTION_NONE`.
+    None = 0,
+    /// `CU_TENSOR_MAP_L2_PROMOTION_L2_128B`.
+    L2_128B = 2,
+}
+
+/// `CUtensorMapFloatOOBfill`; CuTe passes `NONE` (out-of-bounds elements of a load are
+/// zero-filled).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[repr(u32)]
+pub enum TmaOobFill {
+    /// `CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE`: zeros.
+    None = 0,
+}
+
+/// The arguments of `cuTensorMapEncodeTiled` (after the map and the global address), in the
+/// order and units the driver takes them: dimension 0 is the innermost (unit-stride) one,
+/// `global_strides_bytes[i]` is the byte stride of dimension `i + 1`. Entries past `rank` are
+/// unused (dims and box 1, strides 0), as in CuTe's `cute::array<.., 5>`.
+///
+/// ```
+/// use cute_layout::atom::tma::{make_tma_copy, TmaDataType, SM90_TMA_LOAD};
+/// use cute_layout::{DynLayout, DynTuple};
+/// let gmem: DynLayout = "(1024,256):(256,1)".parse().unwrap(); // CuTe's "Simple 2D" example
+/// let smem: DynLayout = "(64,32):(32,1)".parse().unwrap();
+/// let tile: DynTuple = "(64,32)".parse().unwrap();
+/// let p = *make_tma_copy(SM90_TMA_LOAD, TmaDataType::Float32, &gmem, &smem, &tile, 1)
+///     .unwrap()
+///     .params();
+/// assert_eq!((p.rank, p.global_dims(), p.global_strides_bytes()), (2, &[256, 1024][..], &[1024][..]));
+/// assert_eq!((p.box_dims(), p.element_strides()), (&[32, 64][..], &[1, 1][..]));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TmaDescriptorParams {
+    /// `tensorDataType`.
+    pub data_type: TmaDataType,
+    /// `tensorRank`, 1 to 5.
+    pub rank: u32,
+    /// `globalDim`: the extent of each dimension, in elements.
+    pub global_dims: [u64; 5],
+    /// `globalStrides`: the byte stride of dimensions 1 to `rank − 1`.
+    pub global_strides_bytes: [u64; 4],
+    /// `boxDim`: the box extent of each dimension, in elements.
+    pub box_dims: [u32; 5],
+    /// `elementStrides`: always 1 in CuTe.
+    pub element_strides: [u32; 5],
+    /// `interleave`.
+    pub interleave: TmaInterleave,
+    /// `swizzle`.
+    pub swizzle: TmaSwizzle,
+    /// `l2Promotion`.
+    pub l2_promotion: TmaL2Promotion,
+    /// `oobFill`.
+    pub oob_fill: TmaOobFill,
+}
+
+impl TmaDescriptorParams {
+    /// `globalDim[..rank]`.
+    pub fn global_dims(&self) -> &[u64] {
+        &self.global_dims[..self.rank as usize]
+    }
+    /// `globalStrides[..rank − 1]`.
+    pub fn global_strides_bytes(&self) -> &[u64] {
+        &self.global_strides_bytes[..self.rank as usize - 1]
+    }
+    /// `boxDim[..rank]`.
+    pub fn box_dims(&self) -> &[u32] {
+        &self.box_dims[..self.rank as usize]
+    }
+    /// `elementStrides[..rank]`.
+    pub fn element_strides(&self) -> &[u32] {
+        &self.element_strides[..self.rank as usize]
+    }
+    /// Bytes of one box (the transaction count of one instruction).
+    pub fn box_bytes(&self) -> u64 {
+        let n: u64 = self.box_dims().iter().map(|&b| u64::from(b)).product();
+        n * u64::from(self.data_type.bits()) / 8
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared-memory layouts
+
+/// A shared-memory layout TMA may write: a [`DynLayout`] (no swizzle) or a
+/// [`DynComposedLayout`] `Sw<B,M,S> o 0 o L` whose swizzle acts on element offsets (the
+/// crate's notation; CuTe's printed form puts the swizzle on bytes, see
+/// [`parse_smem_layout`]).
+pub trait TmaSmemLayout {
+    /// The swizzle on element offsets (`None` for none) and the layout.
+    fn tma_parts(&self) -> Result<(Option<DynSwizzle>, DynLayout)>;
+}
+
+impl TmaSmemLayout for DynLayout {
+    /// No swizzle.
+    fn tma_parts(&self) -> Result<(Option<DynSwizzle>, DynLayout)> {
+        Ok((None, self.clone()))
+    }
+}
+
+impl TmaSmemLayout for DynComposedLayout {
+    /// `Sw o 0 o L`: a non-zero offset is refused (TMA writes from the tile's base).
+    fn tma_parts(&self) -> Result<(Option<DynSwizzle>, DynLayout)> {
+        if self.offset().value != 0 {
+            return Err(layout_error!(
+                ErrorKind::InvalidArgument,
+                "TMA shared-memory layout {self}: the offset between swizzle and layout must be 0"
+            ));
+        }
+        Ok((Some(*self.layout_a()), self.layout_b().clone()))
+    }
+}
+
+/// Parses a shared-memory layout in the crate's notation (`Sw<3,3,3> o 0 o L` with the
+/// swizzle on element offsets, or a plain layout) or in CuTe's printed form
+/// `Sw<3,4,3> o smem_ptr[16b](unset) o L`, whose swizzle acts on **bytes** and is converted to
+/// elements of `elem_bits` bits (`M − log2(bytes per element)`).
+///
+/// ```
+/// use cute_layout::atom::tma::parse_smem_layout;
+/// let c = parse_smem_layout("Sw<3,4,3> o smem_ptr[16b](unset) o ((_8,_8),(_64,_1)):((_64,_512),(_1,_0))", 16).unwrap();
+/// assert_eq!(c.to_string(), "Sw<3,3,3> o 0 o ((8,8),(64,1)):((64,512),(1,0))");
+/// ```
+pub fn parse_smem_layout(s: &str, elem_bits: u32) -> Result<DynComposedLayout> {
+    let s = s.trim();
+    if let Some(p) = s.find("smem_ptr[") {
+        let close = s[p..].find(')').map(|q| p + q + 1).ok_or_else(|| {
+            layout_error!(ErrorKind::Parse, "expected 'smem_ptr[Nb](unset)' in {s}")
+        })?;
+        let ptr = &s[p..close];
+        let bits: u32 = ptr
+            .strip_prefix("smem_ptr[")
+            .and_then(|r| r.split("b]").next())
+            .and_then(|n| n.parse().ok())
+            .ok_or_else(|| layout_error!(ErrorKind::Parse, "cannot read the width of {ptr}"))?;
+        if bits != elem_bits {
+            return Err(layout_error!(
+                ErrorKind::InvalidArgument,
+                "{ptr} is a {bits}-bit pointer but the elements have {elem_bits} bits"
+            ));
+        }
+        let text = format!("{}0{}", &s[..p], &s[close..]);
+        let c: DynComposedLayout = text.parse()?;
+        let sw = c.layout_a();
+        let shift = elem_log2_bytes(elem_bits)?;
+        let m = i64::from(sw.base()) - shift;
+        if m < 0 {
+            return Err(layout_error!(
+                ErrorKind::InvalidSwizzle,
+                "{sw} on bytes has a base below one {elem_bits}-bit element"
+            ));
+        }
+        let esw = DynSwizzle::new(i64::from(sw.bits()), m, i64::from(sw.shift()))?;
+        DynComposedLayout::try_new(esw, c.offset(), c.layout_b().clone())
+    } else if s.starts_with("Sw<") {
+        s.parse()
+    } else {
+        let l: DynLayout = s.parse()?;
+        DynComposedLayout::try_new(DynSwizzle::new(0, 0, 0)?, crate::DynInt::dynamic(0), l)
+    }
+}
+
+fn elem_log2_bytes(elem_bits: u32) -> Result<i64> {
+    if elem_bits < 8 || !elem_bits.is_power_of_two() || elem_bits > 64 {
+        return Err(layout_error!(
+            ErrorKind::InvalidArgument,
+            "TMA element width {elem_bits} bits: 8, 16, 32 or 64 bits are supported"
+        ));
+    }
+    Ok(i64::from((elem_bits / 8).trailing_zeros()))
+}
+
+/// The TMA mode of an element swizzle: `Sw<B, M, S>` on elements of `elem_bits` bits is
+/// `Sw<B, M + log2(bytes), S>` on bytes, which must be `Sw<0..3, 4, 3>` (CuTe's
+/// `get_tma_swizzle_bits`/`get_tma_swizzle_base`; `B = 0` is no swizzle at any `M`, `S`).
+///
+/// ```
+/// use cute_layout::atom::tma::{tma_swizzle_mode, TmaSwizzle};
+/// use cute_layout::{DynSwizzle, ErrorKind};
+/// let sw = |b, m, s| DynSwizzle::new(b, m, s).unwrap();
+/// assert_eq!(tma_swizzle_mode(Some(sw(3, 3, 3)), 16).unwrap(), TmaSwizzle::B128);
+/// assert_eq!(tma_swizzle_mode(Some(sw(2, 2, 3)), 32).unwrap(), TmaSwizzle::B64);
+/// // 32 B units on 16-bit elements: not a hardware mode.
+/// assert_eq!(tma_swizzle_mode(Some(sw(3, 4, 3)), 16).unwrap_err().kind(), ErrorKind::InvalidSwizzle);
+/// ```
+pub fn tma_swizzle_mode(swizzle: Option<DynSwizzle>, elem_bits: u32) -> Result<TmaSwizzle> {
+    let shift = elem_log2_bytes(elem_bits)?;
+    let Some(sw) = swizzle.filter(|sw| sw.bits() != 0) else {
+        return Ok(TmaSwizzle::None);
+    };
+    let m = i64::from(sw.base()) + shift;
+    match (sw.bits(), m, sw.shift()) {
+        (1, 4, 3) => Ok(TmaSwizzle::B32),
+        (2, 4, 3) => Ok(TmaSwizzle::B64),
+        (3, 4, 3) => Ok(TmaSwizzle::B128),
+        (b, m, s) => Err(layout_error!(
+            ErrorKind::InvalidSwizzle,
+            "TMA: the shared-memory swizzle {sw} on {elem_bits}-bit elements is Sw<{b},{m},{s}> on bytes; \
+             the hardware swizzles 16 B units only: Sw<1,4,3> (32B), Sw<2,4,3> (64B), Sw<3,4,3> (128B)"
+        )),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The atom
+
+/// One box dimension: the gmem modes (paths into the gmem shape) it spans, with the extent of
+/// each inside the box.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct TmaMode {
+    /// `(box extent along this gmem mode, gmem mode path)`.
+    parts: Vec<(i64, Vec<usize>)>,
+}
+
+/// A TMA copy (CuTe's TMA `Copy_Atom` with its `TiledCopy` over one CTA tile): the
+/// descriptor parameters, the TMA basis, and the tile it copies. Built by [`make_tma_copy`] /
+/// [`make_tma_atom`].
+#[derive(Clone, Debug)]
+pub struct TmaCopy {
+    op: TmaOpKind,
+    params: TmaDescriptorParams,
+    num_multicast: u32,
+    modes: Vec<TmaMode>,
+    /// `globalStrides` in elements, dimension 0 included (1).
+    strides_elems: [u64; 5],
+    /// Elements of one (untruncated) TMA box: CuTe's `size(tma_gbasis)`.
+    elems_per_tma: i64,
+    gmem: DynLayout,
+    smem: DynLayout,
+    smem_swizzle_bytes: DynSwizzle,
+    /// tile index → gmem coordinate (`identity(shape(gmem)) ∘ cta_tiler`).
+    cta_v_map: crate::basis::DynBasisLayout,
+    /// smem index → tile index, tiled to the tile's size (CuTe's `layout_V`).
+    layout_v: DynLayout,
+}
+
+/// `make_tma_atom(op, gmem, smem, cta_tiler, cluster_size)`: CuTe's TMA atom for a tile of
+/// shape `cta_tiler` of the gmem layout `gmem` (element offsets, any rank and nesting) held in
+/// shared memory as `smem` (a layout of the tile's coordinates; swizzled or not), multicast
+/// over `cluster_size` CTAs (1 without multicast).
+///
+/// `cta_tiler` is a shape, applied mode by mode (`make_identity_layout(shape(gmem)) ∘
+/// cta_tiler`); missing trailing modes take extent 1 (a batch mode). `size(smem)` must equal
+/// the tile's size.
+///
+/// Errors, each a [`LayoutError`] naming the condition (the hardware's and the driver's, as
+/// CuTe asserts them in `make_tma_copy_desc`):
+///
+/// * the smem swizzle is a hardware mode — [`tma_swizzle_mode`] ([`ErrorKind::InvalidSwizzle`]);
+/// * the smem vector starts along a gmem mode of stride 1 ("majorness of smem doesn't match
+///   majorness of gmem") and some smem offsets map to gmem at all
+///   ([`ErrorKind::InvalidArgument`]);
+/// * rank ≤ 5 after grouping (always, by construction), every box dim in 1..=256
+///   ([`ErrorKind::TooLarge`]), every global dim in 1..=2³²;
+/// * global strides (dimensions ≥ 1) multiples of 16 B and below 2⁴⁰ ([`ErrorKind::NotDivisible`],
+///   [`ErrorKind::TooLarge`]), non-negative;
+/// * the box's inner extent in bytes a multiple of 16 B and, when swizzled, at most the
+///   swizzle span ([`ErrorKind::NotDivisible`], [`ErrorKind::TooLarge`]);
+/// * the multicast count divides the box's outer dimensions as CuTe splits them
+///   ([`ErrorKind::NotDivisible`]), `cluster_size ≥ 1` and a power of two at most 16 for
+///   [`SM90_TMA_LOAD_MULTICAST`], 1 otherwise.
+///
+/// The base addresses are checked separately: [`TmaCopy::check_gmem_address`] (16 B) and
+/// [`TmaCopy::check_smem_address`] (128 B; 1024 B swizzled).
+///
+/// ```
+/// use cute_layout::atom::tma::{make_tma_atom, TmaDataType, SM90_TMA_LOAD};
+/// use cute_layout::{DynLayout, DynTuple, ErrorKind};
+/// let gmem: DynLayout = "(1024,32,512):(64,1,65536)".parse().unwrap(); // CuTe's "3D" example
+/// let smem: DynLayout = "(16,8,2):(16,1,8)".parse().unwrap();
+/// let tile: DynTuple = "(16,8,2)".parse().unwrap();
+/// let t = make_tma_atom(SM90_TMA_LOAD, TmaDataType::Float32, &gmem, &smem, &tile, 1).unwrap();
+/// assert_eq!(t.params().box_dims(), [8, 16, 2]);
+/// // An M-major smem tile of a K-major gmem: no TMA box starts along gmem's unit stride.
+/// let smem: DynLayout = "(16,8,2):(1,16,128)".parse().unwrap();
+/// let e = make_tma_atom(SM90_TMA_LOAD, TmaDataType::Float32, &gmem, &smem, &tile, 1).unwrap_err();
+/// assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+/// ```
+pub fn make_tma_atom<Op: TmaOp, L: TmaSmemLayout + ?Sized>(
+    op: Op,
+    data_type: TmaDataType,
+    gmem: &DynLayout,
+    smem: &L,
+    cta_tiler: &DynTuple,
+    cluster_size: i64,
+) -> Result<TmaCopy> {
+    let _ = op;
+    build(Op::KIND, data_type, gmem, smem, cta_tiler, cluster_size)
+}
+
+/// `make_tma_copy(op, gmem, smem, cta_tiler, cluster_size)`: CuTe's TMA `TiledCopy`; the
+/// same derivation as [`make_tma_atom`] (CuTe builds the TiledCopy's thread-value layout on
+/// top of the atom; here the tile's instructions are [`tma_partition`]).
+///
+/// ```
+/// use cute_layout::atom::tma::{make_tma_copy, TmaDataType, SM90_TMA_LOAD_MULTICAST};
+/// use cute_layout::{DynComposedLayout, DynLayout, DynTuple};
+/// let gmem: DynLayout = "(512,256):(256,1)".parse().unwrap();
+/// let smem: DynComposedLayout = "Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))".parse().unwrap();
+/// let tile: DynTuple = "(128,64)".parse().unwrap();
+/// let t = make_tma_copy(SM90_TMA_LOAD_MULTICAST, TmaDataType::Float16, &gmem, &smem, &tile, 2).unwrap();
+/// assert_eq!(t.params().box_dims(), [64, 64]); // each of 2 CTAs loads half the rows
+/// ```
+pub fn make_tma_copy<Op: TmaOp, L: TmaSmemLayout + ?Sized>(
+    op: Op,
+    data_type: TmaDataType,
+    gmem: &DynLayout,
+    smem: &L,
+    cta_tiler: &DynTuple,
+    cluster_size: i64,
+) -> Result<TmaCopy> {
+    make_tma_atom(op, data_type, gmem, smem, cta_tiler, cluster_size)
+}
+
+/// [`make_tma_copy`] with the operation as a value.
+///
+/// ```
+/// use cute_layout::atom::tma::{make_tma_copy_op, TmaDataType, TmaOpKind};
+/// let t = make_tma_copy_op(TmaOpKind::Store, TmaDataType::Uint8, &"(64,64):(64,1)".parse().unwrap(),
+///     &"(16,64):(64,1)".parse::<cute_layout::DynLayout>().unwrap(), &"(16,64)".parse().unwrap(), 1).unwrap();
+/// assert_eq!(t.params().box_dims(), [64, 16]);
+/// ```
+pub fn make_tma_copy_op<L: TmaSmemLayout + ?Sized>(
+    op: TmaOpKind,
+    data_type: TmaDataType,
+    gmem: &DynLayout,
+    smem: &L,
+    cta_tiler: &DynTuple,
+    cluster_size: i64,
+) -> Result<TmaCopy> {
+    build(op, data_type, gmem, smem, cta_tiler, cluster_size)
+}
+
+fn gcd(a: u64, b: u64) -> u64 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
+
+fn leaf<'a>(t: &'a DynTuple, path: &[usize]) -> Result<i64> {
+    let x: &'a DynTuple = t.get_path(path)?;
+    x.as_int()
+        .ok_or_else(|| layout_error!(ErrorKind::RankMismatch, "gmem mode {path:?} is not a leaf"))
+}
+
+fn build<L: TmaSmemLayout + ?Sized>(
+    op: TmaOpKind,
+    data_type: TmaDataType,
+    gmem: &DynLayout,
+    smem: &L,
+    cta_tiler: &DynTuple,
+    cluster_size: i64,
+) -> Result<TmaCopy> {
+    let bits = data_type.bits();
+    let (swizzle, slayout) = smem.tma_parts()?;
+    let swizzle_mode = tma_swizzle_mode(swizzle, bits)?;
+
+    // Multicast count.
+    let multicast_ok = match op {
+        TmaOpKind::LoadMulticast => {
+            (1..=16).contains(&cluster_size) && (cluster_size as u64).is_power_of_two()
+        }
+        _ => cluster_size == 1,
+    };
+    if !multicast_ok {
+        return Err(layout_error!(
+            ErrorKind::InvalidArgument,
+            "TMA {}: cluster size {cluster_size}; a multicast load takes a power of two in 1..=16, other operations 1",
+            op.name()
+        ));
+    }
+
+    // The tile: cta_tiler padded with 1s to the gmem's rank.
+    let mut tiler: Vec<DynTuple> = cta_tiler.elements().to_vec();
+    if tiler.len() > gmem.rank() {
+        return Err(layout_error!(
+            ErrorKind::RankMismatch,
+            "TMA: CTA tiler {cta_tiler} has more modes than the gmem layout {gmem}"
+        ));
+    }
+    while tiler.len() < gmem.rank() {
+        tiler.push(DynTuple::int(1));
+    }
+    let tiler = algebra::DynTiler::from_shape(&DynTuple::tuple(tiler))?;
+    let cta_v_map = algebra::basis::try_composition(&make_identity_layout(gmem.shape())?, &tiler)?;
+    if cta_v_map.size() != slayout.size() {
+        return Err(layout_error!(
+            ErrorKind::SizeMismatch,
+            "TMA requires CTA tile and smem layout of equal size: tile {cta_tiler} has {} elements, smem {slayout} {}",
+            cta_v_map.size(),
+            slayout.size()
+        ));
+    }
+
+    // smem idx -> gmem coordinate, coalesced; its leading unit-basis modes are the smem vector.
+    let inv = algebra::try_right_inverse(&slayout)?;
+    let sidx2gmode =
+        algebra::basis::try_coalesce(&algebra::basis::try_composition(&cta_v_map, &inv)?)?;
+    let vec_modes: Vec<(i64, DynScaledBasis)> = sidx2gmode
+        .flat_modes()
+        .into_iter()
+        .take_while(|(_, d)| d.value.value == 1 && !d.is_int())
+        .collect();
+    if vec_modes.is_empty() || vec_modes.iter().all(|(s, _)| *s == 1) {
+        return Err(layout_error!(
+            ErrorKind::InvalidArgument,
+            "TMA: no common tile-gmem vectorization: shared memory offset 1 is not one step along a gmem mode \
+             (smem {slayout}, smem index -> gmem coordinate {sidx2gmode}); does the tile select out major gmem modes?"
+        ));
+    }
+
+    // Gmem strides of the vector modes, grouped as CuTe's coalesce_256 merges them.
+    let gshape = gmem.shape();
+    let gstride = gmem.stride();
+    let mut groups: Vec<(i64, i64, TmaMode)> = Vec::new(); // (size, first stride, mode)
+    for (s, d) in &vec_modes {
+        if *s == 1 {
+            continue;
+        }
+        let st = leaf(gstride, &d.modes)?;
+        match groups.last_mut() {
+            Some((gs, gd, m)) if gs.checked_mul(*gd) == Some(st) && *gs * s <= 256 => {
+                *gs *= s;
+                m.parts.push((*s, d.modes.clone()));
+            }
+            _ => groups.push((
+                *s,
+                st,
+                TmaMode {
+                    parts: vec![(*s, d.modes.clone())],
+                },
+            )),
+        }
+    }
+    let mut modes: Vec<TmaMode> = groups.into_iter().map(|(_, _, m)| m).collect();
+    // The gmem modes the vector misses take a box extent of 1.
+    let cod = gmem_leaf_paths(gshape);
+    for path in cod {
+        let (s, d) = (leaf(gshape, &path)?, leaf(gstride, &path)?);
+        if s == 1 || d == 0 {
+            continue;
+        }
+        if modes
+            .iter()
+            .any(|m| m.parts.iter().any(|(_, p)| *p == path))
+        {
+            continue;
+        }
+        modes.push(TmaMode {
+            parts: vec![(1, path)],
+        });
+    }
+    // Group the trailing modes: rank ≤ 5.
+    if modes.len() > 5 {
+        let tail: Vec<(i64, Vec<usize>)> = modes.drain(4..).flat_map(|m| m.parts).collect();
+        modes.push(TmaMode { parts: tail });
+    }
+    let rank = modes.len();
+
+    // Global dims and strides (elements), CuTe's fill_tma_gmem_shape_stride.
+    let mut dims = [1u64; 5];
+    let mut strides = [0u64; 5];
+    for (i, m) in modes.iter().enumerate() {
+        for (_, path) in &m.parts {
+            let (s, d) = (leaf(gshape, path)?, leaf(gstride, path)?);
+            if d < 0 {
+                return Err(layout_error!(
+                    ErrorKind::NegativeStride,
+                    "TMA: gmem mode {path:?} of {gmem} has stride {d}; TMA strides are unsigned"
+                ));
+            }
+            let (s, d) = (s as u64, d as u64);
+            if m.parts.len() == 1 {
+                dims[i] = s;
+                strides[i] = d;
+            } else {
+                let old = strides[i];
+                strides[i] = gcd(old, d);
+                if strides[i] != 0 {
+                    let g = strides[i];
+                    dims[i] = (dims[i] - 1)
+                        .checked_mul(old / g)
+                        .and_then(|a| (s - 1).checked_mul(d / g).and_then(|b| a.checked_add(b)))
+                        .and_then(|x| x.checked_add(1))
+                        .ok_or_else(crate::error::LayoutError::overflow)?;
+                } else {
+                    dims[i] = s;
+                }
+            }
+        }
+    }
+    if strides[0] != 1 {
+        return Err(layout_error!(
+            ErrorKind::InvalidArgument,
+            "TMA: the innermost box dimension has gmem stride {} (elements), not 1: \
+             the majorness of smem {slayout} does not match the majorness of gmem {gmem}",
+            strides[0]
+        ));
+    }
+    for (i, &d) in dims[..rank].iter().enumerate() {
+        if d == 0 || d > 1 << 32 {
+            return Err(layout_error!(
+                ErrorKind::TooLarge,
+                "TMA: global dimension {i} has extent {d}; the hardware takes 1..=2^32"
+            ));
+        }
+    }
+    let mut strides_bytes = [0u64; 4];
+    for i in 1..rank {
+        let b = strides[i]
+            .checked_mul(u64::from(bits))
+            .ok_or_else(crate::error::LayoutError::overflow)?
+            / 8;
+        if b % 16 != 0 {
+            return Err(layout_error!(
+                ErrorKind::NotDivisible,
+                "TMA: global stride of dimension {i} is {b} B ({} elements); it must be a multiple of 16 B",
+                strides[i]
+            ));
+        }
+        if b >= 1 << 40 {
+            return Err(layout_error!(
+                ErrorKind::TooLarge,
+                "TMA: global stride of dimension {i} is {b} B; it must be below 2^40 B"
+            ));
+        }
+        strides_bytes[i - 1] = b;
+    }
+
+    // Box: the size of each TMA mode, then truncated by the multicast count.
+    let mut boxes = [1u64; 5];
+    for (i, m) in modes.iter().enumerate() {
+        boxes[i] = m.parts.iter().map(|(s, _)| *s as u64).product();
+    }
+    let elems_per_tma: i64 = boxes[..rank].iter().product::<u64>() as i64;
+    let mut mc = cluster_size as u64;
+    let mut i = rank;
+    while mc > 1 {
+        if i == 0 {
+            return Err(layout_error!(
+                ErrorKind::NotDivisible,
+                "TMA multicast over {cluster_size} CTAs: the box {:?} has fewer than {cluster_size} elements",
+                &boxes[..rank]
+            ));
+        }
+        i -= 1;
+        if boxes[i] % mc != 0 && mc % boxes[i] != 0 {
+            return Err(layout_error!(
+                ErrorKind::NotDivisible,
+                "TMA multicast over {cluster_size} CTAs: box dimension {i} of extent {} and the remaining count {mc} do not divide one another",
+                boxes[i]
+            ));
+        }
+        let next = mc.div_ceil(boxes[i]);
+        boxes[i] = boxes[i].div_ceil(mc);
+        mc = next;
+    }
+    for (i, &b) in boxes[..rank].iter().enumerate() {
+        if b > 256 {
+            return Err(layout_error!(
+                ErrorKind::TooLarge,
+                "TMA: box dimension {i} has extent {b}; the hardware takes at most 256 \
+                 (the smem vector along gmem mode(s) {:?} is longer)",
+                modes[i].parts.iter().map(|(_, p)| p).collect::<Vec<_>>()
+            ));
+        }
+    }
+    let inner_bytes = boxes[0] * u64::from(bits) / 8;
+    if inner_bytes % 16 != 0 {
+        return Err(layout_error!(
+            ErrorKind::NotDivisible,
+            "TMA: the box's inner extent is {} elements = {inner_bytes} B; it must be a multiple of 16 B",
+            boxes[0]
+        ));
+    }
+    if swizzle_mode != TmaSwizzle::None && inner_bytes > swizzle_mode.span_bytes() {
+        return Err(layout_error!(
+            ErrorKind::TooLarge,
+            "TMA: the box's inner extent is {inner_bytes} B, wider than the {swizzle_mode} swizzle span"
+        ));
+    }
+    if slayout.size() % elems_per_tma != 0 {
+        return Err(layout_error!(
+            ErrorKind::NotDivisible,
+            "TMA: one box holds {elems_per_tma} elements, which does not divide the tile's {}",
+            slayout.size()
+        ));
+    }
+
+    let mut box_dims = [1u32; 5];
+    for i in 0..5 {
+        box_dims[i] = boxes[i] as u32;
+    }
+    let params = TmaDescriptorParams {
+        data_type,
+        rank: rank as u32,
+        global_dims: dims,
+        global_strides_bytes: strides_bytes,
+        box_dims,
+        element_strides: [1; 5],
+        interleave: TmaInterleave::None,
+        swizzle: swizzle_mode,
+        l2_promotion: TmaL2Promotion::L2_128B,
+        oob_fill: TmaOobFill::None,
+    };
+    // CuTe's tile_to_shape(make_layout(inv), size(smem)): inv as one mode, repeated.
+    let (is, id) = inv.into_parts();
+    let wrapped = DynLayout::new(DynTuple::tuple([is]), DynTuple::tuple([id]))?;
+    let layout_v =
+        algebra::try_tile_to_shape(&wrapped, &DynTuple::tuple([DynTuple::int(slayout.size())]))?;
+    Ok(TmaCopy {
+        op,
+        params,
+        num_multicast: cluster_size as u32,
+        modes,
+        strides_elems: strides,
+        elems_per_tma,
+        gmem: gmem.clone(),
+        smem: slayout,
+        smem_swizzle_bytes: swizzle_mode.byte_swizzle(),
+        cta_v_map,
+        layout_v,
+    })
+}
+
+/// The paths of the leaves of a shape, left to right (`[]` for an integer shape).
+fn gmem_leaf_paths(shape: &DynTuple) -> Vec<Vec<usize>> {
+    fn go(t: &DynTuple, prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        match t {
+            DynTuple::Int(_) => out.push(prefix.clone()),
+            DynTuple::Tuple(v) => {
+                for (i, x) in v.iter().enumerate() {
+                    prefix.push(i);
+                    go(x, prefix, out);
+                    prefix.pop();
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    go(shape, &mut Vec::new(), &mut out);
+    out
+}
+
+/// One TMA instruction of a tile: where its box starts in shared memory and in the tensor
+/// map's coordinates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TmaInstruction {
+    /// The element offset in shared memory (before the swizzle) where the box starts.
+    pub smem_offset: i64,
+    /// The box's first element in the tensor map's coordinates (dimension 0 first), the
+    /// coordinates `cp.async.bulk.tensor` takes, for the tile at the origin.
+    pub coords: [i64; 5],
+}
+
+/// `tma_partition(atom, cta_coord, cta_layout, smem, gmem)` for the tile at the origin: the
+/// instructions CTA `cta` of the multicast (0 without multicast) issues, in CuTe's
+/// `TMA_Iter` order. CuTe returns the `((TMA, TMA_Iter), Rest...)` partitions of the smem and
+/// the coordinate tensors; their `TMA_Iter` mode's offsets are these instructions'
+/// `smem_offset` and `coords` (CuTe's `domain_offset` by `cta · box/multicast` included).
+///
+/// ```
+/// use cute_layout::atom::tma::{make_tma_copy, tma_partition, TmaDataType, SM90_TMA_LOAD};
+/// use cute_layout::{DynLayout, DynTuple};
+/// let gmem: DynLayout = "(256,512):(1,256)".parse().unwrap();       // MN-major
+/// let smem: DynLayout = "(128,8):(1,128)".parse().unwrap();
+/// let t = make_tma_copy(SM90_TMA_LOAD, TmaDataType::Float32, &gmem, &smem,
+///                       &"(128,8)".parse::<DynTuple>().unwrap(), 1).unwrap();
+/// assert_eq!(t.params().box_dims(), [128, 8]);
+/// let ins = tma_partition(&t, 0).unwrap();
+/// assert_eq!(ins.len(), 1);
+/// assert_eq!((ins[0].smem_offset, ins[0].coords), (0, [0; 5]));
+/// ```
+pub fn tma_partition(copy: &TmaCopy, cta: u32) -> Result<Vec<TmaInstruction>> {
+    copy.instructions_of(cta)
+}
+
+impl TmaCopy {
+    /// The operation.
+    pub fn op(&self) -> TmaOpKind {
+        self.op
+    }
+    /// The `cuTensorMapEncodeTiled` arguments.
+    pub fn params(&self) -> &TmaDescriptorParams {
+        &self.params
+    }
+    /// The number of CTAs a load is multicast to.
+    pub fn num_multicast(&self) -> u32 {
+        self.num_multicast
+    }
+    /// TMA instructions one CTA issues per tile: `size(smem) / size(tma_gbasis)` (CuTe's
+    /// `TMA_Iter` extent; with multicast each of the `m` CTAs issues as many, each a `1/m`
+    /// slice of the box).
+    pub fn instructions(&self) -> i64 {
+        self.smem.size() / self.elems_per_tma
+    }
+    /// The element swizzle of shared memory, as bytes: `Sw<B,4,3>`.
+    pub fn smem_swizzle_bytes(&self) -> DynSwizzle {
+        self.smem_swizzle_bytes
+    }
+
+    /// The global address must be 16 B aligned (CuTe asserts it; the driver refuses others).
+    ///
+    /// ```
+    /// # use cute_layout::atom::tma::{make_tma_copy, TmaDataType, SM90_TMA_LOAD};
+    /// # let t = make_tma_copy(SM90_TMA_LOAD, TmaDataType::Uint8, &"(64,64):(64,1)".parse().unwrap(),
+    /// #     &"(16,64):(64,1)".parse::<cute_layout::DynLayout>().unwrap(), &"(16,64)".parse().unwrap(), 1).unwrap();
+    /// assert!(t.check_gmem_address(0x1000).is_ok());
+    /// assert!(t.check_gmem_address(0x1008).is_err());
+    /// ```
+    pub fn check_gmem_address(&self, addr: u64) -> Result<()> {
+        if addr % 16 != 0 {
+            return Err(layout_error!(
+                ErrorKind::MisalignedAddress,
+                "TMA: global address {addr:#x} is not 16 B aligned"
+            ));
+        }
+        Ok(())
+    }
+
+    /// The shared-memory tile must be 128 B aligned, and 1024 B aligned when swizzled (the
+    /// swizzle pattern repeats every 8 rows of 128 B and is taken from the address bits).
+    ///
+    /// ```
+    /// # use cute_layout::atom::tma::{make_tma_copy, TmaDataType, SM90_TMA_LOAD};
+    /// # use cute_layout::DynComposedLayout;
+    /// let smem: DynComposedLayout = "Sw<3,3,3> o 0 o (8,64):(64,1)".parse().unwrap();
+    /// let t = make_tma_copy(SM90_TMA_LOAD, TmaDataType::Float16, &"(64,64):(64,1)".parse().unwrap(),
+    ///     &smem, &"(8,64)".parse().unwrap(), 1).unwrap();
+    /// assert!(t.check_smem_address(0x400).is_ok());
+    /// assert!(t.check_smem_address(0x80).is_err());
+    /// ```
+    pub fn check_smem_address(&self, addr: u64) -> Result<()> {
+        let align = if self.params.swizzle == TmaSwizzle::None {
+            128
+        } else {
+            1024
+        };
+        if addr % align != 0 {
+            return Err(layout_error!(
+                ErrorKind::MisalignedAddress,
+                "TMA: shared-memory tile address {addr:#x} is not {align} B aligned ({} swizzle)",
+                self.params.swizzle
+            ));
+        }
+        Ok(())
+    }
+
+    fn instructions_of(&self, cta: u32) -> Result<Vec<TmaInstruction>> {
+        if cta >= self.num_multicast {
+            return Err(layout_error!(
+                ErrorKind::InvalidArgument,
+                "TMA: CTA {cta} of a multicast over {}",
+                self.num_multicast
+            ));
+        }
+        let slice = self.elems_per_tma / i64::from(self.num_multicast);
+        let mut out = Vec::new();
+        for j in 0..self.instructions() {
+            let sidx = j * self.elems_per_tma + i64::from(cta) * slice;
+            let tile_idx = self.layout_v.eval(sidx);
+            let smem_offset = self.smem.eval(tile_idx);
+            let gcoord = self.cta_v_map.eval(tile_idx);
+            let mut coords = [0i64; 5];
+            for (i, m) in self.modes.iter().enumerate() {
+                let mut c = 0i64;
+                for (_, path) in &m.parts {
+                    let x = leaf(&gcoord, path)?;
+                    let d = leaf(self.gmem.stride(), path)?;
+                    c += x * d / self.strides_elems[i].max(1) as i64;
+                }
+                coords[i] = c;
+            }
+            out.push(TmaInstruction {
+                smem_offset,
+                coords,
+            });
+        }
+        Ok(out)
+    }
+
+    /// For the tile at the origin, every shared-memory element offset (after the swizzle) →
+    /// the gmem element offset TMA moves there (a load) or from there (a store), `None` for an
+    /// element outside the tensor (a load fills it with zeros, a store drops it) or an offset
+    /// no instruction reaches.
+    ///
+    /// Computed as the hardware executes the descriptor, without the layouts' map: each
+    /// instruction of each multicast CTA ([`tma_partition`]) walks its box (dimension 0
+    /// fastest), writes it densely from its smem start, swizzles the byte address with
+    /// `Sw<B,4,3>`, and reads gmem at `Σ coordᵢ·strideᵢ` when `0 ≤ coordᵢ < global_dimᵢ`.
+    ///
+    /// ```
+    /// use cute_layout::atom::tma::{make_tma_copy, TmaDataType, SM90_TMA_LOAD};
+    /// use cute_layout::{DynLayout, DynTuple};
+    /// // A 3x4 tensor (K-major, padded to 8), a 2x4 tile at the origin... of a tile that
+    /// // overhangs: rows 2..4 are out of bounds.
+    /// let gmem: DynLayout = "(3,8):(8,1)".parse().unwrap();
+    /// let smem: DynLayout = "(4,8):(8,1)".parse().unwrap();
+    /// let t = make_tma_copy(SM90_TMA_LOAD, TmaDataType::Float32, &gmem, &smem,
+    ///                       &"(4,8)".parse::<DynTuple>().unwrap(), 1).unwrap();
+    /// let m = t.smem_to_gmem().unwrap();
+    /// assert_eq!(m[9], Some(9));
+    /// assert_eq!(m[24], None);
+    /// ```
+    pub fn smem_to_gmem(&self) -> Result<Vec<Option<i64>>> {
+        let n = self.smem.cosize().max(self.smem.size());
+        let mut out = vec![None; n as usize];
+        let p = &self.params;
+        let rank = p.rank as usize;
+        let eb = i64::from(p.data_type.bits() / 8);
+        for cta in 0..self.num_multicast {
+            for ins in self.instructions_of(cta)? {
+                let total: u64 = p.box_dims().iter().map(|&b| u64::from(b)).product();
+                for lin in 0..total as i64 {
+                    let mut rem = lin;
+                    let mut inside = true;
+                    let mut g = 0i64;
+                    for i in 0..rank {
+                        let b = i64::from(p.box_dims[i]);
+                        let c = ins.coords[i] + rem % b;
+                        rem /= b;
+                        if c < 0 || c as u64 >= p.global_dims[i] {
+                            inside = false;
+                        }
+                        g += c * self.strides_elems[i] as i64;
+                    }
+                    let byte = (ins.smem_offset + lin) * eb;
+                    let s = self.smem_swizzle_bytes.apply(byte) / eb;
+                    if s < 0 || s >= n {
+                        return Err(layout_error!(
+                            ErrorKind::InvalidArgument,
+                            "TMA: an instruction writes smem element {s}, outside the tile's {n}"
+                        ));
+                    }
+                    out[s as usize] = inside.then_some(g);
+                }
+            }
+        }
+        Ok(out)
+    }
+}
