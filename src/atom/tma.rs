@@ -529,7 +529,7 @@ pub struct TmaCopy {
 /// let smem: DynLayout = "(16,8,2):(16,1,8)".parse().unwrap();
 /// let tile: DynTuple = "(16,8,2)".parse().unwrap();
 /// let t = make_tma_atom(SM90_TMA_LOAD, TmaDataType::Float32, &gmem, &smem, &tile, 1).unwrap();
-/// assert_eq!(t.params().box_dims(), [8, 16, 2]);
+/// assert_eq!(t.params().box_dims(), [8, 2, 16]); // K, then the smem's next mode (L), then M
 /// // An M-major smem tile of a K-major gmem: no TMA box starts along gmem's unit stride.
 /// let smem: DynLayout = "(16,8,2):(1,16,128)".parse().unwrap();
 /// let e = make_tma_atom(SM90_TMA_LOAD, TmaDataType::Float32, &gmem, &smem, &tile, 1).unwrap_err();
@@ -614,7 +614,10 @@ fn build<L: TmaSmemLayout + ?Sized>(
 ) -> Result<TmaCopy> {
     let bits = data_type.bits();
     let (swizzle, slayout) = smem.tma_parts()?;
-    let swizzle_mode = tma_swizzle_mode(swizzle, bits)?;
+    let swizzle_mode = match tma_swizzle_mode(swizzle, bits) {
+        Ok(m) => m,
+        Err(e) => hardware_swizzle_on_image(swizzle, &slayout, bits)?.ok_or(e)?,
+    };
 
     // Multicast count.
     let multicast_ok = match op {
@@ -670,6 +673,15 @@ fn build<L: TmaSmemLayout + ?Sized>(
         ));
     }
 
+    // The tile's extent along a gmem mode (all smem modes stepping along it).
+    let all_modes = sidx2gmode.flat_modes();
+    let tile_extent = |path: &[usize]| -> i64 {
+        all_modes
+            .iter()
+            .filter(|(_, d)| d.modes == path && d.value.value != 0)
+            .map(|(s, _)| *s)
+            .product()
+    };
     // Gmem strides of the vector modes, grouped as CuTe's coalesce_256 merges them.
     let gshape = gmem.shape();
     let gstride = gmem.stride();
@@ -678,9 +690,34 @@ fn build<L: TmaSmemLayout + ?Sized>(
         if *s == 1 {
             continue;
         }
+        // A vector mode longer than a box dimension may be (CuTe asserts instead): the box
+        // takes its largest divisor ≤ 256 and the vector ends there (more instructions).
+        // The innermost box dimension of a swizzled tile also stays within the swizzle span.
+        let cap = if groups.len() <= 1 && swizzle_mode != TmaSwizzle::None {
+            (swizzle_mode.span_bytes() * 8 / u64::from(bits)) as i64
+        } else {
+            256
+        };
+        let cap_new = if groups.is_empty() { cap } else { 256 };
+        let split = (1..=(*s).min(cap_new))
+            .rev()
+            .find(|k| s % k == 0)
+            .unwrap_or(1);
+        let s = &split;
         let st = leaf(gstride, &d.modes)?;
+        let groups_len = groups.len();
         match groups.last_mut() {
-            Some((gs, gd, m)) if gs.checked_mul(*gd) == Some(st) && *gs * s <= 256 => {
+            // CuTe merges on the strides alone; merging is only exact when the group's last
+            // gmem mode is covered to its extent, by this box and by the whole tile (else the
+            // box, or the next instruction's coordinate, runs past that mode into memory
+            // outside the tensor, e.g. a (1,K) tensor padded to 8 with an 8-row tile).
+            Some((gs, gd, m))
+                if gs.checked_mul(*gd) == Some(st)
+                    && *gs * s <= if groups_len == 1 { cap } else { 256 }
+                    && m.parts.last().is_some_and(|(ps, pp)| {
+                        leaf(gshape, pp).is_ok_and(|extent| extent == *ps) && tile_extent(pp) == *ps
+                    }) =>
+            {
                 *gs *= s;
                 m.parts.push((*s, d.modes.clone()));
             }
@@ -691,6 +728,9 @@ fn build<L: TmaSmemLayout + ?Sized>(
                     parts: vec![(*s, d.modes.clone())],
                 },
             )),
+        }
+        if split != vec_modes_len(&vec_modes, d) {
+            break;
         }
     }
     let mut modes: Vec<TmaMode> = groups.into_iter().map(|(_, _, m)| m).collect();
@@ -884,6 +924,42 @@ fn build<L: TmaSmemLayout + ?Sized>(
     })
 }
 
+/// The extent of the vector mode whose stride is `d`.
+fn vec_modes_len(modes: &[(i64, DynScaledBasis)], d: &DynScaledBasis) -> i64 {
+    modes.iter().find(|(_, x)| x == d).map_or(0, |(s, _)| *s)
+}
+
+/// A swizzle that is not one of the hardware's may still act as one on the offsets the
+/// layout reaches (e.g. a swizzle whose bits lie above the tile): the first hardware mode
+/// (none, 32 B, 64 B, 128 B) equal to it on every offset of `layout`, if any.
+fn hardware_swizzle_on_image(
+    swizzle: Option<DynSwizzle>,
+    layout: &DynLayout,
+    bits: u32,
+) -> Result<Option<TmaSwizzle>> {
+    let Some(sw) = swizzle else {
+        return Ok(Some(TmaSwizzle::None));
+    };
+    let shift = elem_log2_bytes(bits)?;
+    let n = layout.size();
+    for mode in [
+        TmaSwizzle::None,
+        TmaSwizzle::B32,
+        TmaSwizzle::B64,
+        TmaSwizzle::B128,
+    ] {
+        let hw = mode.byte_swizzle();
+        let eb = 1i64 << shift;
+        if (0..n).all(|i| {
+            let o = layout.eval(i);
+            o >= 0 && sw.apply(o) == hw.apply(o * eb) / eb
+        }) {
+            return Ok(Some(mode));
+        }
+    }
+    Ok(None)
+}
+
 /// The paths of the leaves of a shape, left to right (`[]` for an integer shape).
 fn gmem_leaf_paths(shape: &DynTuple) -> Vec<Vec<usize>> {
     fn go(t: &DynTuple, prefix: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
@@ -1026,7 +1102,8 @@ impl TmaCopy {
             for (i, m) in self.modes.iter().enumerate() {
                 let mut c = 0i64;
                 for (_, path) in &m.parts {
-                    let x = leaf(&gcoord, path)?;
+                    // A gmem mode the tile does not reach has coordinate 0.
+                    let x = leaf(&gcoord, path).unwrap_or(0);
                     let d = leaf(self.gmem.stride(), path)?;
                     c += x * d / self.strides_elems[i].max(1) as i64;
                 }
