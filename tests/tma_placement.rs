@@ -12,7 +12,7 @@ use cute_layout::algebra::tile_to_shape;
 use cute_layout::atom::tma::{
     make_tma_copy_op, parse_smem_layout, TmaCopy, TmaDataType, TmaOpKind,
 };
-use cute_layout::{DynComposedLayout, DynLayout, DynSwizzle, DynTuple, SwizzleFn};
+use cute_layout::{DynComposedLayout, DynLayout, DynSwizzle, DynTuple, ErrorKind, SwizzleFn};
 
 /// The tile at the origin read from the layouts: smem offset → gmem offset.
 fn by_layouts(gmem: &DynLayout, smem: &DynComposedLayout, tile: &[i64]) -> Vec<Option<i64>> {
@@ -164,15 +164,19 @@ fn random_gmma_tiles_place_as_the_layouts_say() {
         let tile = DynTuple::ints([bm, bk]);
         let ctx =
             format!("case {case}: {bits}-bit gmem {gmem} smem {smem} tile {tile} {op:?} x{mc}");
-        let t = make_tma_copy_op(
-            op,
-            TmaDataType::for_bits(bits).unwrap(),
-            &gmem,
-            &smem,
-            &tile,
-            mc,
-        )
-        .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+        let dt = TmaDataType::for_bits(bits).unwrap();
+        let t = match make_tma_copy_op(op, dt, &gmem, &smem, &tile, mc) {
+            Ok(t) => t,
+            // A multicast slice of a small box may start off the 128 B grid: then the whole
+            // box is aligned (the copy without multicast works) and half of it is not.
+            Err(e) if mc > 1 && e.kind() == ErrorKind::MisalignedAddress => {
+                let t1 = make_tma_copy_op(TmaOpKind::Load, dt, &gmem, &smem, &tile, 1)
+                    .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                assert_ne!(t1.params().box_bytes() / 2 % 128, 0, "{ctx}: {e}");
+                t1
+            }
+            Err(e) => panic!("{ctx}: {e}"),
+        };
         check(&t, &gmem, &smem, &[bm, bk], &ctx);
     }
 }

@@ -487,8 +487,8 @@ pub struct TmaCopy {
     gmem: DynLayout,
     smem: DynLayout,
     smem_swizzle_bytes: DynSwizzle,
-    /// tile index → gmem coordinate (`identity(shape(gmem)) ∘ cta_tiler`).
-    cta_v_map: crate::basis::DynBasisLayout,
+    /// The tile's extent along each gmem mode (the CTA tiler padded with 1s).
+    tile_shape: Vec<i64>,
     /// smem index → tile index, tiled to the tile's size (CuTe's `layout_V`).
     layout_v: DynLayout,
 }
@@ -515,6 +515,14 @@ pub struct TmaCopy {
 ///   [`ErrorKind::TooLarge`]), non-negative;
 /// * the box's inner extent in bytes a multiple of 16 B and, when swizzled, at most the
 ///   swizzle span ([`ErrorKind::NotDivisible`], [`ErrorKind::TooLarge`]);
+/// * for [`SM90_TMA_STORE`], the innermost global extent in bytes a multiple of 16 B: the
+///   hardware stores whole 16 B chunks of the innermost dimension, so past another extent an
+///   edge tile overwrites the row's padding or memory after the tensor (measured on an H200,
+///   `tests/data/tma/gpu/`; loads clip element by element and fill with zeros)
+///   ([`ErrorKind::NotDivisible`]);
+/// * every instruction's shared-memory start 128 B aligned relative to the tile (a box cannot
+///   skip padding between smem rows; the GPU faults with a misaligned address)
+///   ([`ErrorKind::MisalignedAddress`]);
 /// * the multicast count divides the box's outer dimensions as CuTe splits them
 ///   ([`ErrorKind::NotDivisible`]), `cluster_size ≥ 1` and a power of two at most 16 for
 ///   [`SM90_TMA_LOAD_MULTICAST`], 1 otherwise.
@@ -645,6 +653,7 @@ fn build<L: TmaSmemLayout + ?Sized>(
     while tiler.len() < gmem.rank() {
         tiler.push(DynTuple::int(1));
     }
+    let tile_shape: Vec<i64> = tiler.iter().map(DynTuple::size).collect::<Result<_>>()?;
     let tiler = algebra::DynTiler::from_shape(&DynTuple::tuple(tiler))?;
     let cta_v_map = algebra::basis::try_composition(&make_identity_layout(gmem.shape())?, &tiler)?;
     if cta_v_map.size() != slayout.size() {
@@ -806,6 +815,20 @@ fn build<L: TmaSmemLayout + ?Sized>(
             ));
         }
     }
+    // A store writes whole 16 B chunks of the innermost dimension (measured on an H200,
+    // tests/data/tma/gpu): past an inner extent that does not end on 16 B it overwrites the
+    // row's padding, or memory past the tensor's end, with the tile's values.
+    let inner_extent_bytes = dims[0] * u64::from(bits) / 8;
+    if op == TmaOpKind::Store && inner_extent_bytes % 16 != 0 {
+        return Err(layout_error!(
+            ErrorKind::NotDivisible,
+            "TMA store: the tensor's innermost extent is {} elements = {inner_extent_bytes} B, not a multiple of 16 B; \
+             the hardware writes every 16 B chunk that holds an in-bounds element, so an edge tile would overwrite \
+             up to {} B past each row (padding or data outside the tensor)",
+            dims[0],
+            15 - (inner_extent_bytes + 15) % 16
+        ));
+    }
     let mut strides_bytes = [0u64; 4];
     for i in 1..rank {
         let b = strides[i]
@@ -888,6 +911,31 @@ fn build<L: TmaSmemLayout + ?Sized>(
         ));
     }
 
+    // Every instruction starts at a 128 B aligned shared-memory address (the tile's base
+    // being aligned): a box cannot skip smem padding, so padded rows fault on the GPU.
+    let eb = i64::from(bits / 8);
+    let starts: Vec<i64> = (0..slayout.size() / elems_per_tma)
+        .flat_map(|j| {
+            let per = elems_per_tma / cluster_size;
+            (0..cluster_size).map(move |c| j * elems_per_tma + c * per)
+        })
+        .collect();
+    let inv_v = {
+        let (is, id) = inv.clone().into_parts();
+        let w = DynLayout::new(DynTuple::tuple([is]), DynTuple::tuple([id]))?;
+        algebra::try_tile_to_shape(&w, &DynTuple::tuple([DynTuple::int(slayout.size())]))?
+    };
+    for sidx in starts {
+        let off = slayout.eval(inv_v.eval(sidx)) * eb;
+        if off % 128 != 0 {
+            return Err(layout_error!(
+                ErrorKind::MisalignedAddress,
+                "TMA: an instruction of the tile starts at shared-memory byte {off}, not a multiple of 128 B \
+                 (smem {slayout}, box {:?}); the hardware faults on it",
+                &boxes[..rank]
+            ));
+        }
+    }
     let mut box_dims = [1u32; 5];
     for i in 0..5 {
         box_dims[i] = boxes[i] as u32;
@@ -905,10 +953,7 @@ fn build<L: TmaSmemLayout + ?Sized>(
         oob_fill: TmaOobFill::None,
     };
     // CuTe's tile_to_shape(make_layout(inv), size(smem)): inv as one mode, repeated.
-    let (is, id) = inv.into_parts();
-    let wrapped = DynLayout::new(DynTuple::tuple([is]), DynTuple::tuple([id]))?;
-    let layout_v =
-        algebra::try_tile_to_shape(&wrapped, &DynTuple::tuple([DynTuple::int(slayout.size())]))?;
+    let layout_v = inv_v;
     Ok(TmaCopy {
         op,
         params,
@@ -919,7 +964,7 @@ fn build<L: TmaSmemLayout + ?Sized>(
         gmem: gmem.clone(),
         smem: slayout,
         smem_swizzle_bytes: swizzle_mode.byte_swizzle(),
-        cta_v_map,
+        tile_shape,
         layout_v,
     })
 }
@@ -1084,6 +1129,13 @@ impl TmaCopy {
     }
 
     fn instructions_of(&self, cta: u32) -> Result<Vec<TmaInstruction>> {
+        self.instructions_at(cta, &[])
+    }
+
+    /// The instructions of CTA `cta` for the tile at tile coordinate `tile` (per gmem mode;
+    /// missing entries 0): tile element `t` has the coordinate `tile[m]·B_m + t_m` along gmem
+    /// mode `m` (`t_m` its column-major coordinate in the tile of extents `B`).
+    fn instructions_at(&self, cta: u32, tile: &[i64]) -> Result<Vec<TmaInstruction>> {
         if cta >= self.num_multicast {
             return Err(layout_error!(
                 ErrorKind::InvalidArgument,
@@ -1097,7 +1149,14 @@ impl TmaCopy {
             let sidx = j * self.elems_per_tma + i64::from(cta) * slice;
             let tile_idx = self.layout_v.eval(sidx);
             let smem_offset = self.smem.eval(tile_idx);
-            let gcoord = self.cta_v_map.eval(tile_idx);
+            let mut rem = tile_idx;
+            let mut parts = Vec::with_capacity(self.tile_shape.len());
+            for (m, &b) in self.tile_shape.iter().enumerate() {
+                let c = rem % b + tile.get(m).copied().unwrap_or(0) * b;
+                rem /= b;
+                parts.push(self.gmem.shape().get(m)?.idx2crd(c)?);
+            }
+            let gcoord = DynTuple::tuple(parts);
             let mut coords = [0i64; 5];
             for (i, m) in self.modes.iter().enumerate() {
                 let mut c = 0i64;
@@ -1141,13 +1200,30 @@ impl TmaCopy {
     /// assert_eq!(m[24], None);
     /// ```
     pub fn smem_to_gmem(&self) -> Result<Vec<Option<i64>>> {
+        self.smem_to_gmem_at(&[])
+    }
+
+    /// [`smem_to_gmem`](Self::smem_to_gmem) for the tile at tile coordinate `tile` (one entry
+    /// per gmem mode, missing entries 0; CuTe's `local_tile(gmem, cta_tiler, tile)`).
+    ///
+    /// ```
+    /// use cute_layout::atom::tma::{make_tma_copy, TmaDataType, SM90_TMA_LOAD};
+    /// use cute_layout::{DynLayout, DynTuple};
+    /// let gmem: DynLayout = "(3,8):(8,1)".parse().unwrap();
+    /// let smem: DynLayout = "(2,8):(8,1)".parse().unwrap();
+    /// let t = make_tma_copy(SM90_TMA_LOAD, TmaDataType::Float32, &gmem, &smem,
+    ///                       &"(2,8)".parse::<DynTuple>().unwrap(), 1).unwrap();
+    /// let m = t.smem_to_gmem_at(&[1, 0]).unwrap(); // rows 2 and 3: row 3 is outside
+    /// assert_eq!((m[0], m[8]), (Some(16), None));
+    /// ```
+    pub fn smem_to_gmem_at(&self, tile: &[i64]) -> Result<Vec<Option<i64>>> {
         let n = self.smem.cosize().max(self.smem.size());
         let mut out = vec![None; n as usize];
         let p = &self.params;
         let rank = p.rank as usize;
         let eb = i64::from(p.data_type.bits() / 8);
         for cta in 0..self.num_multicast {
-            for ins in self.instructions_of(cta)? {
+            for ins in self.instructions_at(cta, tile)? {
                 let total: u64 = p.box_dims().iter().map(|&b| u64::from(b)).product();
                 for lin in 0..total as i64 {
                     let mut rem = lin;
