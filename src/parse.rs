@@ -88,6 +88,18 @@ impl<'a> Parser<'a> {
         self.pos
     }
 
+    /// The text after the next token's offset (whitespace skipped), with that offset: for a
+    /// sub-grammar parsed elsewhere (a basis stride in a tiler, `crate::descriptor`).
+    pub(crate) fn rest(&mut self) -> (&'a str, usize) {
+        self.skip_ws();
+        (self.src, self.pos)
+    }
+
+    /// Continue at byte `pos` (past text parsed elsewhere, see [`rest`](Self::rest)).
+    pub(crate) fn skip_to(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+
     /// Consume the literal `lit` if it is next (after whitespace).
     pub(crate) fn eat_str(&mut self, lit: &str) -> bool {
         self.skip_ws();

@@ -413,6 +413,20 @@ proptest! {
 // ---------------------------------------------------------------------------------------------
 // NVIDIA's PyCuTe answers (tests/data/pycute_nv.txt, made by tests/data/gen_pycute_nv.py)
 
+/// PyCuTe's answer to `op(a, b)` in tests/data/pycute_nv.txt, the operands given as Rust
+/// tokens (`stringify!`, whose spaces are dropped), if the data has the case.
+fn pycute_answer(op: &str, a: &str, b: &str) -> Option<&'static str> {
+    let (a, b): (String, String) = (
+        a.chars().filter(|c| !c.is_whitespace()).collect(),
+        b.chars().filter(|c| !c.is_whitespace()).collect(),
+    );
+    include_str!("data/pycute_nv.txt").lines().find_map(|line| {
+        let f: Vec<&str> = line.split(';').collect();
+        (f.len() == 5 && f[1] == op && f[2] == a && f[3] == b && !f[4].starts_with(['!', '~']))
+            .then(|| f[4])
+    })
+}
+
 /// A layout of either kind from the data file's text.
 fn any_layout(s: &str) -> DynBasisLayout {
     if s.contains('@') {
@@ -461,4 +475,456 @@ fn pycute_answers_on_basis_strided_layouts() {
         checked += 1;
     }
     assert!(checked >= 14, "{checked} cases");
+}
+
+// ---------------------------------------------------------------------------------------------
+// A basis-strided B: composition and the divides
+
+/// `A` evaluated at the coordinate `c` (an arithmetic tuple), as CuTe's inner product: an
+/// integer entry is an index of the (sub)layout it meets (its last mode extending), a tuple
+/// entry goes mode by mode (a mode of shape `s` is its own mode 0), entries `A` lacks must be 0.
+fn eval_at(a: &DynBasisLayout, c: &DynTuple) -> Option<DynTuple> {
+    match c {
+        DynTuple::Int(x) => a.try_eval(&DynTuple::int(x.value)).ok(),
+        DynTuple::Tuple(cs) => {
+            let mut acc = DynTuple::int(0);
+            for (i, ci) in cs.iter().enumerate() {
+                if ci.leaves().all(|v| v == 0) {
+                    continue;
+                }
+                let m = if a.shape().is_int() {
+                    (i == 0).then(|| a.clone())?
+                } else {
+                    a.mode(i).ok()?
+                };
+                acc = cute_layout::basis::arithmetic_add(&acc, &eval_at(&m, ci)?).ok()?;
+            }
+            Some(acc)
+        }
+    }
+}
+
+/// PyCuTe test_composition.py, `test_composition_coords` "RHS Coords" (the cases whose strides
+/// this crate writes), with PyCuTe's answers (tests/data/pycute_nv.txt), and the postcondition.
+#[test]
+fn composition_with_basis_strided_b_pycute_cases() {
+    let cases = [
+        ("(4,4):(4,1)", "(4,4):(1@0,1@1)", "(4,4):(4,1)"),
+        ("(4,4):(4,1)", "(4,4):(1@1,1@0)", "(4,4):(1,4)"),
+        ("(4,5):(5,1)", "30:1@0", "30:5"),
+        ("(4,5):(5,1)", "12:1@1", "12:1"),
+        ("(4,(4,3),1):(3,(12,1),0)", "12:1@1", "(4,3):(12,1)"),
+        ("(4,(4,3),1):(3,(12,1),0)", "12:1@0@1", "12:12"),
+        ("(4,(2,3)):(6,(3,1))", "(2,4):(1@1@1,1@0)", "(2,4):(1,6)"),
+        (
+            "(4,6,8):(1,4,24)",
+            "(2,2,2):(1@0,1@1,1@2)",
+            "(2,2,2):(1,4,24)",
+        ),
+        (
+            "(4,6,8):(1,4,24)",
+            "(2,2,2):(1@2,1@0,1@1)",
+            "(2,2,2):(24,1,4)",
+        ),
+        (
+            "(4,6,8):(1@0,1@1,1@2)",
+            "(2,2,2):(1@0,1@1,1@2)",
+            "(2,2,2):(1@0,1@1,1@2)",
+        ),
+        ("(3,5,7,11):(1@0,1@1,1@2,1@3)", "3:4@2", "3:4@2"),
+    ];
+    for (a, bb, want) in cases {
+        let (a, bb) = (any_layout(a), b(bb));
+        let r = alg::composition(&a, &bb);
+        assert_eq!(r, any_layout(want), "{a} ∘ {bb}");
+        for i in 0..bb.size() {
+            assert!(arithmetic_eq(
+                &r.eval(i),
+                &eval_at(&a, &bb.eval(i)).unwrap()
+            ));
+        }
+        // The integer engine takes a basis-strided B too.
+        if let Ok(ai) = a.to_dyn_layout() {
+            assert_eq!(
+                cute_layout::algebra::composition(&ai, &bb).to_string(),
+                want
+            );
+        }
+    }
+    // A coordinate entry A does not have: no coordinate of A has it.
+    let e = cute_layout::algebra::try_composition(&l("(4,5):(1,4)"), &b("2:1@2")).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::RankMismatch);
+    // The example: B maps i to the coordinate (i, 0) of A.
+    assert_eq!(
+        cute_layout::algebra::composition(&l("(4,5):(1,4)"), &b("(2):(1@0)")),
+        l("(2):(1)")
+    );
+}
+
+/// Every case of PyCuTe's data whose B (or tiler) has basis strides: composition and the
+/// divides give PyCuTe's function.
+#[test]
+fn pycute_answers_with_basis_strided_tilers() {
+    let data = include_str!("data/pycute_nv.txt");
+    let mut checked = 0;
+    for line in data.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split(';').collect();
+        let (op, args, answer) = (f[1], &f[2..f.len() - 1], f[f.len() - 1]);
+        if args.len() < 2 || !args[1].contains('@') || answer.starts_with(['!', '~']) {
+            continue;
+        }
+        let t: cute_layout::algebra::DynTiler = args[1].parse().unwrap();
+        let a = any_layout(args[0]);
+        let r = match op {
+            "composition" => alg::try_composition(&a, &t),
+            "logical_divide" => alg::try_logical_divide(&a, &t),
+            "zipped_divide" => alg::try_zipped_divide(&a, &t),
+            "tiled_divide" => alg::try_tiled_divide(&a, &t),
+            "flat_divide" => alg::try_flat_divide(&a, &t),
+            _ => continue,
+        };
+        let r = r.unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(
+            same_function(&r, &any_layout(answer)),
+            "{line}: the crate gives {r}"
+        );
+        checked += 1;
+    }
+    assert!(checked >= 40, "{checked} cases");
+}
+
+/// A random integer layout `A` of rank 1–3 whose modes are leaves or pairs (sizes 1–4, strides
+/// 0–9), as a basis layout with integer strides or with each leaf along its own coordinate.
+fn nested_layout() -> impl Strategy<Value = DynBasisLayout> {
+    (
+        prop::collection::vec(prop::collection::vec((1i64..=4, 0i64..=9), 1..=2), 1..=3),
+        any::<bool>(),
+    )
+        .prop_map(|(modes, coords)| {
+            let (mut ss, mut ds) = (Vec::new(), Vec::new());
+            for (i, m) in modes.iter().enumerate() {
+                let leaf = |j: usize, &(s, d): &(i64, i64)| {
+                    let stride = if coords {
+                        DynBasisTuple::basis(d, if m.len() == 1 { vec![i] } else { vec![i, j] })
+                    } else {
+                        DynBasisTuple::int(d)
+                    };
+                    (DynTuple::int(s), stride)
+                };
+                if m.len() == 1 {
+                    let (s, d) = leaf(0, &m[0]);
+                    ss.push(s);
+                    ds.push(d);
+                } else {
+                    let (s, d): (Vec<_>, Vec<_>) =
+                        m.iter().enumerate().map(|(j, x)| leaf(j, x)).unzip();
+                    ss.push(DynTuple::tuple(s));
+                    ds.push(DynBasisTuple::tuple(d));
+                }
+            }
+            DynBasisLayout::new(DynTuple::tuple(ss), DynBasisTuple::tuple(ds)).unwrap()
+        })
+}
+
+/// A random basis-strided `B` of 1–3 leaves (sizes 1–4, values 0–4) along paths `[i]` or
+/// `[i, j]` with `i, j < 3` (some of which the `A` it meets lacks).
+fn basis_tiler() -> impl Strategy<Value = DynBasisLayout> {
+    prop::collection::vec(
+        (1i64..=4, 0i64..=4, 0usize..3, prop::option::of(0usize..2)),
+        1..=3,
+    )
+    .prop_filter_map("paths in one semimodule", |leaves| {
+        let shape = DynTuple::ints(leaves.iter().map(|l| l.0));
+        let stride = DynBasisTuple::tuple(
+            leaves
+                .iter()
+                .map(|&(_, v, i, j)| DynBasisTuple::basis(v, std::iter::once(i).chain(j))),
+        );
+        DynBasisLayout::new(shape, stride).ok()
+    })
+}
+
+/// Whether `A` has a mode at path `p` (a mode of shape `s` being its own mode 0).
+fn has_path(a: &DynBasisLayout, p: &[usize]) -> bool {
+    p.iter()
+        .try_fold(a.clone(), |m, &i| {
+            if m.shape().is_int() {
+                (i == 0).then_some(m)
+            } else {
+                m.mode(i).ok()
+            }
+        })
+        .is_some()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    /// Paper Eq. 16–17 with a coordinate-valued B (PyCuTe's postconditions): `B ≼ R` and
+    /// `R(i) = A(B(i))`, A evaluated at the coordinate `B(i)`. Refusals: a path A lacks
+    /// (`RankMismatch`), or — where each path carries one leaf of B — the values `A(B(j))` along
+    /// some path are no layout's (brute force over factorizations).
+    #[test]
+    fn composition_with_basis_b_eq_16_17(a in nested_layout(), bb in basis_tiler()) {
+        let leaves = leaves(&bb);
+        match alg::try_composition(&a, &bb) {
+            Ok(r) => {
+                prop_assert!(bb.shape().compatible(r.shape()), "{} ∘ {} = {}", a, bb, r);
+                for i in 0..bb.size() {
+                    let want = eval_at(&a, &bb.eval(i)).unwrap();
+                    prop_assert!(arithmetic_eq(&r.eval(i), &want), "{} ∘ {} = {} at {}", a, bb, r, i);
+                }
+                // The integer engine gives the same for an integer A.
+                if let Ok(ai) = a.to_dyn_layout() {
+                    let ri = cute_layout::algebra::try_composition(&ai, &bb).unwrap();
+                    prop_assert_eq!(ri.to_string(), r.to_string());
+                }
+            }
+            Err(e) if e.kind() == ErrorKind::RankMismatch => prop_assert!(
+                leaves.iter().any(|(s, v, p)| *s > 1 && *v != 0 && !has_path(&a, p)),
+                "{} ∘ {}: {}", a, bb, e
+            ),
+            Err(e) => {
+                let live: Vec<_> = leaves.iter().filter(|(s, v, _)| *s > 1 && *v != 0).collect();
+                let one_per_path = live.iter().all(|x| live.iter().filter(|y| y.2 == x.2).count() == 1);
+                if one_per_path {
+                    let no_layout = live.iter().any(|(s, v, p)| {
+                        let vals: Vec<DynTuple> = (0..*s)
+                            .map(|j| {
+                                let c = cute_layout::DynScaledBasis::new(v * j, p.iter().copied())
+                                    .to_arithmetic_tuple()
+                                    .unwrap();
+                                eval_at(&a, &c).unwrap()
+                            })
+                            .collect();
+                        !is_layout_function(&vals)
+                    });
+                    prop_assert!(no_layout, "{} ∘ {} refused: {}", a, bb, e);
+                }
+            }
+        }
+    }
+
+    /// Paper §3.5.2 with a coordinate-valued tiler: the tile is `A ∘ B`, and every element of
+    /// `A` is reached by the divided layout (`(B, B*)` onto A's domain, mode by mode).
+    #[test]
+    fn divide_by_basis_b(a in nested_layout(), bb in basis_tiler()) {
+        if let Ok(r) = alg::try_logical_divide(&a, &bb) {
+            let c = alg::composition(&a, &bb);
+            prop_assert!(same_function(&r.mode(0).unwrap(), &c), "{} ⊘ {} = {}", a, bb, r);
+            let image: Vec<DynTuple> = (0..r.size()).map(|i| r.eval(i)).collect();
+            for i in 0..a.size() {
+                let x = a.eval(i);
+                prop_assert!(image.iter().any(|y| arithmetic_eq(y, &x)), "{} ⊘ {} = {} misses {}", a, bb, r, x);
+            }
+            // The regroupings are the same function.
+            for g in [alg::zipped_divide(&a, &bb), alg::tiled_divide(&a, &bb), alg::flat_divide(&a, &bb)] {
+                prop_assert_eq!(g.size(), r.size());
+                for i in 0..r.size() {
+                    prop_assert!(arithmetic_eq(&g.eval(i), &image[i as usize]));
+                }
+            }
+        }
+    }
+}
+
+/// The type-level engine composes with a basis-strided `B` as the runtime engine does (PyCuTe
+/// test_composition.py's "RHS Coords" cases, static), and with tilers holding one.
+#[test]
+fn composition_with_basis_strided_b_type_level() {
+    use cute_layout::ops::ComposeOf;
+    use cute_layout::{BasisLayout, Layout};
+    static_assertions::assert_type_eq_all!(
+        ComposeOf<Layout![(4,4):(4,1)], Layout![(4,4):(1@1,1@0)]>,
+        Layout![(4,4):(1,4)]
+    );
+    static_assertions::assert_type_eq_all!(
+        ComposeOf<Layout![(4,5):(5,1)], Layout![30:1@0]>,
+        Layout![30:5]
+    );
+    let mut pycute = 0;
+    macro_rules! same {
+        ([$($a:tt)*], [$($b:tt)*]) => {{
+            let (a, bb) = (layout!($($a)*), layout!($($b)*));
+            let r = a.compose(bb);
+            let want = alg::composition(&any_layout(&a.to_string()), &bb.to_dyn());
+            assert_eq!(r.to_string(), want.to_string(), "{a} ∘ {bb}");
+            if let Some(p) = pycute_answer("composition", stringify!($($a)*), stringify!($($b)*)) {
+                assert!(same_function(&any_layout(&r.to_string()), &any_layout(p)), "{a} ∘ {bb}: PyCuTe {p}");
+                pycute += 1;
+            }
+        }};
+    }
+    same!([(4,5):(5,1)], [12:1@1]);
+    same!([(4,(4,3),1):(3,(12,1),0)], [12:1@1]);
+    same!([(4,(4,3),1):(3,(12,1),0)], [12:1@0@1]);
+    same!([(4,(2,3)):(6,(3,1))], [(2,4):(1@1@1,1@0)]);
+    same!([(4,6,8):(1,4,24)], [(2,2,2):(1@2,1@0,1@1)]);
+    same!([(4,6,8):(1@0,1@1,1@2)], [(2,2,2):(1@0,1@1,1@2)]);
+    same!([(3,5,7,11):(1@0,1@1,1@2,1@3)], [3:4@2]);
+    same!([(4,4):(4,1)], [(4,4):(1@0,1@1)]);
+    same!([(4,4):(4,1)], [(4,4):(1@1,1@0)]);
+    same!([(12,(4,8)):(59,(13,1))], [(3,8):(4@0,1@1)]);
+    same!([(12,(4,8)):(59,(13,1))], [(3,8):(1@0,1@1)]);
+    same!([(8,8):(1@0,1@1)], [((2,2),4):((1@0,4@0),2@1)]);
+    // Leaves along one path must distribute over that mode (Eq. 23), as for integer B: here
+    // (2,2):(1,4) along mode 0 of (8,8):(9,1) does.
+    same!([(8,8):(9,1)], [((2,2),4):((1@0,4@0),2@1)]);
+    // A by-mode tiler holding a basis-strided layout: mode 0 of A is (9,32):(1,9).
+    let a = layout!(((9,32),7):((1,9),288));
+    let r = a.compose((layout!((3,(2,4)):(3@0,(1@1,8@1))),));
+    assert_eq!(r.to_string(), "((3,(2,4))):((3,(9,72)))");
+    assert_eq!(pycute, 11, "cases found in PyCuTe's data");
+    // Mixed (runtime) values: checked at run time, the same function.
+    let n = 12i64;
+    let m = layout!((4,(4,3),1):(3,(12,1),0));
+    let bb = layout!({ n }:1@0@1).unwrap();
+    let r = m.try_compose(bb).unwrap();
+    assert_eq!(r.to_string(), "12:12");
+    // A mixed B whose leaves along mode 0 = (2,2):(1,10) give no layout: (1,1) ↦ A_0(4) = 20,
+    // but A_0(1) + A_0(3) = 12. A runtime error naming the condition, as the runtime engine's.
+    let bb = layout!((2,{ 2 }):(1@0,{ 3 }@0)).unwrap();
+    let a = layout!(((2,2),5):((1,10),100));
+    let e = a.try_compose(bb).unwrap_err();
+    let d = alg::try_composition(&any_layout(&a.to_string()), &bb.to_dyn()).unwrap_err();
+    assert_eq!(e.kind(), d.kind());
+}
+
+/// The type-level divides with a basis-strided tiler give the runtime engine's layouts (the
+/// PyCuTe cases of tests/data/pycute_nv.txt, static), by mode too.
+#[test]
+fn divides_by_basis_strided_b_type_level() {
+    use cute_layout::BasisLayout;
+    let mut pycute = 0;
+    macro_rules! same {
+        ($op:ident, [$($a:tt)*], [$($b:tt)*]) => {{
+            let (a, bb) = (layout!($($a)*), layout!($($b)*));
+            let r = a.$op(bb);
+            let want = alg::$op(&any_layout(&a.to_string()), &bb.to_dyn());
+            assert_eq!(r.to_string(), want.to_string(), "{}({a}, {bb})", stringify!($op));
+            if let Some(p) = pycute_answer(stringify!($op), stringify!($($a)*), stringify!($($b)*)) {
+                assert!(same_function(&any_layout(&r.to_string()), &any_layout(p)), "{}({a}, {bb}): PyCuTe {p}", stringify!($op));
+                pycute += 1;
+            }
+        }};
+    }
+    same!(logical_divide, [(8,8):(9,1)], [4:1@0]);
+    same!(zipped_divide, [(8,8):(9,1)], [4:1@1]);
+    same!(tiled_divide, [(8,8):(9,1)], [4:2@0]);
+    same!(flat_divide, [(8,8):(9,1)], [4:2@1]);
+    same!(zipped_divide, [(8,8):(9,1)], [(4,4):(1@1,2@0)]);
+    same!(zipped_divide, [(8,8):(9,1)], [(5,7):(3@1,2@0)]);
+    same!(logical_divide, [(12,8):(1,12)], [(3,2):(4@0,1@1)]);
+    same!(zipped_divide, [(32,64):(1,32)], [((2,2,2),(2,2,2)):((1@0,2@1,4@0),(1@1,2@0,4@1))]);
+    same!(logical_divide, [(8,8):(1@0,1@1)], [(2,4):(1@1,2@0)]);
+    same!(flat_divide, [(32,64):(64,1)], [((2,2,2),(2,2,2)):((1@0,2@1,4@0),(1@1,2@0,4@1))]);
+    same!(tiled_divide, [(8,8):(9,1)], [(5,7):(3@1,2@0)]);
+    same!(logical_divide, [(12,8):(1,12)], [(3,2):(1@0,1@1)]);
+    assert_eq!(pycute, 10, "cases found in PyCuTe's data");
+    // By mode: PyCuTe test_logical_divide.py's <(3,(2,4)):(3@0,(1@1,8@1))> on mode 0.
+    let a = layout!(((9,32),7):((1,9),288));
+    let r = a.logical_divide((layout!((3,(2,4)):(3@0,(1@1,8@1))),));
+    assert_eq!(
+        r.to_string(),
+        "(((3,(2,4)),(3,4)),7):(((3,(9,72)),(1,18)),288)"
+    );
+    // Mixed values: checked at run time, the same function (the types keep a mode of runtime
+    // size 1).
+    let bb = layout!((4,{ 4 }):(1@1,2@0)).unwrap();
+    let r = layout!((8,8):(9,1)).try_zipped_divide(bb).unwrap();
+    assert!(same_function(
+        &DynBasisLayout::from(r.to_dyn()),
+        &b("((4,4),(2,2)):((1,18),(9,4))")
+    ));
+}
+
+/// Mode `p` of `A` (a mode of shape `s` being its own mode 0), if `A` has one.
+fn mode_at(a: &DynBasisLayout, p: &[usize]) -> Option<DynBasisLayout> {
+    p.iter().try_fold(a.clone(), |m, &i| {
+        if m.shape().is_int() {
+            (i == 0).then_some(m)
+        } else {
+            m.mode(i).ok()
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// Refusals of the divides by a basis-strided B are impossibilities: the tile `A ∘ B` has no
+    /// layout (checked above), B steps along a mode A lacks, or for some path `p` the leaves of
+    /// B along it, `B_p`, do not divide `A_p` — the integer divide's refusal, exact by
+    /// `tests/both_divide_exact.rs` — so no `(B, B*)` completes that mode.
+    #[test]
+    fn divide_by_basis_b_refusals(a in nested_layout(), bb in basis_tiler()) {
+        if let Err(e) = alg::try_logical_divide(&a, &bb) {
+            let live: Vec<_> = leaves(&bb).into_iter().filter(|(s, v, _)| *s > 1 && *v != 0).collect();
+            let explained = alg::try_composition(&a, &bb).is_err()
+                || live.iter().any(|(_, _, p)| mode_at(&a, p).is_none())
+                || live.iter().any(|(_, _, p)| {
+                    let (s, v): (Vec<i64>, Vec<i64>) =
+                        live.iter().filter(|x| x.2 == *p).map(|x| (x.0, x.1)).unzip();
+                    let bp = DynLayout::new(DynTuple::ints(s), DynTuple::ints(v)).unwrap();
+                    alg::try_logical_divide(&mode_at(&a, p).unwrap(), &bp).is_err()
+                });
+            prop_assert!(explained, "{} ⊘ {} refused: {}", a, bb, e);
+        }
+    }
+
+    /// Both engines on the same random values: a mixed `A` (runtime shape and strides) with a
+    /// mixed basis-strided `B` (runtime sizes and stride values, static paths) goes through the
+    /// type-level impls with runtime checks. Where it answers, the answer is `A ∘ B` (Eq. 17 at
+    /// every index, `A` evaluated at the coordinate `B(i)`) and the runtime engine's function;
+    /// the logical divide's tile is that composition and its image covers `A`'s. The type level
+    /// keeps to the paper's conditions, so it refuses whatever the runtime engine refuses.
+    #[test]
+    fn mixed_basis_tilers_both_engines(
+        sa in prop::collection::vec(1i64..=4, 3),
+        da in prop::collection::vec(0i64..=9, 3),
+        sb in prop::collection::vec(1i64..=4, 2),
+        vb in prop::collection::vec(0i64..=4, 2),
+        paths in 0usize..4,
+    ) {
+        use cute_layout::BasisLayout;
+        let a = layout!((({ sa[0] }, { sa[1] }), { sa[2] }):(({ da[0] }, { da[1] }), { da[2] })).unwrap();
+        let ad = DynBasisLayout::from(a.to_dyn());
+        macro_rules! check {
+            ($($b:tt)*) => {{
+                let bb = layout!($($b)*).unwrap();
+                let bd = bb.to_dyn();
+                let runtime = alg::try_composition(&ad, &bd);
+                if let Ok(r) = a.try_compose(bb) {
+                    let r = any_layout(&r.to_string());
+                    for i in 0..bd.size() {
+                        let want = eval_at(&ad, &bd.eval(i)).unwrap();
+                        prop_assert!(arithmetic_eq(&r.eval(i), &want), "{} ∘ {} = {} at {}", a, bd, r, i);
+                    }
+                    prop_assert!(same_function(&r, runtime.as_ref().unwrap()), "{} ∘ {}", a, bd);
+                }
+                if runtime.is_err() {
+                    prop_assert!(a.try_compose(bb).is_err(), "{} ∘ {}: the runtime engine refuses", a, bd);
+                }
+                let runtime = alg::try_logical_divide(&ad, &bd);
+                if let Ok(r) = a.try_logical_divide(bb) {
+                    let r = any_layout(&r.to_string());
+                    prop_assert!(same_function(&r, runtime.as_ref().unwrap()), "{} ⊘ {} = {}", a, bd, r);
+                    prop_assert!(same_function(&r.mode(0).unwrap(), &alg::composition(&ad, &bd)));
+                    let image: Vec<DynTuple> = (0..r.size()).map(|i| r.eval(i)).collect();
+                    for i in 0..ad.size() {
+                        prop_assert!(image.iter().any(|y| arithmetic_eq(y, &ad.eval(i))), "{} ⊘ {} = {} misses {}", a, bd, r, i);
+                    }
+                }
+                if runtime.is_err() {
+                    prop_assert!(a.try_logical_divide(bb).is_err(), "{} ⊘ {}: the runtime engine refuses", a, bd);
+                }
+            }};
+        }
+        match paths {
+            0 => check!(({ sb[0] }, { sb[1] }):({ vb[0] }@0, { vb[1] }@1)),
+            1 => check!(({ sb[0] }, { sb[1] }):({ vb[0] }@1, { vb[1] }@0)),
+            2 => check!(({ sb[0] }, { sb[1] }):({ vb[0] }@0@0, { vb[1] }@1@0)),
+            _ => check!(({ sb[0] }, { sb[1] }):({ vb[0] }@1, { vb[1] }@1)),
+        }
+    }
 }

@@ -25,22 +25,22 @@ use cute_layout::{DynBasisLayout, DynLayout, DynScaledBasis, DynTuple};
 
 const DATA: &str = include_str!("data/pycute_nv.txt");
 
-// The rules the crate follows where it and PyCuTe differ (README "Where this library differs
-// from CuTe C++ and pycute" unless another section is named), and PyCuTe's bugs.
-const SURJECTIVE: &str = "README: logical divide's (B, B*) is onto Z_|A| with B* = complement(B, |A|) (paper §3.5.2); PyCuTe takes B*'s extent leaf by leaf from shape(A), which may lose elements of A, reach further, or fail Eq. 21";
-const PADS: &str = "README: blocked/raked products of different ranks pad the shorter layout with 1:0 modes, as C++ does (PyCuTe raises)";
-const EXACT: &str = "README: the runtime engine is exact on small cases (Eq. 20/21 are sufficient, not necessary; PyCuTe raises)";
+// The rules the crate follows where it and PyCuTe differ, each citing the entry of README
+// "Where this library differs from CuTe C++ and pycute" that states it, and PyCuTe's bugs.
+const SURJECTIVE: &str = "README 'PyCuTe's logical divide completes B differently': (B, B*) is onto Z_|A| with B* = complement(B, |A|) (paper §3.5.2); PyCuTe takes B*'s extents leaf by leaf from shape(A), which may lose elements of A, reach further, or fail Eq. 21";
+const PADS: &str = "README 'blocked/raked products of different ranks': the shorter layout is padded with 1:0 modes, as C++ does (PyCuTe raises)";
+const EXACT: &str = "README 'The runtime engine is exact on small cases': Eq. 20/21 are sufficient, not necessary (PyCuTe raises)";
 const LEFT_EXACT: &str =
-    "README: left_inverse is exact on small cases (PyCuTe raises on strides that do not chain)";
-const SKIP_TILE: &str = "README: `_` in a tiler of zipped/tiled/flat divides keeps the whole mode in the tile (PyCuTe's tiler_to_layout raises on None)";
-const UPCAST_EXACT: &str = "README 'Tiling a shape and changing element width': upcast refuses a size that would need rounding (PyCuTe and C++ round up)";
-const DOWNCAST_ADJACENT: &str = "C++ downcast(Layout) static_asserts 'Downcast requires adjacent elements' (a stride-1 mode), and so does the crate; PyCuTe scales every stride";
-const RANK1_PRODUCT: &str = "PyCuTe bug: blocked/raked_product of integer-shaped layouts zip the tile with the grid's first mode only and lose the rest (its own size(R) == size(A)*size(B) fails)";
-const PY_RANK1_ZIP: &str = "PyCuTe bug: zipped_divide of an integer-shaped layout by a by-mode tiler raises TypeError ('int' object is not iterable); the layout is its own only mode";
-const TILER_DROPS: &str = "CuTe C++ composition(Layout, Tiler) drops the modes of A a by-mode tiler does not name, and so does the crate; PyCuTe 02e137e keeps them (zip_longest; its later layout.py, f1c0199, zips as C++)";
-const ORDER_BY_MODE: &str = "crate: make_ordered_layout takes one order per top-level mode (PyCuTe requires a congruent order)";
+    "README '`left_inverse` is exact on small cases' (PyCuTe raises on strides that do not chain)";
+const SKIP_TILE: &str = "README '`_` in a tiler of zipped/tiled/flat divides and products': `_` is the identity of its mode, (A_i, 1:0), the whole mode in the tile and 1:0 in the rest (PyCuTe's tiler_to_layout raises on None)";
+const UPCAST_EXACT: &str = "README '`upcast` / `downcast`': upcast refuses a leaf whose last wide element would lie partly outside the layout (PyCuTe and C++ round the size up)";
+const DOWNCAST_ADJACENT: &str = "README '`upcast` / `downcast`': downcast requires a stride-1 leaf, as C++'s downcast(Layout) static_asserts ('Downcast requires adjacent elements'); PyCuTe multiplies every other stride";
+const RANK1_PRODUCT: &str = "README 'PyCuTe 02e137e bugs': blocked/raked_product of integer-shaped layouts zip the tile with the grid's first mode only and lose the rest (its own size(R) == size(A)*size(B) fails)";
+const PY_RANK1_ZIP: &str = "README 'PyCuTe 02e137e bugs': zipped_divide of an integer-shaped layout by a by-mode tiler raises TypeError ('int' object is not iterable); the layout is its own only mode";
+const TILER_DROPS: &str = "README 'A by-mode tiler shorter than A': composition drops the modes of A the tiler does not name, as CuTe C++ does; PyCuTe 02e137e keeps them (zip_longest; its later layout.py, f1c0199, zips as C++)";
+const ORDER_BY_MODE: &str = "README '`make_ordered_layout` takes one distinct integer per top-level mode' (C++'s top-level order; PyCuTe requires a congruent order)";
 // Gaps: PyCuTe answers, the crate cannot yet (issue 25 closes them).
-const CUTE_ORDER: &str = "gap: make_ordered_layout with CuTe's order (congruent with the shape, ties broken by position)";
+const CUTE_ORDER: &str = "gap (README '`make_ordered_layout` takes one distinct integer per top-level mode'): a nested order congruent with the shape, or repeated entries (PyCuTe breaks ties by position)";
 
 /// Cases where PyCuTe and the crate differ by design, `op;operands` and the rule: different
 /// functions (the crate's answer satisfies its operation's postconditions, checked for every
@@ -157,11 +157,6 @@ const KNOWN_GAPS: &[(&str, &str)] = &[
 /// Operands the crate cannot take, by operation and kind (`Outcome::Cannot`): every such case
 /// is a gap or a rule of the crate. An entry no case reaches any more fails the test.
 const CANNOT: &[(&str, &str, &str)] = &[
-    ("composition", "a basis-strided tiler", "gap: tilers with basis strides (CuTe composes with any layout)"),
-    ("logical_divide", "a basis-strided tiler", "gap: tilers with basis strides"),
-    ("zipped_divide", "a basis-strided tiler", "gap: tilers with basis strides"),
-    ("tiled_divide", "a basis-strided tiler", "gap: tilers with basis strides"),
-    ("flat_divide", "a basis-strided tiler", "gap: tilers with basis strides"),
     ("coalesce_z", "coalesce_z of a basis-strided layout", "gap: coalesce_z has no basis-strided form (algebra::basis)"),
     ("nullspace", "nullspace of a basis-strided layout", "gap: nullspace has no basis-strided form"),
     ("layout_add", "layout_add of basis-strided layouts", "gap: layout_add has no basis-strided form"),
@@ -320,7 +315,7 @@ fn run(c: &Case) -> Outcome {
     macro_rules! tiled {
         ($int:path, $basis:path) => {{
             let Some(t) = t() else {
-                return Outcome::Cannot("a basis-strided tiler");
+                return Outcome::Cannot("a tiler the crate cannot read");
             };
             match int_layout(c.args[0]) {
                 Some(a) => outcome($int(&a, &t)),
@@ -448,6 +443,20 @@ fn ev(l: &DynLayout, i: i64) -> i64 {
     l.try_eval(&DynTuple::int(i)).unwrap()
 }
 
+/// `A` at the coordinate `c` (CuTe's inner product, an integer entry an index of the mode it
+/// meets; entries `A` lacks must be 0): the value of `A ∘ B` for a basis-strided `B`.
+fn ev_at(a: &DynLayout, c: &DynTuple) -> i64 {
+    match c {
+        DynTuple::Int(x) => ev(a, x.value),
+        DynTuple::Tuple(cs) => cs
+            .iter()
+            .enumerate()
+            .filter(|(_, ci)| ci.leaves().any(|v| v != 0))
+            .map(|(k, ci)| ev_at(&mode(a, k), ci))
+            .sum(),
+    }
+}
+
 fn values(l: &DynLayout) -> Vec<i64> {
     (0..l.size()).map(|i| ev(l, i)).collect()
 }
@@ -502,6 +511,15 @@ fn composed(a: &DynLayout, t: &DynTiler, r: &DynLayout) -> Result<(), String> {
                 );
             }
         }
+        DynTiler::Basis(b) => {
+            ensure!(r.size() == b.size(), "size of {r} is not that of {b}");
+            for i in 0..b.size() {
+                ensure!(
+                    ev(r, i) == ev_at(a, &b.eval(i)),
+                    "{r}({i}) is not {a}({b}({i}))"
+                );
+            }
+        }
         DynTiler::Tuple(ts) => {
             if rank(a) == 1 && ts.len() == 1 && rank(r) == 1 && !r.shape().is_int() {
                 return composed(a, &ts[0], &mode(r, 0));
@@ -525,6 +543,7 @@ fn tile_value(a: &DynLayout, t: &DynTiler, i: i64) -> i64 {
     match t {
         DynTiler::Skip => ev(a, i),
         DynTiler::Layout(b) => ev(a, ev(b, i)),
+        DynTiler::Basis(b) => ev_at(a, &b.eval(i)),
         DynTiler::Tuple(ts) if rank(a) == 1 && ts.len() == 1 => tile_value(a, &ts[0], i),
         DynTiler::Tuple(ts) => {
             let (mut rest, mut acc) = (i, 0);
@@ -543,6 +562,7 @@ fn tile_size(a: &DynLayout, t: &DynTiler) -> i64 {
     match t {
         DynTiler::Skip => a.size(),
         DynTiler::Layout(b) => b.size(),
+        DynTiler::Basis(b) => b.size(),
         DynTiler::Tuple(ts) if rank(a) == 1 && ts.len() == 1 => tile_size(a, &ts[0]),
         DynTiler::Tuple(ts) => ts
             .iter()

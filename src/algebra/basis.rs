@@ -9,6 +9,10 @@
 //!   integer-semimodule; coalescing `A` merges `s0:d0, s1:d1` when `d1 = s0·d0` (same path,
 //!   same value). `B` with negative strides is refused ([`ErrorKind::BasisStride`]).
 //! * **Divides** `A ∘ (B, B*)`, with `B* = complement(B, size(A))` an integer layout.
+//! * **A basis-strided `B`** (or tiler element, [`DynTiler::Basis`]) in composition and the
+//!   divides, for `A` of either kind (the integer engine's functions take it too): `B` maps `i`
+//!   to a coordinate of `A`, and `A ∘ B` evaluates `A` there — the leaves of `B` along `e_p`
+//!   compose with mode `p` of `A`; the divides complete each such mode with its integer rest.
 //! * **Complement** (paper Eq. 27–29) by codomain component: the modes whose strides lie along
 //!   `e_p` are complemented as an integer layout and written along `e_p`; the result has the
 //!   structure of the codomain (Eq. 27, `D ≲ L*`).
@@ -38,7 +42,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::complement::complement_plain;
-use super::composition::{search_layout_with, SearchValue};
+use super::composition::{search_layout_with, LeafOp, ModeTree, SearchValue, Unnamed};
 use super::divide::{check_covers, grouped, Grouping};
 use super::product::zip_product;
 use super::tiler::{AsTiler, DynTiler};
@@ -471,20 +475,21 @@ fn sum_of_bases(f: &[Crd], sizes: &[i64]) -> Option<LayoutError> {
 plain!(composition_layout = try_composition_layout(a: &DynBasisLayout, b: &DynLayout) -> DynBasisLayout);
 
 /// Applies `op` by mode along a tiler (paper §3.3.5): a layout applies to the whole, a tuple by
-/// mode (modes beyond it kept), `_` keeps the (sub)layout — the integer engine's walk. Result
-/// leaves are static iff `A` and the tiler were.
+/// mode (the modes beyond it dropped or kept, per `unnamed`), `_` keeps the (sub)layout — the
+/// integer engine's walk. Result leaves are static iff `A` and the tiler were.
 fn by_mode(
     a: &DynBasisLayout,
     t: &DynTiler,
-    op: &dyn Fn(&DynBasisLayout, &DynLayout) -> Result<DynBasisLayout>,
+    op: &dyn LeafOp<DynBasisLayout>,
+    unnamed: Unnamed,
 ) -> Result<DynBasisLayout> {
     mark(
-        crate::algebra::composition::by_mode_unmarked(a, t, op)?,
+        crate::algebra::composition::by_mode_with(a, t, op, unnamed)?,
         a.is_static() && t.is_static(),
     )
 }
 
-impl crate::algebra::composition::ModeTree for DynBasisLayout {
+impl ModeTree for DynBasisLayout {
     fn tree_rank(&self) -> usize {
         self.rank()
     }
@@ -518,13 +523,241 @@ impl crate::algebra::composition::ModeTree for DynBasisLayout {
 /// assert_eq!(composition(&id, &t).to_string(), "(4,8):(1@0,2@1)");
 /// ```
 pub fn try_composition<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> Result<DynBasisLayout> {
-    by_mode(a, &*t.as_tiler()?, &try_composition_layout)
+    by_mode(
+        a,
+        &*t.as_tiler()?,
+        &Composing(&try_composition_layout),
+        Unnamed::Drop,
+    )
 }
 
 /// Panicking form of [`try_composition`].
 #[track_caller]
 pub fn composition<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasisLayout {
     unwrap(try_composition(a, t))
+}
+
+// ---------------------------------------------------------------------------------------------
+// A basis-strided B: composition and the divides with a coordinate-valued tiler
+
+/// Composition at a tiler's layouts, an integer `B` or a basis-strided one
+/// ([`compose_with_basis`]), for `A` of either kind.
+pub(crate) struct Composing<'f, L>(pub &'f dyn Fn(&L, &DynLayout) -> Result<L>);
+impl<L: ModeTree + From<DynLayout>> LeafOp<L> for Composing<'_, L> {
+    fn layout(&self, a: &L, b: &DynLayout) -> Result<L> {
+        (self.0)(a, b)
+    }
+    fn basis(&self, a: &L, b: &DynBasisLayout) -> Result<L> {
+        compose_with_basis(a, b, self.0)
+    }
+}
+
+/// The logical divide at a tiler's layouts, an integer `B` or a basis-strided one
+/// ([`divide_by_basis`]), for `A` of either kind.
+pub(crate) struct Dividing<'f, L>(pub &'f dyn Fn(&L, &DynLayout) -> Result<L>);
+impl<L: ModeTree + From<DynLayout>> LeafOp<L> for Dividing<'_, L> {
+    fn layout(&self, a: &L, b: &DynLayout) -> Result<L> {
+        (self.0)(a, b)
+    }
+    fn basis(&self, a: &L, b: &DynBasisLayout) -> Result<L> {
+        divide_by_basis(a, b, self.0)
+    }
+}
+
+/// The leaves of a basis-strided `B` grouped by basis path: for each path `p` (in order of
+/// first appearance) the integer layout `B_p = (s…):(v…)` of its leaves `s:v@p`, in `B`'s
+/// order, and for each leaf of `B` its group (`None` for a leaf of size 1 or stride 0, which
+/// contributes nothing).
+type Groups = (Vec<(Vec<usize>, DynLayout)>, Vec<Option<usize>>);
+fn group_by_path(b: &DynBasisLayout) -> Result<Groups> {
+    let mut paths: Vec<(Vec<usize>, Vec<(i64, i64)>)> = Vec::new();
+    let mut of_leaf = Vec::new();
+    for (s, d) in b.flat_modes() {
+        if s == 1 || d.value.value == 0 {
+            of_leaf.push(None);
+            continue;
+        }
+        let k = match paths.iter().position(|(p, _)| *p == d.modes) {
+            Some(k) => k,
+            None => {
+                paths.push((d.modes.clone(), Vec::new()));
+                paths.len() - 1
+            }
+        };
+        paths[k].1.push((s, d.value.value));
+        of_leaf.push(Some(k));
+    }
+    let groups = paths
+        .into_iter()
+        .map(|(p, m)| {
+            let l = DynLayout::new(
+                DynTuple::ints(m.iter().map(|x| x.0)),
+                DynTuple::ints(m.iter().map(|x| x.1)),
+            )?;
+            Ok((p, l))
+        })
+        .collect::<Result<Vec<_>>>()?;
+    Ok((groups, of_leaf))
+}
+
+/// Mode `p` of `A` (CuTe `get<p...>(A)`), a mode of shape `s` being its own mode 0: the part of
+/// `A` that entry `p` of a coordinate indexes. A path `A` lacks is an
+/// [`ErrorKind::RankMismatch`] error: no coordinate of `A` has that entry.
+fn mode_at_path<L: ModeTree>(a: &L, p: &[usize], b: &DynBasisLayout) -> Result<L> {
+    p.iter()
+        .try_fold(a.clone(), |m, &i| m.mode_at(i))
+        .map_err(|_| {
+            err(
+                ErrorKind::RankMismatch,
+                format!(
+                    "B = {b} steps along {}, but {a} has no mode at that path: no coordinate of A has that entry",
+                    DynScaledBasis::unit(p.iter().copied())
+                ),
+            )
+        })
+}
+
+/// `B`'s tree with the leaves replaced by `modes` in order (a leaf `B` by the one mode).
+fn scatter<L: ModeTree>(shape: &DynTuple, modes: &mut dyn Iterator<Item = L>) -> Result<L> {
+    match shape {
+        DynTuple::Int(_) => modes
+            .next()
+            .ok_or_else(|| LayoutError::new(ErrorKind::RankMismatch)),
+        DynTuple::Tuple(v) => L::concat_modes(
+            v.iter()
+                .map(|t| scatter(t, modes))
+                .collect::<Result<Vec<_>>>()?,
+        ),
+    }
+}
+
+/// `op(A_p, B_p)` for each path `p` of `B`, and `B`'s tree with each leaf replaced by its part
+/// of mode `tile` of that result (the whole result for `tile = None`).
+fn per_path<L: ModeTree + From<DynLayout>>(
+    a: &L,
+    b: &DynBasisLayout,
+    op: &dyn Fn(&L, &DynLayout) -> Result<L>,
+    tile: Option<usize>,
+) -> Result<(L, Vec<(Vec<usize>, L)>)> {
+    let (groups, of_leaf) = group_by_path(b)?;
+    let mut results = Vec::with_capacity(groups.len());
+    let mut parts: Vec<alloc::vec::IntoIter<L>> = Vec::with_capacity(groups.len());
+    for (p, bp) in &groups {
+        let r = op(&mode_at_path(a, p, b)?, bp)?;
+        let t = match tile {
+            Some(k) => r.mode_at(k)?,
+            None => r.clone(),
+        };
+        parts.push(t.mode_list().into_iter());
+        results.push((p.clone(), r));
+    }
+    let sizes: Vec<i64> = b.shape().leaves().collect();
+    let mut leaves = of_leaf.iter().zip(sizes).map(|(g, s)| match g {
+        Some(k) => parts[*k]
+            .next()
+            .ok_or_else(|| LayoutError::new(ErrorKind::RankMismatch)),
+        None => Ok(L::from(DynLayout::new(DynTuple::int(s), DynTuple::int(0))?)),
+    });
+    let mut ok = leaves.by_ref().collect::<Result<Vec<_>>>()?.into_iter();
+    Ok((scatter(b.shape(), &mut ok)?, results))
+}
+
+/// `A ∘ B` for a basis-strided `B` (CuTe and NVIDIA's PyCuTe compose with any layout): `B`
+/// maps each of its indices to a coordinate of `A`, and `R(i) = A(B(i))` evaluates `A` at that
+/// coordinate — `A(c) = Σ_p A_p(c_p)`, entry `c_p` read as an index of mode `p` of `A` (its
+/// last mode extending, as in any composition). So the leaves of `B` along one path `p`,
+/// `B_p`, compose with `A_p` alone (Eq. 16–23 with their conditions, and the exact search of
+/// small cases at run time), and the results take `B`'s leaves' places; leaves along different
+/// paths are independent (the coordinates add). A leaf of size 1 or stride 0 gives `s:0`. A
+/// path `A` lacks (`2:1@2` on a rank-2 `A`) is an [`ErrorKind::RankMismatch`] error.
+///
+/// ```
+/// use cute_layout::{algebra::composition, DynBasisLayout, DynLayout};
+/// let a: DynLayout = "(4,5):(1,4)".parse().unwrap();
+/// let b: DynBasisLayout = "(2):(1@0)".parse().unwrap();
+/// assert_eq!(composition(&a, &b).to_string(), "(2):(1)"); // A_0 ∘ 2:1
+/// // PyCuTe test_composition.py: 30:E(0) on (4,5):(5,1) steps through mode 0 beyond its size.
+/// let a: DynLayout = "(4,5):(5,1)".parse().unwrap();
+/// assert_eq!(composition(&a, &"30:1@0".parse::<DynBasisLayout>().unwrap()).to_string(), "30:5");
+/// // (i, j) ↦ A(j, i): the transpose.
+/// let b: DynBasisLayout = "(5,4):(1@1,1@0)".parse().unwrap();
+/// assert_eq!(composition(&a, &b).to_string(), "(5,4):(1,5)");
+/// ```
+pub(crate) fn compose_with_basis<L: ModeTree + From<DynLayout>>(
+    a: &L,
+    b: &DynBasisLayout,
+    compose: &dyn Fn(&L, &DynLayout) -> Result<L>,
+) -> Result<L> {
+    if b.is_integral() {
+        return compose(a, &b.to_dyn_layout()?);
+    }
+    let (r, _) = per_path(a, b, compose, None)?;
+    r.marked(a.tree_is_static() && b.is_static())
+}
+
+/// `A ⊘ B = A ∘ (B, B*)` for a basis-strided `B` (NVIDIA's PyCuTe: `B* = complement(B,
+/// extend=shape(A))`): the tile is `A ∘ B` ([`compose_with_basis`]), and the rest completes each
+/// mode `A_p` that `B` steps along with `A_p ∘ complement(B_p, size(A_p))`, the other modes of
+/// `A` kept whole — `A`'s tree with each `A_p` replaced by the rest of the integer divide
+/// `A_p ⊘ B_p`, whose conditions (Eq. 20–21, `(B_p, B_p*)` onto `Z_|A_p|`) apply.
+///
+/// ```
+/// use cute_layout::{algebra::logical_divide, DynBasisLayout, DynLayout};
+/// let a: DynLayout = "(8,8):(9,1)".parse().unwrap();
+/// // PyCuTe test_logical_divide.py: a 4×4 tile, transposed, with stride 2 along mode 0.
+/// let b: DynBasisLayout = "(4,4):(1@1,2@0)".parse().unwrap();
+/// assert_eq!(logical_divide(&a, &b).to_string(), "((4,4),(2,2)):((1,18),(9,4))");
+/// ```
+pub(crate) fn divide_by_basis<L: ModeTree + From<DynLayout>>(
+    a: &L,
+    b: &DynBasisLayout,
+    divide: &dyn Fn(&L, &DynLayout) -> Result<L>,
+) -> Result<L> {
+    if b.is_integral() {
+        return divide(a, &b.to_dyn_layout()?);
+    }
+    let (tile, results) = per_path(a, b, divide, Some(0))?;
+    let rests = results
+        .into_iter()
+        .map(|(p, r)| Ok((p, r.mode_at(1)?)))
+        .collect::<Result<Vec<_>>>()?;
+    /// `A`'s tree at `path`, each mode named in `rests` replaced by its rest.
+    fn rest_tree<L: ModeTree>(
+        a: &L,
+        path: &mut Vec<usize>,
+        rests: &[(Vec<usize>, L)],
+    ) -> Result<L> {
+        if let Some((_, r)) = rests.iter().find(|(p, _)| p == path) {
+            return Ok(r.clone());
+        }
+        if !rests
+            .iter()
+            .any(|(p, _)| p.len() > path.len() && p.starts_with(path))
+        {
+            return Ok(a.clone());
+        }
+        if a.is_int_shape() {
+            // A mode of shape s is its own mode 0.
+            path.push(0);
+            let r = rest_tree(a, path, rests);
+            path.pop();
+            return r;
+        }
+        let modes = a
+            .mode_list()
+            .iter()
+            .enumerate()
+            .map(|(i, m)| {
+                path.push(i);
+                let r = rest_tree(m, path, rests);
+                path.pop();
+                r
+            })
+            .collect::<Result<Vec<_>>>()?;
+        L::concat_modes(modes)
+    }
+    let rest = rest_tree(a, &mut Vec::new(), &rests)?;
+    L::concat_modes(alloc::vec![tile, rest])?.marked(a.tree_is_static() && b.is_static())
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -552,7 +785,7 @@ pub fn try_logical_divide<T: AsTiler + ?Sized>(
     a: &DynBasisLayout,
     t: &T,
 ) -> Result<DynBasisLayout> {
-    by_mode(a, &*t.as_tiler()?, &divide_layout)
+    by_mode(a, &*t.as_tiler()?, &Dividing(&divide_layout), Unnamed::Keep)
 }
 
 /// Panicking form of [`try_logical_divide`].
@@ -570,7 +803,12 @@ pub fn logical_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasi
 /// assert_eq!(zipped_divide(&id, &t).to_string(), "((4,3),(2,2)):((1@0,1@1),(4@0,3@1))");
 /// ```
 pub fn try_zipped_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> Result<DynBasisLayout> {
-    grouped(a, &*t.as_tiler()?, &divide_layout, Grouping::Zipped)
+    grouped(
+        a,
+        &*t.as_tiler()?,
+        &Dividing(&divide_layout),
+        Grouping::Zipped,
+    )
 }
 
 /// Panicking form of [`try_zipped_divide`].
@@ -581,7 +819,12 @@ pub fn zipped_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasis
 
 /// `tiled_divide(A, T)`: `((tiles), rest0, rest1, …)`.
 pub fn try_tiled_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> Result<DynBasisLayout> {
-    grouped(a, &*t.as_tiler()?, &divide_layout, Grouping::Tiled)
+    grouped(
+        a,
+        &*t.as_tiler()?,
+        &Dividing(&divide_layout),
+        Grouping::Tiled,
+    )
 }
 
 /// Panicking form of [`try_tiled_divide`].
@@ -592,7 +835,12 @@ pub fn tiled_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> DynBasisL
 
 /// `flat_divide(A, T)`: `(tile0, tile1, …, rest0, rest1, …)`.
 pub fn try_flat_divide<T: AsTiler + ?Sized>(a: &DynBasisLayout, t: &T) -> Result<DynBasisLayout> {
-    grouped(a, &*t.as_tiler()?, &divide_layout, Grouping::Flat)
+    grouped(
+        a,
+        &*t.as_tiler()?,
+        &Dividing(&divide_layout),
+        Grouping::Flat,
+    )
 }
 
 /// Panicking form of [`try_flat_divide`].
@@ -636,7 +884,7 @@ pub fn try_logical_product<T: AsTiler + ?Sized>(
     a: &DynBasisLayout,
     t: &T,
 ) -> Result<DynBasisLayout> {
-    by_mode(a, &*t.as_tiler()?, &product_layout)
+    by_mode(a, &*t.as_tiler()?, &product_layout, Unnamed::Keep)
 }
 
 /// Panicking form of [`try_logical_product`].

@@ -473,7 +473,7 @@ pub fn try_composition<T: AsTiler + ?Sized>(a: &DynLayout, b: &T) -> Result<DynL
         a,
         b,
         Some(super::flat::compose_op),
-        &try_composition_layout,
+        &super::basis::Composing(&try_composition_layout),
         Unnamed::Drop,
     )
 }
@@ -491,6 +491,29 @@ pub(crate) enum Unnamed {
     Keep,
 }
 
+/// What a by-mode walk applies at a tiler's layouts: [`layout`](LeafOp::layout) at an integer
+/// layout, [`basis`](LeafOp::basis) at a basis-strided one ([`DynTiler::Basis`]). A plain
+/// function is the operation on integer layouts, refusing a basis-strided `B`
+/// ([`ErrorKind::BasisStride`]); composition and the divides take either
+/// (`algebra::basis::Composing`, `algebra::basis::Dividing`).
+pub(crate) trait LeafOp<L> {
+    /// `op(A, B)` for an integer layout `B`.
+    fn layout(&self, a: &L, b: &DynLayout) -> Result<L>;
+    /// `op(A, B)` for a basis-strided `B`.
+    fn basis(&self, a: &L, b: &crate::DynBasisLayout) -> Result<L> {
+        let _ = a;
+        Err(err(
+            ErrorKind::BasisStride,
+            format!("B = {b} has basis strides: defined here for composition and the divides, not for the products"),
+        ))
+    }
+}
+impl<L, F: Fn(&L, &DynLayout) -> Result<L>> LeafOp<L> for F {
+    fn layout(&self, a: &L, b: &DynLayout) -> Result<L> {
+        self(a, b)
+    }
+}
+
 /// Applies `op` by mode along a tiler: layouts apply to the whole, tuples by mode (the modes
 /// beyond the tuple dropped or kept, per `unnamed`), `_` keeps the (sub)layout. Static marks:
 /// every leaf of the result is static iff `A` and the tiler were.
@@ -501,11 +524,11 @@ pub(crate) fn by_mode<T: AsTiler + ?Sized>(
     a: &DynLayout,
     t: &T,
     fast: Option<super::flat::Op>,
-    op: &dyn Fn(&DynLayout, &DynLayout) -> Result<DynLayout>,
+    op: &dyn LeafOp<DynLayout>,
     unnamed: Unnamed,
 ) -> Result<DynLayout> {
     if let Some(b) = t.as_layout() {
-        let reference = || Ok(mark(op(a, b)?, a.is_static() && b.is_static()));
+        let reference = || Ok(mark(op.layout(a, b)?, a.is_static() && b.is_static()));
         if let Some(r) = fast.and_then(|f| super::flat::apply(a, b, f)) {
             #[cfg(debug_assertions)]
             super::flat::debug_check(&r, reference());
@@ -572,26 +595,17 @@ impl ModeTree for DynLayout {
     }
 }
 
-/// [`by_mode`] without the static marks, for any [`ModeTree`] `A`, keeping the modes beyond
-/// the tiler ([`Unnamed::Keep`]); `op` applies at the tiler's layouts.
-pub(crate) fn by_mode_unmarked<L: ModeTree>(
-    a: &L,
-    t: &DynTiler,
-    op: &dyn Fn(&L, &DynLayout) -> Result<L>,
-) -> Result<L> {
-    by_mode_with(a, t, op, Unnamed::Keep)
-}
-
 /// [`by_mode`] without the static marks, for any [`ModeTree`] `A`; `op` applies at the
 /// tiler's layouts, `unnamed` says what becomes of the modes beyond a tuple.
 pub(crate) fn by_mode_with<L: ModeTree>(
     a: &L,
     t: &DynTiler,
-    op: &dyn Fn(&L, &DynLayout) -> Result<L>,
+    op: &dyn LeafOp<L>,
     unnamed: Unnamed,
 ) -> Result<L> {
     match t {
-        DynTiler::Layout(b) => op(a, b),
+        DynTiler::Layout(b) => op.layout(a, b),
+        DynTiler::Basis(b) => op.basis(a, b),
         DynTiler::Skip => Ok(a.clone()),
         DynTiler::Tuple(ts) => {
             check_tiler_rank(a, ts.len(), t)?;

@@ -4,7 +4,9 @@ use alloc::format;
 use alloc::vec::Vec;
 
 use super::complement::complement_plain;
-use super::composition::{by_mode, check_tiler_rank, try_composition_layout, ModeTree, Unnamed};
+use super::composition::{
+    by_mode, check_tiler_rank, try_composition_layout, LeafOp, ModeTree, Unnamed,
+};
 use super::tiler::{AsTiler, DynTiler};
 use super::{concat, err, flat_modes};
 use crate::dynamic::{DynLayout, DynTuple};
@@ -73,7 +75,7 @@ pub fn try_logical_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<D
         a,
         t,
         Some(super::flat::divide_op),
-        &divide_layout,
+        &super::basis::Dividing(&divide_layout),
         Unnamed::Keep,
     )
 }
@@ -87,11 +89,15 @@ plain_tiler!(logical_divide = try_logical_divide);
 pub(crate) fn split<L: ModeTree + From<DynLayout>>(
     a: &L,
     t: &DynTiler,
-    op: &dyn Fn(&L, &DynLayout) -> Result<L>,
+    op: &dyn LeafOp<L>,
 ) -> Result<(Vec<L>, Vec<L>)> {
     match t {
         DynTiler::Layout(b) => {
-            let r = op(a, b)?;
+            let r = op.layout(a, b)?;
+            Ok((alloc::vec![r.mode_at(0)?], alloc::vec![r.mode_at(1)?]))
+        }
+        DynTiler::Basis(b) => {
+            let r = op.basis(a, b)?;
             Ok((alloc::vec![r.mode_at(0)?], alloc::vec![r.mode_at(1)?]))
         }
         DynTiler::Skip => {
@@ -135,13 +141,13 @@ pub(crate) enum Grouping {
 pub(crate) fn grouped<L: ModeTree + From<DynLayout>>(
     a: &L,
     t: &DynTiler,
-    op: &dyn Fn(&L, &DynLayout) -> Result<L>,
+    op: &dyn LeafOp<L>,
     g: Grouping,
 ) -> Result<L> {
     let (tiles, rests) = split(a, t, op)?;
     // For a layout tiler (or a whole `_`) the tile and rest are single modes whose own modes
     // are the groups.
-    let (tiles, rests) = if matches!(t, DynTiler::Layout(_) | DynTiler::Skip) {
+    let (tiles, rests) = if matches!(t, DynTiler::Layout(_) | DynTiler::Basis(_) | DynTiler::Skip) {
         (tiles, rests)
     } else {
         (
@@ -194,7 +200,12 @@ pub(crate) fn grouped<L: ModeTree + From<DynLayout>>(
 /// assert_eq!(zipped_divide(&a, &t).to_string(), "((8,8),(1,2)):((20,2),(0,1))");
 /// ```
 pub fn try_zipped_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    grouped(a, &*t.as_tiler()?, &divide_layout, Grouping::Zipped)
+    grouped(
+        a,
+        &*t.as_tiler()?,
+        &super::basis::Dividing(&divide_layout),
+        Grouping::Zipped,
+    )
 }
 
 plain_tiler!(zipped_divide = try_zipped_divide);
@@ -208,7 +219,12 @@ plain_tiler!(zipped_divide = try_zipped_divide);
 /// assert_eq!(tiled_divide(&a, &t).to_string(), "((4,8),2,2):((20,2),80,1)");
 /// ```
 pub fn try_tiled_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    grouped(a, &*t.as_tiler()?, &divide_layout, Grouping::Tiled)
+    grouped(
+        a,
+        &*t.as_tiler()?,
+        &super::basis::Dividing(&divide_layout),
+        Grouping::Tiled,
+    )
 }
 
 plain_tiler!(tiled_divide = try_tiled_divide);
@@ -222,7 +238,12 @@ plain_tiler!(tiled_divide = try_tiled_divide);
 /// assert_eq!(flat_divide(&a, &t).to_string(), "(4,8,2,2):(20,2,80,1)");
 /// ```
 pub fn try_flat_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    grouped(a, &*t.as_tiler()?, &divide_layout, Grouping::Flat)
+    grouped(
+        a,
+        &*t.as_tiler()?,
+        &super::basis::Dividing(&divide_layout),
+        Grouping::Flat,
+    )
 }
 
 plain_tiler!(flat_divide = try_flat_divide);

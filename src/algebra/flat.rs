@@ -449,7 +449,7 @@ pub(crate) fn product_op(
     compose_into(&c, &bf, out)
 }
 
-/// `op` applied by mode along a tiler (the reference: `composition::by_mode_unmarked`),
+/// `op` applied by mode along a tiler (the reference: `composition::by_mode_with`),
 /// appending one node.
 fn by_mode_into(
     a_s: &DynTuple,
@@ -461,6 +461,7 @@ fn by_mode_into(
 ) -> Option<()> {
     match t {
         DynTiler::Layout(b) => op(a_s, a_d, b, out),
+        DynTiler::Basis(_) => None, // the reference path composes with basis strides
         DynTiler::Skip => {
             out.push_tree(a_s, a_d);
             Some(())

@@ -108,6 +108,12 @@ fn tiler_layout(t: &DynTiler) -> Result<DynLayout> {
     match t {
         DynTiler::Layout(l) => Ok(l.clone()),
         DynTiler::Tuple(v) => concat(v.iter().map(tiler_layout).collect::<Result<Vec<_>>>()?),
+        DynTiler::Basis(b) => Err(err(
+            ErrorKind::BasisStride,
+            alloc::format!(
+                "B = {b} has basis strides: the products are defined here for an integer B"
+            ),
+        )),
         DynTiler::Skip => Err(err(
             ErrorKind::InvalidArgument,
             "'_' has no layout; blocked and raked products need a layout or a tuple of layouts"

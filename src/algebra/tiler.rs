@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
+use crate::basis::DynBasisLayout;
 use crate::dynamic::{DynInt, DynLayout, DynTuple, MAX_DEPTH};
 use crate::error::{LayoutError, Result};
 use crate::parse::Parser;
@@ -15,7 +16,7 @@ use crate::parse::Parser;
 /// `n:1`; a shape `(4,8)` is the tiler `<4,8>` = `<4:1,8:1>`.
 ///
 /// Text form: `<4:1,8:2>`, `<_,3>`, `<<2,2>,4:1>`; anything else is a layout (with a `:`), an
-/// integer, or a shape.
+/// integer, or a shape. A layout may have basis strides (`(2,4):(1@1,1@0)`, [`DynTiler::Basis`]).
 ///
 /// ```
 /// use cute_layout::algebra::DynTiler;
@@ -32,6 +33,21 @@ pub enum DynTiler {
     Tuple(Vec<DynTiler>),
     /// `_`: the mode is left untouched.
     Skip,
+    /// A layout with basis strides applied to the whole (sub)layout `A` (CuTe and PyCuTe compose
+    /// with any layout): `B` maps each of its indices to a coordinate of `A`, and `A ∘ B`
+    /// evaluates `A` there — the stride `v@p` steps along mode `p` of `A`
+    /// ([`algebra::basis`](crate::algebra::basis) has the rules). `(4,5):(1,4) ∘ 2:1@0 = 2:1`.
+    Basis(DynBasisLayout),
+}
+
+impl From<DynBasisLayout> for DynTiler {
+    /// A basis-strided layout as a tiler; one with integer strides only is [`DynTiler::Layout`].
+    fn from(l: DynBasisLayout) -> Self {
+        match l.to_dyn_layout() {
+            Ok(d) => DynTiler::Layout(d),
+            Err(_) => DynTiler::Basis(l),
+        }
+    }
 }
 
 impl From<DynLayout> for DynTiler {
@@ -64,6 +80,7 @@ impl DynTiler {
             DynTiler::Layout(l) => l.is_static(),
             DynTiler::Tuple(v) => v.iter().all(DynTiler::is_static),
             DynTiler::Skip => true,
+            DynTiler::Basis(l) => l.is_static(),
         }
     }
 }
@@ -107,6 +124,13 @@ impl<T: AsTiler + ?Sized> AsTiler for &T {
     }
     fn as_layout(&self) -> Option<&DynLayout> {
         (**self).as_layout()
+    }
+}
+
+/// A basis-strided layout as a tiler ([`DynTiler::Basis`]).
+impl AsTiler for DynBasisLayout {
+    fn as_tiler(&self) -> Result<Cow<'_, DynTiler>> {
+        Ok(Cow::Owned(DynTiler::from(self.clone())))
     }
 }
 
@@ -159,6 +183,7 @@ impl fmt::Display for DynTiler {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DynTiler::Layout(l) => fmt::Display::fmt(l, f),
+            DynTiler::Basis(l) => fmt::Display::fmt(l, f),
             DynTiler::Skip => f.write_str("_"),
             DynTiler::Tuple(v) => {
                 f.write_str("<")?;
@@ -203,15 +228,46 @@ fn tiler(p: &mut Parser<'_>, depth: usize) -> Result<DynTiler> {
     let shape = p.tuple()?;
     if p.peek() == Some(':') {
         p.eat(':');
-        let stride = p.tuple()?;
-        return Ok(DynTiler::Layout(DynLayout::new(shape, stride)?));
+        let mut ahead = p.clone();
+        let integer = ahead.tuple();
+        if let (Ok(stride), false) = (&integer, ahead.peek() == Some('@')) {
+            *p = ahead;
+            return Ok(DynTiler::Layout(DynLayout::new(shape, stride.clone())?));
+        }
+        // A basis stride (`1@0`): the text up to the end of this tiler element, in the stride
+        // grammar of `crate::descriptor`.
+        let (src, start) = p.rest();
+        let mut depth = 0usize;
+        let end = src[start..]
+            .char_indices()
+            .find(|&(_, c)| match c {
+                '(' => {
+                    depth += 1;
+                    false
+                }
+                ')' if depth > 0 => {
+                    depth -= 1;
+                    false
+                }
+                ',' | '>' | ')' => depth == 0,
+                _ => false,
+            })
+            .map_or(src.len(), |(k, _)| start + k);
+        if !src[start..end].contains('@') {
+            // Not a basis stride: the integer parser's error.
+            return Err(integer.err().unwrap_or_else(|| p.error("a stride")));
+        }
+        let stride = crate::descriptor::parse_stride_at(&src[..end], start)?;
+        p.skip_to(end);
+        return Ok(DynTiler::from(DynBasisLayout::new(shape, stride)?));
     }
     DynTiler::from_shape(&shape)
 }
 
 impl FromStr for DynTiler {
     type Err = LayoutError;
-    /// Parse a tiler: `<4:1,8:2>`, `<_,(2,2):(1,4)>`, `(4,8)`, `3`, `(4,8):(8,1)`.
+    /// Parse a tiler: `<4:1,8:2>`, `<_,(2,2):(1,4)>`, `(4,8)`, `3`, `(4,8):(8,1)`,
+    /// `(2,4):(1@1,1@0)`.
     fn from_str(s: &str) -> Result<Self> {
         let mut p = Parser::new(s);
         let t = tiler(&mut p, 0)?;

@@ -46,6 +46,14 @@ pub fn try_tiler_to_layout<T: AsTiler + ?Sized>(t: &T) -> Result<DynBasisLayout>
                 }
                 Ok((l.shape().clone(), scale(l.stride(), path)))
             }
+            // A basis stride `v@q` of mode `i` lands on entry `q` of codomain mode `i`.
+            DynTiler::Basis(l) => Ok((
+                l.shape().clone(),
+                l.stride().map_leaves(&mut |b| DynScaledBasis {
+                    value: b.value,
+                    modes: path.iter().chain(&b.modes).copied().collect(),
+                }),
+            )),
             DynTiler::Tuple(v) => {
                 let mut shapes = Vec::with_capacity(v.len());
                 let mut strides = Vec::with_capacity(v.len());

@@ -6,7 +6,7 @@
 //! ("Apparent Violations"), with the stride and shape divisibility conditions (Eq. 20, 21)
 //! checked at compile time for static values and at run time for dynamic ones.
 
-use crate::ops::Compose;
+use crate::ops::{Compose, ComposeOf};
 use typenum::{B0, B1, U1};
 
 use crate::error::{ErrorKind, LayoutError, Result};
@@ -18,8 +18,8 @@ use crate::int::{
 };
 use crate::layout::Layout;
 use crate::ops::basis::{
-    BasisCongruent, DynLeaf, MakeLayout, ScaleBy, Scaled, StrideLeaf, StrideMul, StrideProd,
-    StrideTuple,
+    BasisCongruent, BasisPath, DynLeaf, MakeLayout, ScaleBy, Scaled, ScaledBasis, StrideLeaf,
+    StrideMul, StrideProd, StrideTuple,
 };
 use crate::ops::coalesce::{CoalesceExt, CoalesceList};
 use crate::ops::distribute::{
@@ -565,7 +565,30 @@ pub type LiveModes<BS, BD> = <FlatModes<BS, BD> as FilterModes>::Output;
 /// A's modes normalised for composition: flattened, coalesced, last mode kept.
 pub type Normalized<S, D> = <FlatModes<S, D> as CoalesceExt>::Output;
 
+/// `A ∘ B` for a layout `B`, by the kind of `B`'s strides ([`ComposeKind`]): integer
+/// strides (paper §3.3) or basis strides ([`ComposeBasisWith`]).
 impl<S, D, BS, BD> Compose<Layout<BS, BD>> for Layout<S, D>
+where
+    BD: StrideTuple,
+    Layout<S, D>: ComposeKind<BS, BD, <BD as StrideTuple>::HasBasis>,
+{
+    type Output = <Layout<S, D> as ComposeKind<BS, BD, <BD as StrideTuple>::HasBasis>>::Output;
+    #[inline(always)]
+    fn try_compose(&self, b: Layout<BS, BD>) -> Result<Self::Output> {
+        self.compose_kind(b)
+    }
+}
+
+/// [`Compose`] by the stride kind `K` of `B` ([`StrideTuple::HasBasis`]).
+#[doc(hidden)]
+pub trait ComposeKind<BS, BD, K> {
+    type Output;
+    fn compose_kind(&self, b: Layout<BS, BD>) -> Result<Self::Output>;
+}
+
+/// Integer strides: leaf by leaf of `B` (Eq. 22), each by the base case on `A`'s normalised
+/// modes, when `B`'s leaves distribute (Eq. 23).
+impl<S, D, BS, BD> ComposeKind<BS, BD, B0> for Layout<S, D>
 where
     S: BasisCongruent<D> + FlattenInto<D, Nil>,
     D: StrideTuple,
@@ -592,7 +615,7 @@ where
         <BS as ComposeWith<Normalized<S, D>, BD>>::Stride,
     >;
     #[inline(always)]
-    fn try_compose(&self, b: Layout<BS, BD>) -> Result<Self::Output> {
+    fn compose_kind(&self, b: Layout<BS, BD>) -> Result<Self::Output> {
         let a = self
             .raw_shape()
             .flatten_into(self.raw_stride(), Nil)
@@ -621,6 +644,269 @@ where
         MakeLayout::make_try_new(s, d)
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// A basis-strided B
+
+/// Basis strides in `B` (CuTe and NVIDIA's PyCuTe compose with any layout; the rule of the
+/// runtime engine's [`algebra::basis`](crate::algebra::basis)): `B` maps each index to a
+/// coordinate of `A` and `R(i) = A(B(i))`, `A(c) = Σ_p A_p(c_p)`. A leaf `s : v@p` of `B`
+/// composes with mode `p` of `A` ([`ModeAtPath`]) as the integer leaf `s:v`; an integer leaf
+/// (a stride 0) with the whole of `A`. The leaves along one path must distribute over `A_p`
+/// (Eq. 23): for each leaf's path `p`, `A_p ∘ B|_p` — `B` with the strides along other paths
+/// set to 0 ([`MaskTo`]) — is computed too, so that its conditions (Eq. 20, 21, 23) hold, at
+/// compile time for static values and at run time otherwise.
+///
+/// ```
+/// use cute_layout::{layout, Layout, ops::ComposeOf};
+/// // The transpose of (4,5):(5,1), and PyCuTe test_composition.py's 12:1@0@1 case.
+/// static_assertions::assert_type_eq_all!(
+///     ComposeOf<Layout![(4,5):(5,1)], Layout![(5,4):(1@1,1@0)]>, Layout![(5,4):(1,5)]);
+/// assert_eq!(layout!((4,(4,3),1):(3,(12,1),0)).compose(layout!(12:1@0@1)).to_string(), "12:12");
+/// assert_eq!(layout!((4,5):(1,4)).compose(layout!((2):(1@0))).to_string(), "(2):(1)");
+/// ```
+impl<S, D, BS, BD> ComposeKind<BS, BD, B1> for Layout<S, D>
+where
+    Layout<S, D>: Copy,
+    BS: IntTuple + ComposeBasisWith<Layout<S, D>, BD>,
+    BD: Copy + CheckPaths<Layout<S, D>, BS, BD>,
+    <BS as ComposeBasisWith<Layout<S, D>, BD>>::Shape:
+        MakeLayout<<BS as ComposeBasisWith<Layout<S, D>, BD>>::Stride>,
+{
+    type Output = Layout<
+        <BS as ComposeBasisWith<Layout<S, D>, BD>>::Shape,
+        <BS as ComposeBasisWith<Layout<S, D>, BD>>::Stride,
+    >;
+    #[inline(always)]
+    fn compose_kind(&self, b: Layout<BS, BD>) -> Result<Self::Output> {
+        let (bs, bd) = (*b.raw_shape(), *b.raw_stride());
+        bd.check_paths(self, bs, bd)?;
+        let (s, d) = bs.compose_basis_with(&bd, *self)?;
+        MakeLayout::make_try_new(s, d)
+    }
+}
+
+/// Mode `P` of a layout (a `Cons` list of typenum indices, CuTe `get<P...>`): the part of `A`
+/// that entry `P` of a coordinate indexes; a layout of integral shape is its own mode 0. A path
+/// beyond `A`'s modes names the rank condition of [`GetMode`](crate::ops::GetMode).
+pub trait ModeAtPath<P> {
+    /// The mode.
+    type Output: Copy;
+    /// The value.
+    fn mode_at_path(&self) -> Self::Output;
+}
+impl<L: Copy> ModeAtPath<Nil> for L {
+    type Output = L;
+    #[inline(always)]
+    fn mode_at_path(&self) -> L {
+        *self
+    }
+}
+impl<L: crate::ops::GetMode<I>, I, R> ModeAtPath<Cons<I, R>> for L
+where
+    L::Output: ModeAtPath<R>,
+{
+    type Output = <L::Output as ModeAtPath<R>>::Output;
+    #[inline(always)]
+    fn mode_at_path(&self) -> Self::Output {
+        self.get_mode().mode_at_path()
+    }
+}
+
+/// What a stride leaf of `B` composes with in `A`: for `v@p`, mode `p` of `A` and the integer
+/// `v`; for an integer, `A` itself and the integer.
+#[doc(hidden)]
+pub trait LeafTarget<A>: Copy {
+    type Sub: Copy;
+    type Value: Int;
+    fn target(self, a: &A) -> (Self::Sub, Self::Value);
+}
+impl<A: ModeAtPath<P::Cons>, V: Int, P: BasisPath + crate::tuple::ToCons> LeafTarget<A>
+    for ScaledBasis<V, P>
+{
+    type Sub = A::Output;
+    type Value = V;
+    #[inline(always)]
+    fn target(self, a: &A) -> (A::Output, V) {
+        (a.mode_at_path(), self.value())
+    }
+}
+macro_rules! leaf_target_int {
+    ([$($g:tt)*] $T:ty) => {
+        impl<A: Copy, $($g)*> LeafTarget<A> for $T {
+            type Sub = A;
+            type Value = $T;
+            #[inline(always)]
+            fn target(self, a: &A) -> (A, $T) {
+                (*a, self)
+            }
+        }
+    };
+}
+crate::tuple::for_each_leaf!(leaf_target_int);
+
+/// `A ∘ (S : D)` for a sub-tree `S : D` of a basis-strided `B`: `B`'s tree with each leaf
+/// replaced by its composition with the part of `A` its stride names ([`LeafTarget`]).
+pub trait ComposeBasisWith<A, D> {
+    /// The result's shape tree.
+    type Shape: IntTuple;
+    /// The result's stride tree.
+    type Stride: Plain;
+    /// The values.
+    fn compose_basis_with(&self, stride: &D, a: A) -> Result<(Self::Shape, Self::Stride)>;
+}
+macro_rules! compose_basis_leaf {
+    ([$($g:tt)*] $S:ty) => {
+        impl<A, D: LeafTarget<A>, $($g)*> ComposeBasisWith<A, D> for $S
+        where
+            D::Sub: Compose<Layout<$S, D::Value>>,
+            ComposeOf<D::Sub, Layout<$S, D::Value>>: LayoutParts,
+        {
+            type Shape = <ComposeOf<D::Sub, Layout<$S, D::Value>> as LayoutParts>::Shape;
+            type Stride = <ComposeOf<D::Sub, Layout<$S, D::Value>> as LayoutParts>::Stride;
+            #[inline(always)]
+            fn compose_basis_with(&self, stride: &D, a: A) -> Result<(Self::Shape, Self::Stride)> {
+                let (sub, v) = stride.target(&a);
+                Ok(sub.try_compose(Layout::from_raw_parts(*self, v))?.into_parts())
+            }
+        }
+    };
+}
+crate::tuple::for_each_shape_leaf!(compose_basis_leaf);
+macro_rules! compose_basis_tuple {
+    ($(($TT:ident $DD:ident))+) => {
+        #[allow(non_snake_case)]
+        impl<A: Copy, $($TT: ComposeBasisWith<A, $DD>,)* $($DD,)*> ComposeBasisWith<A, ($($DD,)*)> for ($($TT,)*)
+        where
+            ($(<$TT as ComposeBasisWith<A, $DD>>::Shape,)*): IntTuple,
+            ($(<$TT as ComposeBasisWith<A, $DD>>::Stride,)*): Plain,
+        {
+            type Shape = ($(<$TT as ComposeBasisWith<A, $DD>>::Shape,)*);
+            type Stride = ($(<$TT as ComposeBasisWith<A, $DD>>::Stride,)*);
+            #[inline(always)]
+            fn compose_basis_with(&self, stride: &($($DD,)*), a: A) -> Result<(Self::Shape, Self::Stride)> {
+                let ($($TT,)*) = self;
+                let ($($DD,)*) = stride;
+                $(let $TT = $TT.compose_basis_with($DD, a)?;)*
+                Ok((($($TT.0,)*), ($($TT.1,)*)))
+            }
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(compose_basis_tuple);
+
+/// The stride tree with the strides along path `P` (a `Cons` list) kept as integers (`v@P`
+/// becomes `v`) and all others 0: `B` restricted to one coordinate entry.
+pub trait MaskTo<P> {
+    /// The masked tree.
+    type Output: Plain;
+    /// The value.
+    fn mask_to(&self) -> Self::Output;
+}
+impl<V: Int, Q: BasisPath + crate::tuple::ToCons, P> MaskTo<P> for ScaledBasis<V, Q>
+where
+    Q::Cons: crate::ops::basis::ConsPathEq<P>,
+    V: KeepOrZero<<Q::Cons as crate::ops::basis::ConsPathEq<P>>::Sel>,
+{
+    type Output = <V as KeepOrZero<<Q::Cons as crate::ops::basis::ConsPathEq<P>>::Sel>>::Output;
+    #[inline(always)]
+    fn mask_to(&self) -> Self::Output {
+        self.value().keep_or_zero()
+    }
+}
+macro_rules! mask_int_leaf {
+    ([$($g:tt)*] $T:ty) => {
+        impl<P, $($g)*> MaskTo<P> for $T {
+            type Output = typenum::U0;
+            #[inline(always)]
+            fn mask_to(&self) -> typenum::U0 {
+                typenum::U0::default()
+            }
+        }
+    };
+}
+crate::tuple::for_each_leaf!(mask_int_leaf);
+macro_rules! mask_tuple {
+    ($(($TT:ident $DD:ident))+) => {
+        #[allow(non_snake_case)]
+        impl<P, $($DD: MaskTo<P>,)*> MaskTo<P> for ($($DD,)*) {
+            type Output = ($(<$DD as MaskTo<P>>::Output,)*);
+            #[inline(always)]
+            fn mask_to(&self) -> Self::Output {
+                let ($($DD,)*) = self;
+                ($($DD.mask_to(),)*)
+            }
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(mask_tuple);
+/// An integer kept ([`B1`]) or replaced by a static 0 ([`B0`]).
+#[doc(hidden)]
+pub trait KeepOrZero<Sel> {
+    type Output: Int;
+    fn keep_or_zero(self) -> Self::Output;
+}
+impl<V: Int> KeepOrZero<B1> for V {
+    type Output = V;
+    #[inline(always)]
+    fn keep_or_zero(self) -> V {
+        self
+    }
+}
+impl<V: Int> KeepOrZero<B0> for V {
+    type Output = typenum::U0;
+    #[inline(always)]
+    fn keep_or_zero(self) -> typenum::U0 {
+        typenum::U0::default()
+    }
+}
+
+/// For each basis leaf `v@p` of a stride tree (`Self`, a sub-tree of `B = BS : BD`): `A_p ∘
+/// (BS : BD|_p)` exists — the distributivity of `B`'s leaves along `p` over `A_p` (Eq. 23),
+/// and their conditions (Eq. 20, 21), at compile time for static values.
+pub trait CheckPaths<A, BS, BD> {
+    /// Checks the runtime values (a static layout's conditions are its trait bounds).
+    fn check_paths(&self, a: &A, bs: BS, bd: BD) -> Result<()>;
+}
+impl<A, BS, BD, V: Int, P: BasisPath + crate::tuple::ToCons> CheckPaths<A, BS, BD>
+    for ScaledBasis<V, P>
+where
+    A: ModeAtPath<P::Cons>,
+    BD: MaskTo<P::Cons>,
+    A::Output: Compose<Layout<BS, <BD as MaskTo<P::Cons>>::Output>>,
+{
+    #[inline(always)]
+    fn check_paths(&self, a: &A, bs: BS, bd: BD) -> Result<()> {
+        a.mode_at_path()
+            .try_compose(Layout::from_raw_parts(bs, bd.mask_to()))
+            .map(|_| ())
+    }
+}
+macro_rules! check_int_leaf {
+    ([$($g:tt)*] $T:ty) => {
+        impl<A, BS, BD, $($g)*> CheckPaths<A, BS, BD> for $T {
+            #[inline(always)]
+            fn check_paths(&self, _: &A, _: BS, _: BD) -> Result<()> {
+                Ok(())
+            }
+        }
+    };
+}
+crate::tuple::for_each_leaf!(check_int_leaf);
+macro_rules! check_tuple {
+    ($(($TT:ident $DD:ident))+) => {
+        #[allow(non_snake_case)]
+        impl<A, BS: Copy, BD: Copy, $($DD: CheckPaths<A, BS, BD>,)*> CheckPaths<A, BS, BD> for ($($DD,)*) {
+            #[inline(always)]
+            fn check_paths(&self, a: &A, bs: BS, bd: BD) -> Result<()> {
+                let ($($DD,)*) = self;
+                $($DD.check_paths(a, bs, bd)?;)*
+                Ok(())
+            }
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(check_tuple);
 
 /// Fill a list of runtime modes from `(shape, stride)` pairs, padding with `1:0`.
 pub trait FillModes: Sized {

@@ -21,7 +21,8 @@ use crate::error::{ErrorKind, Result};
 use crate::int::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel};
 use crate::int::{Int, IntDiv, IntMul, Plain, Prod, Quot};
 use crate::layout::Layout;
-use crate::ops::basis::MakeLayout;
+use crate::ops::basis::{Absent, CodomainProfile, Filled, MakeLayout, PathPush, StrideTuple};
+use crate::ops::basis_complement::SelectAlong;
 use crate::ops::complement::{ComplementPlain, ComplementPlainOf};
 use crate::ops::compose::LayoutParts;
 use crate::ops::modes::{
@@ -36,7 +37,29 @@ use crate::tuple::{Congruent, Cons, IntTuple, Nil, Size};
 // ---------------------------------------------------------------------------------------------
 // Base cases
 
+/// `A ⊘ B` for a layout `B`, by the kind of `B`'s strides ([`DivideKind`]).
 impl<A, B> LayoutOp<A, B> for DivideOp
+where
+    B: LayoutParts,
+    B::Stride: StrideTuple,
+    DivideOp: DivideKind<A, B, <B::Stride as StrideTuple>::HasBasis>,
+{
+    type Output = <DivideOp as DivideKind<A, B, <B::Stride as StrideTuple>::HasBasis>>::Output;
+    #[inline(always)]
+    fn apply(a: &A, b: B) -> Result<Self::Output> {
+        <DivideOp as DivideKind<A, B, <B::Stride as StrideTuple>::HasBasis>>::apply_kind(a, b)
+    }
+}
+
+/// The logical divide by the stride kind `K` of `B` ([`StrideTuple::HasBasis`]).
+#[doc(hidden)]
+pub trait DivideKind<A, B, K> {
+    type Output: LayoutParts;
+    fn apply_kind(a: &A, b: B) -> Result<Self::Output>;
+}
+
+/// Integer strides: `A ∘ (B, complement(B, size(A)))` (paper §3.5.2).
+impl<A, B> DivideKind<A, B, B0> for DivideOp
 where
     A: LayoutParts + Compose<DivideTiler<B, A>>,
     B: LayoutParts + ComplementPlain<Size<A::Shape>> + TilerCovers<Size<A::Shape>>,
@@ -58,7 +81,7 @@ where
 {
     type Output = ComposeOf<A, DivideTiler<B, A>>;
     #[inline(always)]
-    fn apply(a: &A, b: B) -> Result<Self::Output> {
+    fn apply_kind(a: &A, b: B) -> Result<Self::Output> {
         let m = a.size_int()?;
         let (cs, cd) = b.try_complement_plain(m)?.into_parts();
         let (bs, bd) = b.into_parts();
@@ -70,6 +93,209 @@ where
             check_covers(&bs, &bd, m.value())?;
         }
         a.try_compose(checked_layout((bs, cs), (bd, cd))?)
+    }
+}
+
+/// Basis strides (NVIDIA's PyCuTe: `A ∘ (B, complement(B, extend=shape(A)))`, as the runtime
+/// engine's [`algebra::basis`](crate::algebra::basis)): the tile is `A ∘ B` (the basis-strided
+/// composition), and the rest is `A`'s tree with each mode `A_p` that `B` steps along replaced
+/// by the rest of the integer divide `A_p ⊘ B_p`, `B_p` the leaves of `B` along `p` — the
+/// conditions of that divide (Eq. 20–21, [`TilerCovers`]) apply; the other modes are kept.
+///
+/// ```
+/// use cute_layout::{layout, Layout, ops::LogicalDivideOf};
+/// // PyCuTe test_logical_divide.py: a transposed 4×4 tile with stride 2 along mode 0.
+/// static_assertions::assert_type_eq_all!(
+///     LogicalDivideOf<Layout![(8,8):(9,1)], Layout![(4,4):(1@1,2@0)]>,
+///     Layout![((4,4),(2,2)):((1,18),(9,4))]);
+/// ```
+impl<A, B> DivideKind<A, B, B1> for DivideOp
+where
+    A: LayoutParts + Compose<B>,
+    ComposeOf<A, B>: LayoutParts,
+    B: LayoutParts,
+    B::Shape: FlattenInto<B::Stride, Nil>,
+    B::Stride: CodomainProfile,
+    <B::Stride as CodomainProfile>::Output: RestOf<A, FlatModes<B::Shape, B::Stride>, Nil>,
+    (
+        <ComposeOf<A, B> as LayoutParts>::Shape,
+        <BasisRest<A, B> as LayoutParts>::Shape,
+    ): IntTuple
+        + MakeLayout<(
+            <ComposeOf<A, B> as LayoutParts>::Stride,
+            <BasisRest<A, B> as LayoutParts>::Stride,
+        )>,
+{
+    type Output = Layout<
+        (
+            <ComposeOf<A, B> as LayoutParts>::Shape,
+            <BasisRest<A, B> as LayoutParts>::Shape,
+        ),
+        (
+            <ComposeOf<A, B> as LayoutParts>::Stride,
+            <BasisRest<A, B> as LayoutParts>::Stride,
+        ),
+    >;
+    #[inline(always)]
+    fn apply_kind(a: &A, b: B) -> Result<Self::Output> {
+        let (ts, td) = a.try_compose(b)?.into_parts();
+        let (bs, bd) = b.into_parts();
+        let (rs, rd) = <<B::Stride as CodomainProfile>::Output as RestOf<_, _, Nil>>::rest_of(
+            *a,
+            bs.flatten_into(&bd, Nil),
+        )?
+        .into_parts();
+        MakeLayout::make_checked((ts, rs), (td, rd))
+    }
+}
+
+/// The rest of `A ⊘ B` for a basis-strided `B` ([`RestOf`]).
+pub type BasisRest<A, B> = <<<B as LayoutParts>::Stride as CodomainProfile>::Output as RestOf<
+    A,
+    FlatModes<<B as LayoutParts>::Shape, <B as LayoutParts>::Stride>,
+    Nil,
+>>::Output;
+
+/// The rest of dividing `A` (a mode of the divided layout at path `P`) by the flat modes `BM`
+/// of a basis-strided `B`, `Self` being the part of `B`'s codomain profile at `P`: an entry no
+/// stride reaches keeps `A`; an entry some strides reach gives the rest of the integer divide
+/// of `A` by those modes ([`RestAlong`]); a tuple goes mode by mode ([`RestNode`]).
+#[doc(hidden)]
+pub trait RestOf<A, BM, P> {
+    type Output: LayoutParts;
+    fn rest_of(a: A, bm: BM) -> Result<Self::Output>;
+}
+impl<A: LayoutParts, BM, P> RestOf<A, BM, P> for Absent {
+    type Output = A;
+    #[inline(always)]
+    fn rest_of(a: A, _: BM) -> Result<A> {
+        Ok(a)
+    }
+}
+impl<A, BM: SelectAlong<P>, P> RestOf<A, BM, P> for Filled
+where
+    BM::Output: FilterModes,
+    <BM::Output as FilterModes>::Output: RestAlong<A>,
+{
+    type Output = <<BM::Output as FilterModes>::Output as RestAlong<A>>::Output;
+    #[inline(always)]
+    fn rest_of(a: A, bm: BM) -> Result<Self::Output> {
+        bm.select_along().filter_modes().rest_along(a)
+    }
+}
+impl<A: RestNode<Cons<H, T>, BM, P>, BM, P, H, T> RestOf<A, BM, P> for Cons<H, T> {
+    type Output = A::Output;
+    #[inline(always)]
+    fn rest_of(a: A, bm: BM) -> Result<Self::Output> {
+        a.rest_node(bm)
+    }
+}
+
+/// The rest of `A ⊘ B_p` for the live integer modes `Self` of `B` along one path: `A` itself
+/// when there are none, else mode 1 of the integer divide.
+#[doc(hidden)]
+pub trait RestAlong<A> {
+    type Output: LayoutParts;
+    fn rest_along(self, a: A) -> Result<Self::Output>;
+}
+impl<A: LayoutParts> RestAlong<A> for Nil {
+    type Output = A;
+    #[inline(always)]
+    fn rest_along(self, a: A) -> Result<A> {
+        Ok(a)
+    }
+}
+impl<A, H, T> RestAlong<A> for Cons<H, T>
+where
+    Cons<H, T>: crate::ops::modes::ToLayout,
+    DivideOp: LayoutOp<A, <Cons<H, T> as crate::ops::modes::ToLayout>::Output>,
+    <DivideOp as LayoutOp<A, <Cons<H, T> as crate::ops::modes::ToLayout>::Output>>::Output:
+        crate::ops::GetMode<U1>,
+    <<DivideOp as LayoutOp<A, <Cons<H, T> as crate::ops::modes::ToLayout>::Output>>::Output as crate::ops::GetMode<U1>>::Output:
+        LayoutParts,
+{
+    type Output = <<DivideOp as LayoutOp<A, <Cons<H, T> as crate::ops::modes::ToLayout>::Output>>::Output as crate::ops::GetMode<U1>>::Output;
+    #[inline(always)]
+    fn rest_along(self, a: A) -> Result<Self::Output> {
+        use crate::ops::modes::ToLayout;
+        Ok(crate::ops::GetMode::<U1>::get_mode(&DivideOp::apply(
+            &a,
+            self.try_to_layout()?,
+        )?))
+    }
+}
+
+/// [`RestOf`] at a tuple `Prof` of the codomain profile, by the kind of `A` (`Self`): a layout
+/// of integral shape is its own mode 0 (the result is that mode's, unwrapped); a tuple layout
+/// goes mode by mode, its modes beyond the profile kept.
+#[doc(hidden)]
+pub trait RestNode<Prof, BM, P> {
+    type Output: LayoutParts;
+    fn rest_node(self, bm: BM) -> Result<Self::Output>;
+}
+macro_rules! rest_node_leaf {
+    ([$($g:tt)*] $S:ty) => {
+        impl<D, H, BM, P: PathPush<U0>, $($g)*> RestNode<Cons<H, Nil>, BM, P> for Layout<$S, D>
+        where
+            H: RestOf<Layout<$S, D>, BM, P::Output>,
+        {
+            type Output = H::Output;
+            #[inline(always)]
+            fn rest_node(self, bm: BM) -> Result<Self::Output> {
+                H::rest_of(self, bm)
+            }
+        }
+    };
+}
+crate::tuple::for_each_shape_leaf!(rest_node_leaf);
+macro_rules! rest_node_tuple {
+    ($(($S:ident $D:ident))+) => {
+        impl<$($S,)* $($D,)* Prof, BM, P> RestNode<Prof, BM, P> for Layout<($($S,)*), ($($D,)*)>
+        where
+            Layout<($($S,)*), ($($D,)*)>: ModesOf,
+            Prof: RestList<<Layout<($($S,)*), ($($D,)*)> as ModesOf>::Output, BM, P, U0>,
+            <Prof as RestList<<Layout<($($S,)*), ($($D,)*)> as ModesOf>::Output, BM, P, U0>>::Output: ConcatLayouts,
+        {
+            type Output = <<Prof as RestList<<Layout<($($S,)*), ($($D,)*)> as ModesOf>::Output, BM, P, U0>>::Output as ConcatLayouts>::Output;
+            #[inline(always)]
+            fn rest_node(self, bm: BM) -> Result<Self::Output> {
+                Prof::rest_list(self.modes_of(), bm)?.try_concat_layouts()
+            }
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(rest_node_tuple);
+
+/// [`RestOf`] over the elements `Self` of a codomain tuple from index `I`, paired with the modes
+/// `Modes` of `A`; the modes beyond the tuple are kept.
+#[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the tiler's basis strides step along a mode that the layout lacks",
+    label = "no coordinate of A has this entry",
+    note = "a stride v@p of B picks mode p of A; A must have a mode at each such path"
+)]
+pub trait RestList<Modes, BM, P, I> {
+    type Output: Plain;
+    fn rest_list(modes: Modes, bm: BM) -> Result<Self::Output>;
+}
+impl<Modes: Plain, BM, P, I> RestList<Modes, BM, P, I> for Nil {
+    type Output = Modes;
+    #[inline(always)]
+    fn rest_list(modes: Modes, _: BM) -> Result<Modes> {
+        Ok(modes)
+    }
+}
+impl<NH, NT, AH, AT, BM: Copy, P: PathPush<I>, I: core::ops::Add<B1>>
+    RestList<Cons<AH, AT>, BM, P, I> for Cons<NH, NT>
+where
+    NH: RestOf<AH, BM, P::Output>,
+    NT: RestList<AT, BM, P, typenum::Add1<I>>,
+    Cons<NH::Output, NT::Output>: Plain,
+{
+    type Output = Cons<NH::Output, NT::Output>;
+    #[inline(always)]
+    fn rest_list(modes: Cons<AH, AT>, bm: BM) -> Result<Self::Output> {
+        Ok(Cons(NH::rest_of(modes.0, bm)?, NT::rest_list(modes.1, bm)?))
     }
 }
 
@@ -332,8 +558,8 @@ pub trait Zipped<Op, T> {
     /// The value.
     fn zipped(&self, t: T) -> Result<Self::Output>;
 }
-impl<S: IntTuple, D: Plain, BS: Congruent<BD>, BD: IntTuple, Op> Zipped<Op, Layout<BS, BD>>
-    for Layout<S, D>
+/// A layout tiler (integer or basis strides): the logical divide's two modes.
+impl<S: IntTuple, D: Plain, BS: IntTuple, BD: Plain, Op> Zipped<Op, Layout<BS, BD>> for Layout<S, D>
 where
     Op: LayoutOp<Layout<S, D>, Layout<BS, BD>>,
 {
