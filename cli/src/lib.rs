@@ -4,6 +4,7 @@
 
 pub mod explain;
 pub mod pycute;
+pub mod tma;
 
 use std::fmt;
 use std::str::FromStr;

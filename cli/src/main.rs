@@ -29,6 +29,9 @@ struct Cli {
 
 #[derive(Subcommand, Debug)]
 enum Cmd {
+    /// The TMA descriptor of a tile copy (CuTe's make_tma_copy): the cuTensorMapEncodeTiled
+    /// arguments, innermost dimension first; --json adds smem_to_gmem.
+    Tma(cli::tma::TmaArgs),
     /// Size, cosize, rank, depth and the table of offsets (CuTe's print_layout).
     Show {
         /// The layout.
@@ -271,6 +274,7 @@ fn run(cmd: &Cmd) -> Result<Output, cli::Error> {
             cli::banks(ptx, addresses, smem.as_ref().zip(*bits), *svg)
         }
         Cmd::PyCute(c) => cli::pycute::run(c),
+        Cmd::Tma(a) => cli::tma::run(a),
         Cmd::Explain => unreachable!("handled in main"),
     }
 }
