@@ -622,9 +622,15 @@ fn build<L: TmaSmemLayout + ?Sized>(
 ) -> Result<TmaCopy> {
     let bits = data_type.bits();
     let (swizzle, slayout) = smem.tma_parts()?;
-    let swizzle_mode = match tma_swizzle_mode(swizzle, bits) {
-        Ok(m) => m,
-        Err(e) => hardware_swizzle_on_image(swizzle, &slayout, bits)?.ok_or(e)?,
+    // The smem swizzle's hardware mode; where several modes agree with it on every offset of
+    // the tile (a small tile), the one that allows the widest box.
+    let swizzle_mode = match (
+        tma_swizzle_mode(swizzle, bits),
+        hardware_swizzle_on_image(swizzle, &slayout, bits)?,
+    ) {
+        (_, Some(m)) => m,
+        (Ok(m), None) => m,
+        (Err(e), None) => return Err(e),
     };
 
     // Multicast count.
@@ -974,9 +980,9 @@ fn vec_modes_len(modes: &[(i64, DynScaledBasis)], d: &DynScaledBasis) -> i64 {
     modes.iter().find(|(_, x)| x == d).map_or(0, |(s, _)| *s)
 }
 
-/// A swizzle that is not one of the hardware's may still act as one on the offsets the
-/// layout reaches (e.g. a swizzle whose bits lie above the tile): the first hardware mode
-/// (none, 32 B, 64 B, 128 B) equal to it on every offset of `layout`, if any.
+/// On the offsets the layout reaches a swizzle may act as several hardware modes (a swizzle
+/// whose high bits lie above the tile): the first of none, 128 B, 64 B, 32 B equal to it on
+/// every offset of `layout` (none and then the widest span allow the widest box), if any.
 fn hardware_swizzle_on_image(
     swizzle: Option<DynSwizzle>,
     layout: &DynLayout,
@@ -989,9 +995,9 @@ fn hardware_swizzle_on_image(
     let n = layout.size();
     for mode in [
         TmaSwizzle::None,
-        TmaSwizzle::B32,
-        TmaSwizzle::B64,
         TmaSwizzle::B128,
+        TmaSwizzle::B64,
+        TmaSwizzle::B32,
     ] {
         let hw = mode.byte_swizzle();
         let eb = 1i64 << shift;
