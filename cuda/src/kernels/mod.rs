@@ -2,4 +2,5 @@
 //! [`cute_layout::emit`] after the layouts' checks, and says what it computes.
 
 pub mod sm80_gemm;
+pub mod sm90_gemm;
 pub mod transpose;
