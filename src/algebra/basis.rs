@@ -568,9 +568,11 @@ impl<L: ModeTree + From<DynLayout>> LeafOp<L> for Dividing<'_, L> {
 /// first appearance) the integer layout `B_p = (s…):(v…)` of its leaves `s:v@p`, in `B`'s
 /// order, and for each leaf of `B` its group (`None` for a leaf of size 1 or stride 0, which
 /// contributes nothing).
-type Groups = (Vec<(Vec<usize>, DynLayout)>, Vec<Option<usize>>);
+type Groups = (ByPath<DynLayout>, Vec<Option<usize>>);
+/// Values keyed by a basis path (the mode indices of `A`, outermost first).
+type ByPath<T> = Vec<(Vec<usize>, T)>;
 fn group_by_path(b: &DynBasisLayout) -> Result<Groups> {
-    let mut paths: Vec<(Vec<usize>, Vec<(i64, i64)>)> = Vec::new();
+    let mut paths: ByPath<Vec<(i64, i64)>> = Vec::new();
     let mut of_leaf = Vec::new();
     for (s, d) in b.flat_modes() {
         if s == 1 || d.value.value == 0 {
@@ -638,7 +640,7 @@ fn per_path<L: ModeTree + From<DynLayout>>(
     b: &DynBasisLayout,
     op: &dyn Fn(&L, &DynLayout) -> Result<L>,
     tile: Option<usize>,
-) -> Result<(L, Vec<(Vec<usize>, L)>)> {
+) -> Result<(L, ByPath<L>)> {
     let (groups, of_leaf) = group_by_path(b)?;
     let mut results = Vec::with_capacity(groups.len());
     let mut parts: Vec<alloc::vec::IntoIter<L>> = Vec::with_capacity(groups.len());
