@@ -565,8 +565,9 @@ pub type LiveModes<BS, BD> = <FlatModes<BS, BD> as FilterModes>::Output;
 /// A's modes normalised for composition: flattened, coalesced, last mode kept.
 pub type Normalized<S, D> = <FlatModes<S, D> as CoalesceExt>::Output;
 
-/// `A ∘ B` for a layout `B`, by the kind of `B`'s strides ([`ComposeKind`]): integer
-/// strides (paper §3.3) or basis strides ([`ComposeBasisWith`]).
+/// `A ∘ B` for a layout `B`, by the kind of `B`'s strides: integer strides (paper §3.3) or
+/// basis strides (`B`'s value a coordinate of `A`, whose leaves along `e_p` compose with mode
+/// `p` of `A`).
 impl<S, D, BS, BD> Compose<Layout<BS, BD>> for Layout<S, D>
 where
     BD: StrideTuple,
