@@ -185,7 +185,9 @@ pub fn tma_copy(rows_total: i64, k: i64, ld: i64) -> Result<TmaCopy, LayoutError
 /// 16-byte units of each operand tile.
 ///
 /// The stride byte offset and the start addresses are read off the layout's non-swizzled
-/// portion `L` (CuTe's `make_gmma_desc`); then every element `(m, k)` of every operand tile
+/// portion `L` (CuTe's `make_gmma_desc`), the start addresses as one stride per mode (a tile
+/// of several swizzle atoms along K, whose operand tiles do not start at one stride, is
+/// refused although GMMA could address it: the kernel's tiles are one atom wide); then every element `(m, k)` of every operand tile
 /// `(i, j)` is checked: the address the hardware computes, [`gmma_sw128_bytes`]`(16·start(i,j) +
 /// (m mod 8)·128 + (m div 8)·SBO + 2k)`, must be `2·smem(atom_m·i + m, 16·j + k)`. Refused
 /// (`InvalidArgument`, naming the element) otherwise.
@@ -666,3 +668,133 @@ gemm_sm90_tn(const __grid_constant__ TmaDesc tma_a, const __grid_constant__ TmaD
     }
 }
 "#;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use cute_layout::typenum::U256;
+
+    /// The descriptor check on a static smem tile type `$T` of `$rows × $cols` halfs.
+    macro_rules! desc {
+        ($T:ty, $rows:expr, $cols:expr, $atom_m:expr) => {{
+            let s = <$T>::default();
+            let l = s.get_nonswizzle_portion();
+            gmma_k_sw128_descriptors(
+                |r, c| s.call((r, c)),
+                |r, c| l.call((r, c)),
+                $rows,
+                $cols,
+                $atom_m,
+            )
+        }};
+    }
+
+    #[test]
+    fn descriptors_accept_the_sw128_atom_tiled_to_any_tile() {
+        let hi = (1u64 << 62) | (64 << 32) | (1 << 16);
+        type A = gmma::Layout_K_SW128_Atom<half_t>;
+        let (h, s) = desc!(TileToShapeOf<A, (U64, U64)>, 64, 64, 64).unwrap();
+        assert_eq!((h, s.to_string()), (hi, "(1,4):(0,2)".to_string()));
+        let (h, s) = desc!(TileToShapeOf<A, (U256, U64)>, 256, 64, 64).unwrap();
+        assert_eq!((h, s.to_string()), (hi, "(4,4):(512,2)".to_string()));
+        // Two atoms along K: the second four 16-wide tiles start 128 rows · 128 B further, not
+        // 32 B on: the start addresses are no single stride along K, which this derivation
+        // refuses (the kernel's tiles have one atom along K).
+        let e = desc!(TileToShapeOf<A, (U128, U128)>, 128, 128, 64).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+    }
+
+    #[test]
+    fn descriptors_refuse_every_other_layout() {
+        // The narrower swizzles, no swizzle, the MN-major atom, a plain row-major tile.
+        type Sw64 = TileToShapeOf<gmma::Layout_K_SW64_Atom<half_t>, (U128, U64)>;
+        type Sw32 = TileToShapeOf<gmma::Layout_K_SW32_Atom<half_t>, (U128, U64)>;
+        type Inter = TileToShapeOf<gmma::Layout_K_INTER_Atom<half_t>, (U128, U64)>;
+        type Mn = TileToShapeOf<gmma::Layout_MN_SW128_Atom<half_t>, (U128, U64)>;
+        for e in [
+            desc!(Sw64, 128, 64, 64),
+            desc!(Sw32, 128, 64, 64),
+            desc!(Inter, 128, 64, 64),
+            desc!(Mn, 128, 64, 64),
+            desc!(Layout![(128,64):(64,1)], 128, 64, 64),
+        ] {
+            let e = e.unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidArgument, "{e}");
+        }
+        // Tiles that are no whole number of operand tiles.
+        type A = TileToShapeOf<gmma::Layout_K_SW128_Atom<half_t>, (U128, U64)>;
+        assert_eq!(
+            desc!(A, 128, 64, 96).unwrap_err().kind(),
+            ErrorKind::NotDivisible
+        );
+        assert_eq!(
+            desc!(A, 128, 40, 64).unwrap_err().kind(),
+            ErrorKind::NotDivisible
+        );
+    }
+
+    #[test]
+    fn the_c_layout_split_refuses_a_row_carry() {
+        let ok: DynLayout = "(_128,_64):(_64,_1)".parse().unwrap();
+        assert!(check_c_separable(&ok).is_ok());
+        // 32·t + v: thread rows 0 or 32 plus value rows up to 63 leave the 64 rows.
+        let carry: DynLayout = "(_128,_64):(_32,_1)".parse().unwrap();
+        assert!(check_c_separable(&carry).is_err());
+        let mma = Mma::default();
+        assert!(check_c_separable(&mma.layout_c_tv().to_dyn()).is_ok());
+    }
+
+    #[test]
+    fn problems_are_refused_exactly_when_the_kernel_cannot_take_them() {
+        // Brute force over small extents: accepted iff M, N are multiples of 128 and K of 64;
+        // the elements addressed are then the largest offset + 1 of each operand's layout.
+        for m in (0..=384).step_by(32) {
+            for n in (0..=256).step_by(64) {
+                for k in (0..=192).step_by(16) {
+                    let r = Sm90Gemm::check_problem(m, n, k, k, k, m);
+                    let fits =
+                        m > 0 && n > 0 && k > 0 && m % 128 == 0 && n % 128 == 0 && k % 64 == 0;
+                    assert_eq!(r.is_ok(), fits, "{m}x{n}x{k}");
+                    if let Ok((ea, eb, ec)) = r {
+                        let last = |rows: i64, cols: i64, ld: i64| {
+                            ((rows - 1) * ld + (cols - 1) + 1) as usize
+                        };
+                        assert_eq!((ea, eb, ec), (last(m, k, k), last(n, k, k), last(n, m, m)));
+                    }
+                }
+            }
+        }
+        // Leading dimensions: short, or not 16-byte multiples for TMA.
+        assert!(Sm90Gemm::check_problem(128, 128, 64, 63, 64, 128).is_err());
+        assert!(Sm90Gemm::check_problem(128, 128, 64, 68, 64, 128).is_err());
+        assert!(Sm90Gemm::check_problem(128, 128, 64, 72, 64, 128).is_ok());
+        assert!(Sm90Gemm::check_problem(128, 128, 64, 64, 64, 127).is_err());
+    }
+
+    #[test]
+    fn every_configuration_emits_and_stage_counts_are_bounded() {
+        for stages in 2..=7 {
+            for acc in [Accumulator::F32, Accumulator::F16] {
+                let g = Sm90Gemm::source(Sm90Config { stages, acc }).unwrap();
+                assert!(g.source.contains("extern \"C\" __global__"));
+                assert!(g.source.contains(&format!("#define STAGES {stages}")));
+                assert!(
+                    g.smem_bytes <= 227 * 1024,
+                    "{stages} stages: {}",
+                    g.smem_bytes
+                );
+            }
+        }
+        for stages in [0, 1, 8] {
+            let c = Sm90Config {
+                stages,
+                acc: Accumulator::F32,
+            };
+            assert!(Sm90Gemm::source(c).is_err());
+        }
+        let wg = Sm90Gemm::source(Sm90Config::default()).unwrap().source;
+        assert!(wg.contains("wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16"));
+        // The TMA box the crate derives: 64 K × 128 rows, 16 KiB.
+        assert!(wg.contains("#define BOX_BYTES 16384"));
+    }
+}
