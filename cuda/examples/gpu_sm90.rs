@@ -4,16 +4,17 @@
 //! ```text
 //! gpu_sm90 --emit DIR                  # write the generated sources (no GPU needed)
 //! gpu_sm90 --compile-only              # NVRTC for sm_90a, no GPU needed: log and sizes
-//! gpu_sm90 [--sizes 4096,8192] [--configs f32:4,f16:3] [--json FILE]   # check and time
+//! gpu_sm90 [--sizes 4096,8192] [--configs f32:4,f16:3:16] [--json FILE]   # check and time
 //! gpu_sm90 --once N [--configs f32:4]  # one launch at N³ (for ncu)
 //! ```
 //!
-//! Correctness, per configuration (accumulator : stages): bit-exact against an integer CPU
-//! reference on inputs in {-1, 0, 1} (256×384×1024, and 128×128×64: one k-tile, fewer than the
-//! stages; every product and partial sum an integer of magnitude ≤ 1024, exact in f16 and
-//! f32), the output poisoned with NaN first so that an unwritten element fails; then on random
-//! inputs in [-1, 1] at each timed size against an f64 CPU reference on 4096 sampled elements
-//! (relative error must be < 1e-2), every element written. Extents that are not multiples of
+//! Correctness, per configuration (accumulator : stages [: CTA group size along M]):
+//! bit-exact against an integer CPU reference on inputs in {-1, 0, 1} (256×384×1024;
+//! 128×128×64: one k-tile, fewer than the stages; 2304×256×64: 18 M tiles, a full CTA group
+//! of 16 and a partial one; every product and partial sum an integer of magnitude ≤ 1024,
+//! exact in f16 and f32), the output poisoned with NaN first so that an unwritten element
+//! fails; then on random inputs in [-1, 1] at each timed size against an f64 CPU reference on
+//! 4096 sampled elements (relative error must be < 1e-2), every element written. Extents that are not multiples of
 //! the tile are refused before launch. Timing: 10 warm-up launches, then 50 launches each
 //! between its own pair of CUDA events; the median. Output: one JSON object per line (stdout,
 //! and FILE if given); the process fails if any check fails.
@@ -79,7 +80,10 @@ fn time(
 fn parse_configs(s: &str) -> Result<Vec<Sm90Config>, Box<dyn std::error::Error>> {
     s.split(',')
         .map(|c| {
-            let (acc, stages) = c.split_once(':').ok_or("config is acc:stages")?;
+            let mut parts = c.split(':');
+            let acc = parts.next().unwrap_or_default();
+            let stages = parts.next().ok_or("config is acc:stages[:group_m]")?;
+            let group_m = parts.next().unwrap_or("1").parse()?;
             let acc = match acc {
                 "f32" => Accumulator::F32,
                 "f16" => Accumulator::F16,
@@ -88,6 +92,7 @@ fn parse_configs(s: &str) -> Result<Vec<Sm90Config>, Box<dyn std::error::Error>>
             Ok(Sm90Config {
                 stages: stages.parse()?,
                 acc,
+                group_m,
             })
         })
         .collect()
@@ -98,7 +103,12 @@ fn name(c: &Sm90Config) -> String {
         Accumulator::F32 => "f32acc",
         Accumulator::F16 => "f16acc",
     };
-    format!("sm90_gemm_{acc}_s{}", c.stages)
+    let group = if c.group_m > 1 {
+        format!("_g{}", c.group_m)
+    } else {
+        String::new()
+    };
+    format!("sm90_gemm_{acc}_s{}{group}", c.stages)
 }
 
 /// The launch arguments of `C = A·Bᵀ` (TN, `ldA = ldB = K`, `ldC = M`), everything checked
@@ -298,7 +308,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             "tma_box": tma_copy(128, 64, 64)?.params().box_dims(), "gpu": gpu_name}),
         );
 
-        for (i, (m, n, kk)) in [(256i64, 384i64, 1024i64), (128, 128, 64)]
+        for (i, (m, n, kk)) in [(256i64, 384i64, 1024i64), (128, 128, 64), (2304, 256, 64)]
             .into_iter()
             .enumerate()
         {
@@ -350,7 +360,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             let tflops = 2.0 * (s * s * s) as f64 / (med * 1e-3) / 1e12;
             emit_line(
                 json!({"kind": "gemm", "kernel": kname, "stages": cfg.stages,
-                "accumulator": format!("{:?}", cfg.acc), "m": s, "n": s, "k": s,
+                "accumulator": format!("{:?}", cfg.acc), "group_m": cfg.group_m, "m": s, "n": s, "k": s,
                 "median_ms": med, "min_ms": lo, "max_ms": hi, "tflops": tflops,
                 "max_abs_err": max_err, "rel_err": rel, "unwritten": unwritten, "gpu": gpu_name}),
             );

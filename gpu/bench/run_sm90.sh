@@ -29,7 +29,7 @@ printf '{"baseline_compile_ms": %s, "runs": [%s], "command": "%s"}\n' $(( (t1 - 
 # Baselines and ours, one after the other on the same warm GPU.
 timeout 300 "$W/baselines_sm90" "${SIZES[@]}" > "$W/baselines.jsonl" 2> "$W/run.log"; echo "baselines rc=$?" | tee -a "$W/gpu.txt"
 SZ=$(IFS=,; echo "${SIZES[*]}")
-timeout 300 .gpubin/gpu_sm90 --sizes "$SZ" --configs "${CONFIGS:-f32:4,f16:4,f32:3,f16:3}" --json "$W/ours.jsonl" > "$W/ours_stdout.txt" 2>&1
+timeout 300 .gpubin/gpu_sm90 --sizes "$SZ" --configs "${CONFIGS:-f32:4,f16:4,f32:3,f16:3,f32:4:16,f16:4:16,f32:3:16,f16:3:16}" --json "$W/ours.jsonl" > "$W/ours_stdout.txt" 2>&1
 echo "ours rc=$?" | tee -a "$W/gpu.txt"
 if [ "${SKIP_NCU:-0}" != 1 ]; then
   NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | tail -1 || echo /usr/local/cuda/bin/ncu)

@@ -119,14 +119,19 @@ pub struct Sm90Config {
     pub stages: u32,
     /// The accumulator.
     pub acc: Accumulator,
+    /// CTA rasterization: 1 is the tutorial's order (`blockIdx.x` the M tile); `G > 1` gives
+    /// consecutive CTAs `G` M tiles of one N tile, then the next N tile (groups of `G` rows of
+    /// tiles), so that a wave of CTAs shares A and B tiles in L2.
+    pub group_m: u32,
 }
 
 impl Default for Sm90Config {
-    /// 4 stages, f32 accumulation.
+    /// 4 stages, f32 accumulation, the tutorial's CTA order.
     fn default() -> Self {
         Sm90Config {
             stages: 4,
             acc: Accumulator::F32,
+            group_m: 1,
         }
     }
 }
@@ -394,6 +399,12 @@ impl Sm90Gemm {
     /// body. Refuses (a [`LayoutError`], before any NVRTC) a shared-memory layout that the TMA
     /// box or the GMMA descriptors would not address exactly, and a stage count outside 2..=7.
     pub fn source(config: Sm90Config) -> Result<Sm90Gemm, LayoutError> {
+        if !(1..=64).contains(&config.group_m) {
+            return Err(bad(
+                ErrorKind::InvalidArgument,
+                format!("group_m = {}: 1 to 64 tiles", config.group_m),
+            ));
+        }
         if !(2..=7).contains(&config.stages) {
             return Err(bad(
                 ErrorKind::InvalidArgument,
@@ -448,8 +459,9 @@ impl Sm90Gemm {
             .tiled_mma("mma", &mma)?;
         src.layout("c_idx", &tv_partition(&idx_mn, &c_tv, &[64, 128])?)?;
         src.code(&format!(
-            "#define STAGES {}\n#define DESC_HI {hi_a}ull\n#define BOX_BYTES {}\n",
+            "#define STAGES {}\n#define GROUP_M {}\n#define DESC_HI {hi_a}ull\n#define BOX_BYTES {}\n",
             config.stages,
+            config.group_m,
             tma.box_bytes()
         ));
         src.code(&wgmma_function(config.acc));
@@ -574,7 +586,18 @@ gemm_sm90_tn(const __grid_constant__ TmaDesc tma_a, const __grid_constant__ TmaD
   const unsigned full0 = sB0 + STAGES * B_BYTES;          // TMA -> MMA barriers
   const unsigned empty0 = full0 + 8 * STAGES;             // MMA -> TMA barriers
   const int t = threadIdx.x;
+#if GROUP_M > 1
+  // Grouped rasterization: CTA b takes M tile first_m + r % gm of N tile r / gm, where groups
+  // of GROUP_M M tiles (gm in the last) run through every N tile: a bijection of the grid.
+  const int tiles_m = M / BM, tiles_n = N / BN;
+  const int bid = blockIdx.x + gridDim.x * blockIdx.y;
+  const int first_m = (bid / (GROUP_M * tiles_n)) * GROUP_M;
+  const int gm = min(tiles_m - first_m, GROUP_M);
+  const int r = bid - first_m * tiles_n;
+  const int m0 = (first_m + r % gm) * BM, n0 = (r / gm) * BN;
+#else
   const int m0 = blockIdx.x * BM, n0 = blockIdx.y * BN;
+#endif
   const int k_tiles = K / BK;
 
   if (t == 0) {
@@ -775,7 +798,12 @@ mod tests {
     fn every_configuration_emits_and_stage_counts_are_bounded() {
         for stages in 2..=7 {
             for acc in [Accumulator::F32, Accumulator::F16] {
-                let g = Sm90Gemm::source(Sm90Config { stages, acc }).unwrap();
+                let g = Sm90Gemm::source(Sm90Config {
+                    stages,
+                    acc,
+                    group_m: 1,
+                })
+                .unwrap();
                 assert!(g.source.contains("extern \"C\" __global__"));
                 assert!(g.source.contains(&format!("#define STAGES {stages}")));
                 assert!(
@@ -785,13 +813,20 @@ mod tests {
                 );
             }
         }
-        for stages in [0, 1, 8] {
+        for (stages, group_m) in [(0, 1), (1, 1), (8, 1), (4, 0), (4, 65)] {
             let c = Sm90Config {
                 stages,
                 acc: Accumulator::F32,
+                group_m,
             };
-            assert!(Sm90Gemm::source(c).is_err());
+            assert!(Sm90Gemm::source(c).is_err(), "{c:?}");
         }
+        let g = Sm90Gemm::source(Sm90Config {
+            group_m: 16,
+            ..Sm90Config::default()
+        })
+        .unwrap();
+        assert!(g.source.contains("#define GROUP_M 16"));
         let wg = Sm90Gemm::source(Sm90Config::default()).unwrap().source;
         assert!(wg.contains("wgmma.mma_async.sync.aligned.m64n128k16.f32.f16.f16"));
         // The TMA box the crate derives: 64 K × 128 rows, 16 KiB.
