@@ -1,4 +1,4 @@
-//! Issue #13: the runtime analysis of one warp-wide shared-memory instruction (`banks::analyze`)
+//! The runtime analysis of one warp-wide shared-memory instruction (`banks::analyze`)
 //! should take well under a microsecond. Cases: the CuTe SM80 GEMM `ldmatrix.x4` partition of
 //! a `Sw<3,3,3>` tile (recorded configuration 385), a conflict-free `ld.shared.v4.b32`, a
 //! 32-way `ld.shared.b32` column, and random `ld.shared.v2.b32` addresses.

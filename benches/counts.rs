@@ -1,4 +1,4 @@
-//! Issue #15: a load-independent harness for `valgrind --tool=callgrind` instruction counts.
+//! A load-independent harness for `valgrind --tool=callgrind` instruction counts.
 //!
 //! `counts CASE N` runs case `CASE` `N` times (arguments through `black_box`) and exits.
 //! The instructions of one operation are `(Ir(N) − Ir(0)) / N`, so set-up and process start

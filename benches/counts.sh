@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue #15: instructions per operation under callgrind (load-independent), for every case of
+# Instructions per operation under callgrind (load-independent), for every case of
 # benches/counts.rs: (Ir(N) - Ir(0)) / N, and allocations (incl. reallocations) per operation.
 # Usage: benches/counts.sh [N] (default 2000).
 set -euo pipefail

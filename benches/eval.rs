@@ -1,4 +1,4 @@
-//! Issue #5, part 1: nanoseconds per evaluation `L(i)` at a runtime index.
+//! Nanoseconds per evaluation `L(i)` at a runtime index.
 //!
 //! Layouts: `((2,4),(4,8)):((1,8),(2,32))` (powers of two) and `((3,5),7):((1,21),3)` (not),
 //! as a static layout, a mixed layout (static structure, `i64` leaves), a runtime-structured

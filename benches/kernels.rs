@@ -1,4 +1,4 @@
-//! Issue #5, part 3: generic kernels written once against the layout surface
+//! Generic kernels written once against the layout surface
 //! ([`AnyLayout`]: `L(i)` by `eval`, `L(m, n)` by `call`).
 //!
 //! * `copy`: a 64x64 `f32` tile transpose-copy, `dst(m,n) = src(m,n)` with the source

@@ -1,4 +1,4 @@
-//! Issue #10: a static swizzled layout, `Sw<3,4,3> o 0 o (8,64):(64,1)` (CuTe's 128-byte
+//! A static swizzled layout, `Sw<3,4,3> o 0 o (8,64):(64,1)` (CuTe's 128-byte
 //! swizzle atom on 16-bit data), evaluated at a runtime coordinate `(i, j)`, against the
 //! hand-written `x = i*64 + j; x ^ ((x & 0x380) >> 3)`, side by side in one group.
 //!

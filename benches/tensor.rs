@@ -1,4 +1,4 @@
-//! Issue 11: tensor indexing with a static layout against hand-written index arithmetic.
+//! Tensor indexing with a static layout against hand-written index arithmetic.
 //!
 //! `cute_tensor_get_static` reads `t[(i, j)]` from a `Tensor<&[f32], (8,16):(16,1)>`;
 //! `hand_tensor_get_static` does what it promises by hand, on a struct of the same fields

@@ -249,7 +249,7 @@ fn names_are_unique_and_cute_spelled() {
     let set: std::collections::BTreeSet<_> = names.iter().collect();
     assert_eq!(set.len(), names.len());
     // SM80 f16/bf16/tf32/f64/s8 (8), GMMA f32 accumulator (32), ldmatrix/stmatrix (12),
-    // UniversalCopy (5), cp.async.ca (3); issue 25: the other mma.sync atoms (73: SM80 55,
+    // UniversalCopy (5), cp.async.ca (3); then the other mma.sync atoms (73: SM80 55,
     // SM75 2, SM89 8, SM70 8), UniversalFMA (2), GMMA f16 accumulator (16), cp.async.cg and
     // the ZFILL forms (5), AutoVectorizingCopyWithAssumedAlignment (5).
     assert_eq!(names.len(), 8 + 32 + 12 + 5 + 3 + 73 + 2 + 16 + 5 + 5);

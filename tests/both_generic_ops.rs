@@ -1,6 +1,6 @@
 //! One generic function per operation, bounded only on the operation's verb trait, run over a
 //! static, a mixed and a runtime-structured (`DynLayout`) layout: each kind goes through the
-//! same trait surface (issue 9). The static and mixed results come from the type-level engine,
+//! same trait surface. The static and mixed results come from the type-level engine,
 //! the `DynLayout` results from the runtime engine; all must agree, and with the paper's or
 //! CuTe's worked example where one is given.
 

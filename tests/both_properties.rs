@@ -211,7 +211,7 @@ fn parser_deep_nesting_is_an_error() {
 }
 
 /// Static evaluation splits an index below 2³² with 32-bit arithmetic and any other index with
-/// 64-bit arithmetic (issue 15): both give the offset of the colexicographic split (paper Eq. 4
+/// 64-bit arithmetic: both give the offset of the colexicographic split (paper Eq. 4
 /// and 6), written out by hand here, on both sides of 2³² and far past the size (the extended
 /// last mode); a head mode of static size beyond 2³² takes the whole of a small index.
 fn check_static_eval(i: i64) -> Result<(), TestCaseError> {

@@ -1,4 +1,4 @@
-//! One surface for every layout kind (issue 9, item 1): generic functions over `AnyLayout`
+//! One surface for every layout kind: generic functions over `AnyLayout`
 //! and `StridedLayout`, run on static, mixed and `DynLayout` layouts, asserting CuTe's
 //! contracts against an independent oracle (colexicographic evaluation over the flat modes,
 //! computed here in `i128`); and the static mode vocabulary (`append`, `prepend`, `select`,

@@ -203,7 +203,7 @@ fn divide_of_an_identity_layout_worked() {
 fn undefined_operations_are_errors_naming_the_reason() {
     use cute_layout::ops::{Complement, LogicalProduct};
     let a = b("(4,8):(1@0,1@1)");
-    // (left_inverse and the products of basis strides are defined since issue 25:
+    // (left_inverse and the products of basis strides are defined:
     // tests/both_basis_parity.rs.)
     // An integer cotarget has no meaning for a coordinate codomain.
     assert_eq!(

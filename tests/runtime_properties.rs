@@ -258,7 +258,7 @@ proptest! {
         check_composition(&a, &b)?;
     }
 
-    /// Negative strides in B (issue 8 item 23): R(c) = A(B(c)) with A evaluated by floor and
+    /// Negative strides in B: R(c) = A(B(c)) with A evaluated by floor and
     /// mod at negative coordinates; refused only where no layout of a shape refining B's has
     /// those values.
     #[test]
@@ -399,7 +399,7 @@ proptest! {
     }
 
     /// Eq. 26 on random layouts with random signs; every refusal within the search limit is
-    /// confirmed by an independent enumeration of candidate layouts (issue 8 item 11).
+    /// confirmed by an independent enumeration of candidate layouts.
     #[test]
     fn left_inverse_eq_26(a in layout(64, -24, 40)) {
         match try_left_inverse(&a) {
@@ -792,7 +792,7 @@ proptest! {
     }
 }
 
-// ---------- fuzz: extreme inputs, every try_ function (issue 8) ----------
+// ---------- fuzz: extreme inputs, every try_ function ----------
 
 /// Extreme and ordinary integers for strides.
 fn extreme_stride() -> impl Strategy<Value = i64> {
@@ -821,8 +821,7 @@ fn extreme_shape() -> impl Strategy<Value = i64> {
 
 /// A layout with extreme values, nested up to depth 2; shapes/strides that break the
 /// invariants are rejected by `DynLayout::new` (and so never reach the algebra). Layouts whose
-/// span `Σ(s-1)|d| + 1` does not fit `i64` are left out: construction rejects them (issue 8
-/// item 4).
+/// span `Σ(s-1)|d| + 1` does not fit `i64` are left out: construction rejects them.
 fn extreme_layout() -> impl Strategy<Value = DynLayout> {
     let leaf = (extreme_shape(), extreme_stride());
     let flat = prop::collection::vec(leaf, 1..=4);

@@ -466,7 +466,7 @@ fn mode_helpers() {
     assert_eq!(filter(&l("(4,(2,3)):(0,(1,2))")), l("6:1"));
 }
 
-// ---- issue 8: hardening ----
+// ---- hardening ----
 
 /// `L(x)` with floor and mod; the values here are small, so it never overflows.
 fn eval_floor(a: &DynLayout, x: i64) -> i64 {
@@ -475,7 +475,7 @@ fn eval_floor(a: &DynLayout, x: i64) -> i64 {
 
 #[test]
 fn logical_divide_refuses_uncovered_tiler() {
-    // issue 8 item 8: ((3,2),2):((1,4),8) of size 12 would never visit 3, 7, 11, 15.
+    // ((3,2),2):((1,4),8) of size 12 would never visit 3, 7, 11, 15.
     let (a, b) = (l("16:1"), l("(3,2):(1,4)"));
     let e = try_logical_divide(&a, &b).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::NotSurjective);
@@ -503,7 +503,7 @@ fn logical_divide_refuses_uncovered_tiler() {
 
 #[test]
 fn complement_of_interleaving_injective_layout() {
-    // issue 8 item 10: (8,2):(2,5) is injective (16 distinct offsets) but 5 < 8·2.
+    // (8,2):(2,5) is injective (16 distinct offsets) but 5 < 8·2.
     let a = l("(8,2):(2,5)");
     let mut img: Vec<i64> = (0..a.size()).map(|i| a.eval(i)).collect();
     img.sort();
@@ -520,7 +520,7 @@ fn complement_of_interleaving_injective_layout() {
 
 #[test]
 fn left_inverse_exists_beyond_mixed_radix() {
-    // issue 8 item 11: strides 2, 9, 24 do not divide one another, yet R(A(i)) = i has
+    // Strides 2, 9, 24 do not divide one another, yet R(A(i)) = i has
     // layout solutions, e.g. (2,4,3,2):(3,1,0,6).
     for s in [
         "(3,(2,2)):(2,(9,24))",
@@ -562,7 +562,7 @@ fn left_inverse_exists_beyond_mixed_radix() {
 
 #[test]
 fn negative_strides_in_composition() {
-    // issue 8 item 23, CuTe C++ unit tests: reversals compose.
+    // CuTe C++ unit tests: reversals compose.
     assert_eq!(composition(&l("4:1"), &l("4:-1")), l("4:-1"));
     assert_eq!(composition(&l("4:-1"), &l("4:-1")), l("4:1"));
     assert_eq!(composition(&l("4:1"), &l("4:-2")), l("4:-2"));
@@ -592,7 +592,7 @@ fn negative_strides_in_composition() {
 
 #[test]
 fn size_one_modes_take_any_stride() {
-    // issue 8 item 15: a size-1 mode's stride never contributes.
+    // A size-1 mode's stride never contributes.
     let a = l("(4,1):(1,-1)");
     assert_eq!(complement(&a, 8), complement(&l("4:1"), 8));
     assert_eq!(left_inverse(&a), left_inverse(&l("4:1")));
@@ -604,7 +604,7 @@ fn size_one_modes_take_any_stride() {
 
 #[test]
 fn huge_tables_are_refused() {
-    // issue 8 item 13: 2 × 2^40 cells would be allocated before printing.
+    // 2 × 2^40 cells would be allocated before printing.
     let a = DynLayout::new(DynTuple::ints([2, 1 << 40]), DynTuple::ints([1, 2])).unwrap();
     assert_eq!(a.to_table().unwrap_err().kind(), ErrorKind::TooLarge);
     assert_eq!(
@@ -620,7 +620,7 @@ fn huge_tables_are_refused() {
 
 #[test]
 fn deep_tuples_are_refused_not_overflowing() {
-    // issue 8 item 14: 100,000 levels; building, measuring, printing and dropping must not
+    // 100,000 levels; building, measuring, printing and dropping must not
     // recurse, and DynLayout::new refuses past MAX_DEPTH.
     use cute_layout::dynamic::MAX_DEPTH;
     let deep = |n: usize| {

@@ -142,7 +142,7 @@ proptest! {
     }
 }
 
-/// Issue 8, item 9: a row-major runtime layout has a complement (taken in stride order).
+/// A row-major runtime layout has a complement (taken in stride order).
 #[test]
 fn row_major_runtime_complement() {
     let (m, n) = (v(4), v(8));
@@ -155,7 +155,7 @@ fn row_major_runtime_complement() {
     assert!(a.try_logical_product(layout!(2:1)).is_ok());
 }
 
-/// Issue 8, item 10: `(8,2):(2,5)` is injective, its modes interleave; the refusal says so.
+/// `(8,2):(2,5)` is injective, its modes interleave; the refusal says so.
 #[test]
 fn interleaving_modes_are_not_called_non_injective() {
     let a = layout!((8,{v(2)}):(2,{v(5)})).unwrap();

@@ -1,4 +1,4 @@
-//! Static integers up to `i64::MAX` at the default `recursion_limit` (issue 8, item 16).
+//! Static integers up to `i64::MAX` at the default `recursion_limit`.
 //!
 //! The type-level division nests one trait obligation per bit, so every static magnitude that
 //! fits `i64` is computed inside layout operations without raising the recursion limit.
@@ -115,7 +115,7 @@ fn every_family_at_large_static_magnitudes() {
     );
 }
 
-/// Issue 15: a rank-12 static layout with odd strides of up to 22 bits. Every tuple's size used
+/// A rank-12 static layout with odd strides of up to 22 bits. Every tuple's size used
 /// to be multiplied out exactly, strides included (a product of hundreds of bits), which
 /// overflowed the default `recursion_limit` (E0275 in `Layout::new`); sizes are now exact only
 /// within `i64`. The shape's size and the cosize are checked against the literal numbers, and

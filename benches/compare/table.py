@@ -1,6 +1,6 @@
 """Prints the side-by-side tables: Rust criterion medians (CRITERION/*/new/estimates.json)
 against the CuTe C++ and pycute lines ("name median_ns mad_ns"), with ratios ours / theirs,
-then the rows of issue 15's table.
+then the compile-time scaling rows (BENCHMARKS.md section 10).
 
     python3 table.py CRITERION CXX_TXT[,CXX_TXT...] PYCUTE_TXT
 
@@ -107,8 +107,8 @@ def main():
         print(fmt.format(name, pm(r.get(name), 1), pm(c.get(name), 1), f"{x:.2f}" if x else "-",
                          f"{y:.2f}" if y else "-"))
 
-    # ---- issue 15's table (ours / theirs unless said)
-    print("\n# issue 15 rows (this run)")
+    # ---- the scaling table (ours / theirs unless said)
+    print("\n# scaling rows (this run)")
     print("| measure | this run | goal |\n|---|---|---|")
     pyr = [ratio(p.get(f"algebra/dyn/{op}"), r.get(f"algebra/dyn/{op}")) for op in ops]
     print(f"| `DynLayout` algebra vs pycute ({len([x for x in pyr if x])} cases) | "

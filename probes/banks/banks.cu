@@ -1,4 +1,4 @@
-// Shared-memory bank-conflict probe (issue 13). See probes/banks/README.md.
+// Shared-memory bank-conflict probe. See probes/banks/README.md.
 //
 //   banks CONFIGS FIRST END MANIFEST      runs configurations FIRST <= id < END (one launch each)
 //   banks CONFIGS FIRST END MANIFEST --list   writes the manifest only, no GPU (for testing)

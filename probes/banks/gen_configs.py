@@ -357,7 +357,7 @@ for op in ("ld", "st"):
 
 
 # ---------------------------------------------------------------------------------------------
-# Round 3 (issue 25, appended, so earlier ids stay): which lanes that share an address does a
+# Round 3 (appended, so earlier ids stay): which lanes that share an address does a
 # 64/128-bit access merge? Round 1/2 knew only "every pair (2k, 2k+1) equal". Each pattern is a
 # lane -> class map (lanes of one class use one address), placed three ways:
 #   c: class j at j*w (contiguous: conflict-free whenever a group holds <= 128/w classes),
@@ -511,7 +511,7 @@ for op in ("ld", "st"):
 
 
 # ---------------------------------------------------------------------------------------------
-# cp.async (issue 25): the shared-memory side of `cp.async.{ca,cg}.shared.global` (SASS LDGSTS),
+# cp.async: the shared-memory side of `cp.async.{ca,cg}.shared.global` (SASS LDGSTS),
 # written to cpasync_configs.txt. A line gives lane l's shared destination (byte offset in the
 # 48 KB buffer) AND its global source (byte offset in a fresh 1 MB window of global memory:
 # every launch reads lines no earlier launch touched). Sources are varied too, since a
@@ -639,7 +639,7 @@ cp_configs.extend(tiles)
 
 
 # ---------------------------------------------------------------------------------------------
-# Round 4 (issue 25, appended): round 3 showed a second merge -- every lane l sharing its
+# Round 4 (appended): round 3 showed a second merge -- every lane l sharing its
 # address with lane l^2 -- besides "every lane with l^1". Tested here: near misses (one pair of
 # either pairing broken, at each quarter), both pairings' classes at random addresses from a
 # small pool (many conflicts and coincidences), l^2 sharing plus extra sharing, and for contrast
@@ -735,7 +735,7 @@ for instr, w in CPASYNC:
 
 
 # ---------------------------------------------------------------------------------------------
-# Round 5 (issue 25, appended): a blind test. Random configurations generated after the merge
+# Round 5 (appended): a blind test. Random configurations generated after the merge
 # rule was derived from rounds 1-4 (every lane shares its address with lane l^1, or every lane
 # with lane l^2), with the model's predictions committed before the measurement
 # (round5_predictions.txt): random class maps that enforce l^1 pairs, l^2 pairs, or neither

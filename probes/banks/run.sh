@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Shared-memory bank-conflict probe (issue 13): builds banks.cu, checks its SASS, profiles one
+# Shared-memory bank-conflict probe: builds banks.cu, checks its SASS, profiles one
 # launch per configuration of configs.txt under ncu and writes OUTDIR/banks.txt.
 #
 #   probes/banks/run.sh OUTDIR [all | K/N | FIRST-END] [CONFIGS]

@@ -1,4 +1,4 @@
-// Timing probe of the shared-memory bank rules (issue 25). See probes/banks/README.md.
+// Timing probe of the shared-memory bank rules. See probes/banks/README.md.
 //
 //   timing [OUT.txt]
 //   timing OUT.txt --patterns      the patterns only (no GPU)

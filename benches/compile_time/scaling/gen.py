@@ -12,7 +12,7 @@ VARIANT:
            inverses stay static (ours need static layouts), complements and products keep
            static strides (CuTe: "Dynamic-stride complement only for rank-1 layouts")
   odd      N complements only, of odd shapes with odd gaps, numbers up to 2^25 (the case of
-           issue 15's second compile-time row)
+           the second compile-time scaling row)
   pow2     as `odd`, every shape and gap a power of two (the same ranks and magnitudes)
 
 Operations (static, mixed): composition, complement, logical_divide, logical_product,

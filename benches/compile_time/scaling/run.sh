@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Compile-time scaling (issue 15): N generated layout-algebra operations, `cargo check` of the
+# Compile-time scaling: N generated layout-algebra operations, `cargo check` of the
 # Rust fixture (dependencies pre-built, CARGO_INCREMENTAL=0, only the fixture re-checked)
 # against `g++ -std=c++17 -fsyntax-only` of the same operations with CuTe (gen.py writes both).
 #
