@@ -73,7 +73,7 @@ if [ -z "${SKIP_COMPILE:-}" ]; then
     echo
     echo "# compile time (seconds, median and MAD of 5)"
     CUTE_VENV=$VENV "$ROOT/benches/compile_time/run.sh" 5
-    # The scaling rows (benches/compile_time/scaling, BENCHMARKS.md section 10): N static
+    # The scaling rows (benches/compile_time/scaling, benches/HISTORY.md section 10): N static
     # operations against g++ of the same, and 200 complements of odd shapes (Rust alone: the
     # goal is absolute). SCALING_SIZES="..." to change the sizes ("" skips this part).
     echo

@@ -1,6 +1,6 @@
 """Prints the side-by-side tables: Rust criterion medians (CRITERION/*/new/estimates.json)
 against the CuTe C++ and pycute lines ("name median_ns mad_ns"), with ratios ours / theirs,
-then the compile-time scaling rows (BENCHMARKS.md section 10).
+then the compile-time scaling rows (benches/HISTORY.md section 10).
 
     python3 table.py CRITERION CXX_TXT[,CXX_TXT...] PYCUTE_TXT
 
