@@ -1,4 +1,4 @@
-// TMA placement probe (issue 28, "On the GPU"): for each configuration, CuTe C++'s own
+// TMA placement probe: for each configuration, CuTe C++'s own
 // make_tma_copy builds the TMA copy (SM90_TMA_LOAD / SM90_TMA_STORE) of a gmem tensor and a
 // shared-memory layout; this file defines cuTensorMapEncodeTiled itself, records the exact
 // arguments CuTe passes and forwards them to the driver's function (dlopen("libcuda.so.1")).

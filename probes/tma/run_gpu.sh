@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# TMA placement probe (issue 28): builds probes/tma/gpu_tma.cu against CuTe C++ (CUTLASS
+# TMA placement probe: builds probes/tma/gpu_tma.cu against CuTe C++ (CUTLASS
 # headers), runs every configuration on the GPU and writes
 #   OUTDIR/tma_records.jsonl   one JSON record per (configuration, tile), ordered by id
 #   OUTDIR/log.txt             build output, SASS check, per-configuration progress, summary,
