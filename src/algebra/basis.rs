@@ -697,11 +697,13 @@ pub(crate) fn compose_with_basis<L: ModeTree + From<DynLayout>>(
     r.marked(a.tree_is_static() && b.is_static())
 }
 
-/// `A ⊘ B = A ∘ (B, B*)` for a basis-strided `B` (NVIDIA's PyCuTe: `B* = complement(B,
-/// extend=shape(A))`): the tile is `A ∘ B` ([`compose_with_basis`]), and the rest completes each
-/// mode `A_p` that `B` steps along with `A_p ∘ complement(B_p, size(A_p))`, the other modes of
-/// `A` kept whole — `A`'s tree with each `A_p` replaced by the rest of the integer divide
-/// `A_p ⊘ B_p`, whose conditions (Eq. 20–21, `(B_p, B_p*)` onto `Z_|A_p|`) apply.
+/// `A ⊘ B = A ∘ (B, B*)` for a basis-strided `B`: the tile is `A ∘ B` ([`compose_with_basis`]),
+/// and the rest completes each mode `A_p` that `B` steps along with `A_p ∘ complement(B_p,
+/// size(A_p))` (paper §3.5.2 per mode), the other modes of `A` kept whole — `A`'s tree with each
+/// `A_p` replaced by the rest of the integer divide `A_p ⊘ B_p`, whose conditions (Eq. 20–21,
+/// `(B_p, B_p*)` onto `Z_|A_p|`) apply. NVIDIA's PyCuTe completes `B` with `complement(B,
+/// extend=shape(A))`, extents taken leaf by leaf from `shape(A)`; the two agree on all of its
+/// basis-tiler cases (README "Where this library differs").
 ///
 /// ```
 /// use cute_layout::{algebra::logical_divide, DynBasisLayout, DynLayout};

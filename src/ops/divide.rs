@@ -96,8 +96,8 @@ where
     }
 }
 
-/// Basis strides (NVIDIA's PyCuTe: `A ∘ (B, complement(B, extend=shape(A)))`, as the runtime
-/// engine's [`algebra::basis`](crate::algebra::basis)): the tile is `A ∘ B` (the basis-strided
+/// Basis strides (as the runtime engine's [`algebra::basis`](crate::algebra::basis); NVIDIA's
+/// PyCuTe answers these too): the tile is `A ∘ B` (the basis-strided
 /// composition), and the rest is `A`'s tree with each mode `A_p` that `B` steps along replaced
 /// by the rest of the integer divide `A_p ⊘ B_p`, `B_p` the leaves of `B` along `p` — the
 /// conditions of that divide (Eq. 20–21, [`TilerCovers`]) apply; the other modes are kept.
