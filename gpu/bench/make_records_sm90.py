@@ -31,7 +31,7 @@ for g in (o for o in ours if o["kind"] == "gemm"):
     b = {x["impl"]: x for x in base if x.get("m") == g["m"] and "impl" in x}
     rec = {"kernel": f"{kname} (cute-layout emitted CUDA, NVRTC; CuTe tutorial hopper/wgmma_tma_sm90 gemm_tn algorithm)",
            "gpu": g["gpu"], "m": g["m"], "n": g["n"], "k": g["k"],
-           "accumulator": g["accumulator"], "stages": g["stages"],
+           "accumulator": g["accumulator"], "stages": g["stages"], "group_m": g.get("group_m", 1),
            "tflops": g["tflops"], "median_ms": g["median_ms"], "min_ms": g["min_ms"], "max_ms": g["max_ms"],
            "baselines": {"cute_tutorial_sm90": b["cute_tutorial_sm90"]["tflops"], "cublas": b["cublas"]["tflops"],
                          "cublas_f32acc": b["cublas_f32acc"]["tflops"]},
