@@ -193,10 +193,12 @@ unsafe fn output(
     get: unsafe fn(nvrtc_sys::nvrtcProgram, *mut core::ffi::c_char) -> nvrtc_sys::nvrtcResult,
 ) -> Result<Vec<u8>, nvrtc_result::NvrtcError> {
     let mut n = 0usize;
-    size(prog, &mut n).result()?;
+    // SAFETY: the caller guarantees `prog` is live and compiled and `size`/`get` match.
+    unsafe { size(prog, &mut n) }.result()?;
     let mut buf = vec![0u8; n];
     if n > 0 {
-        get(prog, buf.as_mut_ptr().cast()).result()?;
+        // SAFETY: as above; `buf` holds the `n` bytes `size` reported.
+        unsafe { get(prog, buf.as_mut_ptr().cast()) }.result()?;
     }
     Ok(buf)
 }
