@@ -64,7 +64,7 @@ fn swizzle_refusals_are_impossibilities() {
                         let sw = DynSwizzle::new(b, m, s).unwrap();
                         let smem = smem_with(sw);
                         let want = by_layouts(&gmem, &smem, &[rows, w]);
-                        let possible = hw.iter().any(|p| *p == want);
+                        let possible = hw.contains(&want);
                         match make_tma_copy(SM90_TMA_LOAD, dt, &gmem, &smem, &tile, 1) {
                             Ok(t) => {
                                 assert_eq!(t.smem_to_gmem().unwrap(), want, "{sw} {bits}-bit");
