@@ -23,7 +23,7 @@
 //! 5. multicast over `m` CTAs divides the box from its outermost dimension inward.
 //!
 //! Every condition the hardware or the driver imposes is checked and reported as a
-//! [`LayoutError`] naming it (see [`make_tma_atom`]). The layouts here are CuTe's for a gmem
+//! [`LayoutError`](crate::LayoutError) naming it (see [`make_tma_atom`]). The layouts here are CuTe's for a gmem
 //! tensor with static shape and strides (CuTe's `coalesce_256` merges box modes only where
 //! the merge is known at compile time; with dynamic gmem strides it merges none across gmem
 //! modes, which gives another, equally valid, descriptor).
@@ -502,7 +502,7 @@ pub struct TmaCopy {
 /// cta_tiler`); missing trailing modes take extent 1 (a batch mode). `size(smem)` must equal
 /// the tile's size.
 ///
-/// Errors, each a [`LayoutError`] naming the condition (the hardware's and the driver's, as
+/// Errors, each a [`LayoutError`](crate::LayoutError) naming the condition (the hardware's and the driver's, as
 /// CuTe asserts them in `make_tma_copy_desc`):
 ///
 /// * the smem swizzle is a hardware mode — [`tma_swizzle_mode`] ([`ErrorKind::InvalidSwizzle`]);
