@@ -78,15 +78,15 @@ pub use tiled_copy::{
     MakeTiledCopyTv, PartitionDOf, PartitionSOf, ProductEach, ThrCopy, TiledCopy, TiledCopyLayouts,
     TilerRef,
 };
-#[cfg(feature = "alloc")]
-pub use tma::{
-    make_tma_atom, make_tma_copy, tma_partition, TmaCopy, TmaDescriptorParams, SM90_TMA_LOAD,
-    SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE,
-};
 pub use tiled_mma::{
     make_tiled_mma, AtomLayoutMnk, AtomLayoutMnkOf, FragmentOf, FragmentSource, MmaCoordOf,
     PartitionAOf, PartitionBOf, PartitionCOf, PermutationMnk, PermutationMnkOf, ShapeLayoutOf,
     ThrMma, TiledMma, TiledMmaLayouts,
+};
+#[cfg(feature = "alloc")]
+pub use tma::{
+    make_tma_atom, make_tma_copy, tma_partition, TmaCopy, TmaDescriptorParams, SM90_TMA_LOAD,
+    SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE,
 };
 
 /// The register arrays of [`MmaTraits`] and [`CopyTraits`] (re-exported from `generic-array`).
