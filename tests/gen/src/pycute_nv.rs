@@ -77,6 +77,7 @@ fn has_rank1_tuple(s: &str) -> bool {
 fn tiler_expr(t: &DynTiler) -> String {
     match t {
         DynTiler::Layout(l) => format!("layout!({l})"),
+        DynTiler::Basis(l) => format!("layout!({l})"),
         DynTiler::Skip => "Underscore".to_string(),
         DynTiler::Tuple(v) => {
             let parts: Vec<String> = v.iter().map(tiler_expr).collect();
@@ -91,6 +92,9 @@ fn tiler_ok(a: &DynLayout, t: &DynTiler, ok: fn(&DynLayout, &DynLayout) -> bool)
     match t {
         DynTiler::Skip => true,
         DynTiler::Layout(b) => ok(a, b),
+        // Basis-strided tilers are checked at the type level by `tests/both_basis_parity.rs`
+        // (PyCuTe's cases there); this generator leaves them out.
+        DynTiler::Basis(_) => false,
         DynTiler::Tuple(v) => {
             v.len() <= a.rank() && v.iter().zip(a.modes()).all(|(t, m)| tiler_ok(&m, t, ok))
         }
@@ -100,7 +104,7 @@ fn tiler_ok(a: &DynLayout, t: &DynTiler, ok: fn(&DynLayout, &DynLayout) -> bool)
 fn has_skip(t: &DynTiler) -> bool {
     match t {
         DynTiler::Skip => true,
-        DynTiler::Layout(_) => false,
+        DynTiler::Layout(_) | DynTiler::Basis(_) => false,
         DynTiler::Tuple(v) => v.iter().any(has_skip),
     }
 }
