@@ -1,4 +1,4 @@
-//! `cute` on the cases of issue 25 that CuTe and NVIDIA's new PyCuTe (NVlabs/CuTe) answer:
+//! `cute` on cases that CuTe and NVIDIA's new PyCuTe (NVlabs/CuTe) answer:
 //! `_` as a product's B, basis-strided tilers, products and left inverses of basis-strided
 //! layouts. Expected values are CuTe's definitions worked by hand (the source is named at each
 //! case), never the library's own output.

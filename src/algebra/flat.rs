@@ -1,4 +1,4 @@
-//! The fast path of the runtime algebra (issue 15): composition, complement, divide and
+//! The fast path of the runtime algebra: composition, complement, divide and
 //! product on a flat depth-first encoding — the `(shape, stride)` leaves in order plus one token
 //! per tree node — with no intermediate [`DynLayout`] and one tree built at the end.
 //!
