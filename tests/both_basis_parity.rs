@@ -1,4 +1,4 @@
-//! Issue 25: operations on basis-strided layouts that NVIDIA's new reference PyCuTe
+//! Operations on basis-strided layouts that NVIDIA's new reference PyCuTe
 //! (github.com/NVlabs/CuTe, `pycute/*.py`, `test/test_*.py`) answers and this crate refused, in
 //! both engines. Worked examples come from PyCuTe's tests (named at each case; those tests
 //! check postconditions, so the exact values here are worked by hand from PyCuTe's definitions,
@@ -446,7 +446,7 @@ fn same_function(r: &DynBasisLayout, want: &DynBasisLayout) -> bool {
 }
 
 /// Every case of PyCuTe's data where `A` has basis strides and the operation is one that
-/// issue 25 added (left inverse, the products): the crate's answer is PyCuTe's function.
+/// the crate once refused (left inverse, the products): the crate's answer is PyCuTe's function.
 #[test]
 fn pycute_answers_on_basis_strided_layouts() {
     let data = include_str!("data/pycute_nv.txt");

@@ -11,7 +11,7 @@
 //!
 //! Where the two differ, the case must be listed: in [`DESIGN`] with the rule the crate
 //! follows (README "Where this library differs", or the section named), in [`KNOWN_GAPS`] or
-//! [`CANNOT`] where PyCuTe answers and the crate cannot yet (issue 25 is closing them), or in
+//! [`CANNOT`] where PyCuTe answers and the crate cannot yet (lists that only shrink), or in
 //! [`PYCUTE_REFUSES`] where PyCuTe raises and the crate answers. Every answer of the crate is
 //! checked against the paper's postconditions of its operation, and a listed case that no
 //! longer differs fails the test, so the lists only shrink. `PYCUTE_NV_REPORT=1` prints every
@@ -39,7 +39,7 @@ const RANK1_PRODUCT: &str = "README 'PyCuTe 02e137e bugs': blocked/raked_product
 const PY_RANK1_ZIP: &str = "README 'PyCuTe 02e137e bugs': zipped_divide of an integer-shaped layout by a by-mode tiler raises TypeError ('int' object is not iterable); the layout is its own only mode";
 const TILER_DROPS: &str = "README 'A by-mode tiler shorter than A': composition drops the modes of A the tiler does not name, as CuTe C++ does; PyCuTe 02e137e keeps them (zip_longest; its later layout.py, f1c0199, zips as C++)";
 const ORDER_BY_MODE: &str = "README '`make_ordered_layout` takes one distinct integer per top-level mode' (C++'s top-level order; PyCuTe requires a congruent order)";
-// Gaps: PyCuTe answers, the crate cannot yet (issue 25 closes them).
+// Gaps: PyCuTe answers, the crate cannot yet.
 const CUTE_ORDER: &str = "gap (README '`make_ordered_layout` takes one distinct integer per top-level mode'): a nested order congruent with the shape, or repeated entries (PyCuTe breaks ties by position)";
 
 /// Cases where PyCuTe and the crate differ by design, `op;operands` and the rule: different
@@ -119,8 +119,7 @@ const DESIGN: &[(&str, &str)] = &[
     ("recast;((4),5,1):((0),1,1);2", UPCAST_EXACT),
 ];
 
-/// Cases where PyCuTe answers and the crate refuses or cannot take the operands yet: work of
-/// issue 25 under way. Each entry is removed when the crate gives PyCuTe's function.
+/// Cases where PyCuTe answers and the crate refuses or cannot take the operands yet. Each entry is removed when the crate gives PyCuTe's function.
 const KNOWN_GAPS: &[(&str, &str)] = &[
     (
         "make_ordered_layout;((2,2),(2,2));((0,1),(2,3))",
