@@ -4,9 +4,12 @@
 use core::marker::PhantomData;
 
 use generic_array::GenericArray;
-use typenum::{Quot, U1, U128, U16, U2, U4, U64, U8};
+use typenum::{Quot, U1, U128, U16, U2, U32, U4, U64, U8};
 
-use super::{bfloat16_t, check::MmaLayoutsValid, half_t, GmmaDescriptor, MmaTraits};
+use super::{
+    bfloat16_t, check::MmaLayoutsValid, float_e4m3_t, float_e5m2_t, half_t, tfloat32_t,
+    GmmaDescriptor, MmaTraits,
+};
 use crate::Layout;
 
 /// The GMMA shared-memory layout atoms and operand majors (CuTe's `GMMA::` namespace).
@@ -94,6 +97,20 @@ pub mod gmma {
     >;
     /// The register-source A layout for 16-bit types (CuTe's `GMMA::ALayout_64x16`).
     pub type ALayout_64x16 = Layout![((4,8,4),(2,2,2)):((128,1,16),(64,8,512))];
+    /// The register-source A layout for 32-bit types (tf32; CuTe's `GMMA::ALayout_64x8`):
+    /// thread `t` of warp `w` holds rows `t/4 + 8·i + 16·w` (i < 2) and K columns `t%4 + 4·j`.
+    ///
+    /// ```
+    /// use cute_layout::atom::{gmma, MmaTraits, SM90_64x64x8_F32TF32TF32_RS_TN};
+    /// let a = gmma::ALayout_64x8::new();
+    /// assert_eq!(a.call((0, 1)), 8);      // thread 0, value 1: row 8, k 0
+    /// assert_eq!(a.call((1, 2)), 64 * 5); // thread 1, value 2: row 0, k 5
+    /// assert_eq!(<SM90_64x64x8_F32TF32TF32_RS_TN as MmaTraits>::ALayout::new(), a);
+    /// ```
+    pub type ALayout_64x8 = Layout![((4,8,4),(2,2)):((64,1,16),(8,256))];
+    /// The register-source A layout for 8-bit types (e4m3, e5m2, s8, u8; CuTe's
+    /// `GMMA::ALayout_64x32`).
+    pub type ALayout_64x32 = Layout![((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))];
     /// The shared-memory source layout of an `M×K` operand: every thread of the warpgroup
     /// sees the whole tile (CuTe's `GMMA::ABLayout<M, K>`, thread stride 0).
     pub type ABLayout<M, K> =
@@ -226,6 +243,297 @@ gmma_family! {
     SM90_64x128x16_F16F16F16_SS SM90_64x128x16_F16F16F16_RS U128,
     SM90_64x192x16_F16F16F16_SS SM90_64x192x16_F16F16F16_RS U192,
     SM90_64x256x16_F16F16F16_SS SM90_64x256x16_F16F16F16_RS U256,
+}
+
+/// The N of an integer `wgmma` (`.s8`/`.u8` inputs, CuTe's `SM90_64xNx32_S32*` atoms): 8, 16,
+/// 24, 32, then the multiples of 16 up to 256 (PTX ISA, `wgmma` shapes).
+///
+/// ```
+/// use cute_layout::atom::{atom_layouts, MmaTraits, SM90_64xNx32_S32S8U8_RS_TN};
+/// use cute_layout::typenum::U48;
+/// type Op = SM90_64xNx32_S32S8U8_RS_TN<U48>;
+/// // K = 256 bits / 8 = 32; a register-source A is four registers of four bytes a thread.
+/// assert_eq!(<Op as MmaTraits>::ALayout::new().to_string(),
+///            "((4,8,4),(4,2,2)):((256,1,16),(64,8,1024))");
+/// assert_eq!(<Op as MmaTraits>::CLayout::new().to_string(),
+///            "((4,8,4),(2,2,6)):((128,1,16),(64,8,512))");
+/// let l = atom_layouts("SM90_64x208x32_S32S8S8_SS_TN").unwrap();
+/// assert_eq!(l.lines()[1], "Shape_MNK: (64,208,32)");
+/// ```
+///
+/// N = 40 is a `wgmma` width for the other types, not for 8-bit integers:
+///
+/// ```compile_fail
+/// use cute_layout::atom::{MmaTraits, SM90_64xNx32_S32S8S8_SS_TN};
+/// let _ = <SM90_64xNx32_S32S8S8_SS_TN<cute_layout::typenum::U40> as MmaTraits>::CLayout::new();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "GMMA: N = `{Self}` is not an integer wgmma tile width (8, 16, 24, 32, 48, 64, 80, ..., 256: a multiple of 16 above 32)",
+    label = "not an integer wgmma N"
+)]
+pub trait GmmaNInt {}
+macro_rules! gmma_n_int {
+    ($($N:ident)*) => {$(impl GmmaNInt for typenum::$N {})*};
+}
+gmma_n_int!(U8 U16 U24 U32 U48 U64 U80 U96 U112 U128 U144 U160 U176 U192 U208 U224 U240 U256);
+
+// The K-major-only (`_TN`) families of CuTe: tf32 (K = 8) and 8-bit inputs (K = 32), `K = 256 /
+// bits` so that one instruction reads 32 bytes of K. The layouts are the 16-bit families' with
+// that K: `ABLayout<64, K>`, `ABLayout<N, K>`, `CLayout_64xN<N>`; a register-source A is
+// `ALayout_64x8` (tf32) or `ALayout_64x32` (8-bit), four 32-bit registers a thread.
+macro_rules! gmma_tn_family {
+    ($(#[$doc:meta])* $SS:ident, $RS:ident, A: $A:ty, B: $B:ty, acc: $Acc:ty, [$CReg:ty; $Per:ty],
+     K: $K:ty, RS: $AL:ty, N: $NT:ident;
+     $($alias_ss:ident $alias_rs:ident $N:ident),* $(,)?) => {
+        $(#[$doc])*
+        ///
+        #[doc = concat!("Both operands come from shared memory through descriptors, K-major (`_SS_TN`). Generic over `N` ([`", stringify!($NT), "`]).")]
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $SS<N>(PhantomData<N>);
+        $(#[$doc])*
+        ///
+        /// A comes from registers (`_RS_TN`), B from shared memory, K-major.
+        #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+        pub struct $RS<N>(PhantomData<N>);
+
+        impl<N> MmaTraits for $SS<N>
+        where
+            N: $NT + typenum::Unsigned + core::ops::Div<U8> + core::ops::Div<U2>,
+            Quot<N, U2>: core::ops::Div<$Per>,
+            Quot<Quot<N, U2>, $Per>: generic_array::ArrayLength,
+            (Layout<U128, U1>, (U64, N, $K), gmma::ABLayout<U64, $K>, gmma::ABLayout<N, $K>, gmma::CLayout_64xN<N>): MmaLayoutsValid,
+        {
+            type ValTypeD = $Acc;
+            type ValTypeA = $A;
+            type ValTypeB = $B;
+            type ValTypeC = $Acc;
+            type Shape_MNK = (U64, N, $K);
+            type ThrID = Layout<U128, U1>;
+            type ALayout = gmma::ABLayout<U64, $K>;
+            type BLayout = gmma::ABLayout<N, $K>;
+            type CLayout = gmma::CLayout_64xN<N>;
+            type ARegisters = GenericArray<GmmaDescriptor, U1>;
+            type BRegisters = GenericArray<GmmaDescriptor, U1>;
+            type CRegisters = GenericArray<$CReg, Quot<Quot<N, U2>, $Per>>;
+            /// D is C, accumulated in place (CuTe: `void`).
+            type DRegisters = ();
+        }
+        impl<N> MmaTraits for $RS<N>
+        where
+            N: $NT + typenum::Unsigned + core::ops::Div<U8> + core::ops::Div<U2>,
+            Quot<N, U2>: core::ops::Div<$Per>,
+            Quot<Quot<N, U2>, $Per>: generic_array::ArrayLength,
+            (Layout<U128, U1>, (U64, N, $K), $AL, gmma::ABLayout<N, $K>, gmma::CLayout_64xN<N>): MmaLayoutsValid,
+        {
+            type ValTypeD = $Acc;
+            type ValTypeA = $A;
+            type ValTypeB = $B;
+            type ValTypeC = $Acc;
+            type Shape_MNK = (U64, N, $K);
+            type ThrID = Layout<U128, U1>;
+            type ALayout = $AL;
+            type BLayout = gmma::ABLayout<N, $K>;
+            type CLayout = gmma::CLayout_64xN<N>;
+            type ARegisters = GenericArray<u32, U4>;
+            type BRegisters = GenericArray<GmmaDescriptor, U1>;
+            type CRegisters = GenericArray<$CReg, Quot<Quot<N, U2>, $Per>>;
+            /// D is C, accumulated in place (CuTe: `void`).
+            type DRegisters = ();
+        }
+        $(
+            #[doc = concat!("CuTe's `", stringify!($alias_ss), "`: [`", stringify!($SS), "`] with N = ", stringify!($N), ".")]
+            pub type $alias_ss = $SS<typenum::$N>;
+            #[doc = concat!("CuTe's `", stringify!($alias_rs), "`: [`", stringify!($RS), "`] with N = ", stringify!($N), ".")]
+            pub type $alias_rs = $RS<typenum::$N>;
+        )*
+    };
+}
+
+gmma_tn_family! {
+    /// `wgmma.mma_async.sync.aligned.m64nNk8.f32.tf32.tf32`: D (f32, 64×N) += A (tf32, 64×8) · B
+    /// (tf32, 8×N), on a warpgroup of 128 threads.
+    SM90_64xNx8_F32TF32TF32_SS_TN, SM90_64xNx8_F32TF32TF32_RS_TN,
+    A: tfloat32_t, B: tfloat32_t, acc: f32, [f32; U1], K: U8, RS: gmma::ALayout_64x8, N: GmmaN;
+    SM90_64x8x8_F32TF32TF32_SS_TN SM90_64x8x8_F32TF32TF32_RS_TN U8,
+    SM90_64x16x8_F32TF32TF32_SS_TN SM90_64x16x8_F32TF32TF32_RS_TN U16,
+    SM90_64x32x8_F32TF32TF32_SS_TN SM90_64x32x8_F32TF32TF32_RS_TN U32,
+    SM90_64x64x8_F32TF32TF32_SS_TN SM90_64x64x8_F32TF32TF32_RS_TN U64,
+    SM90_64x96x8_F32TF32TF32_SS_TN SM90_64x96x8_F32TF32TF32_RS_TN U96,
+    SM90_64x128x8_F32TF32TF32_SS_TN SM90_64x128x8_F32TF32TF32_RS_TN U128,
+    SM90_64x192x8_F32TF32TF32_SS_TN SM90_64x192x8_F32TF32TF32_RS_TN U192,
+    SM90_64x256x8_F32TF32TF32_SS_TN SM90_64x256x8_F32TF32TF32_RS_TN U256,
+}
+gmma_tn_family! {
+    /// `wgmma.mma_async.sync.aligned.m64nNk32.f32.e4m3.e4m3`: D (f32, 64×N) += A (e4m3, 64×32) ·
+    /// B (e4m3, 32×N), on a warpgroup of 128 threads.
+    SM90_64xNx32_F32E4M3E4M3_SS_TN, SM90_64xNx32_F32E4M3E4M3_RS_TN,
+    A: float_e4m3_t, B: float_e4m3_t, acc: f32, [f32; U1], K: U32, RS: gmma::ALayout_64x32, N: GmmaN;
+    SM90_64x8x32_F32E4M3E4M3_SS_TN SM90_64x8x32_F32E4M3E4M3_RS_TN U8,
+    SM90_64x16x32_F32E4M3E4M3_SS_TN SM90_64x16x32_F32E4M3E4M3_RS_TN U16,
+    SM90_64x32x32_F32E4M3E4M3_SS_TN SM90_64x32x32_F32E4M3E4M3_RS_TN U32,
+    SM90_64x64x32_F32E4M3E4M3_SS_TN SM90_64x64x32_F32E4M3E4M3_RS_TN U64,
+    SM90_64x96x32_F32E4M3E4M3_SS_TN SM90_64x96x32_F32E4M3E4M3_RS_TN U96,
+    SM90_64x128x32_F32E4M3E4M3_SS_TN SM90_64x128x32_F32E4M3E4M3_RS_TN U128,
+    SM90_64x192x32_F32E4M3E4M3_SS_TN SM90_64x192x32_F32E4M3E4M3_RS_TN U192,
+    SM90_64x256x32_F32E4M3E4M3_SS_TN SM90_64x256x32_F32E4M3E4M3_RS_TN U256,
+}
+gmma_tn_family! {
+    /// `wgmma.mma_async.sync.aligned.m64nNk32.f32.e4m3.e5m2`: D (f32, 64×N) += A (e4m3, 64×32) ·
+    /// B (e5m2, 32×N), on a warpgroup of 128 threads.
+    SM90_64xNx32_F32E4M3E5M2_SS_TN, SM90_64xNx32_F32E4M3E5M2_RS_TN,
+    A: float_e4m3_t, B: float_e5m2_t, acc: f32, [f32; U1], K: U32, RS: gmma::ALayout_64x32, N: GmmaN;
+    SM90_64x8x32_F32E4M3E5M2_SS_TN SM90_64x8x32_F32E4M3E5M2_RS_TN U8,
+    SM90_64x16x32_F32E4M3E5M2_SS_TN SM90_64x16x32_F32E4M3E5M2_RS_TN U16,
+    SM90_64x32x32_F32E4M3E5M2_SS_TN SM90_64x32x32_F32E4M3E5M2_RS_TN U32,
+    SM90_64x64x32_F32E4M3E5M2_SS_TN SM90_64x64x32_F32E4M3E5M2_RS_TN U64,
+    SM90_64x96x32_F32E4M3E5M2_SS_TN SM90_64x96x32_F32E4M3E5M2_RS_TN U96,
+    SM90_64x128x32_F32E4M3E5M2_SS_TN SM90_64x128x32_F32E4M3E5M2_RS_TN U128,
+    SM90_64x192x32_F32E4M3E5M2_SS_TN SM90_64x192x32_F32E4M3E5M2_RS_TN U192,
+    SM90_64x256x32_F32E4M3E5M2_SS_TN SM90_64x256x32_F32E4M3E5M2_RS_TN U256,
+}
+gmma_tn_family! {
+    /// `wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e4m3`: D (f32, 64×N) += A (e5m2, 64×32) ·
+    /// B (e4m3, 32×N), on a warpgroup of 128 threads.
+    SM90_64xNx32_F32E5M2E4M3_SS_TN, SM90_64xNx32_F32E5M2E4M3_RS_TN,
+    A: float_e5m2_t, B: float_e4m3_t, acc: f32, [f32; U1], K: U32, RS: gmma::ALayout_64x32, N: GmmaN;
+    SM90_64x8x32_F32E5M2E4M3_SS_TN SM90_64x8x32_F32E5M2E4M3_RS_TN U8,
+    SM90_64x16x32_F32E5M2E4M3_SS_TN SM90_64x16x32_F32E5M2E4M3_RS_TN U16,
+    SM90_64x32x32_F32E5M2E4M3_SS_TN SM90_64x32x32_F32E5M2E4M3_RS_TN U32,
+    SM90_64x64x32_F32E5M2E4M3_SS_TN SM90_64x64x32_F32E5M2E4M3_RS_TN U64,
+    SM90_64x96x32_F32E5M2E4M3_SS_TN SM90_64x96x32_F32E5M2E4M3_RS_TN U96,
+    SM90_64x128x32_F32E5M2E4M3_SS_TN SM90_64x128x32_F32E5M2E4M3_RS_TN U128,
+    SM90_64x192x32_F32E5M2E4M3_SS_TN SM90_64x192x32_F32E5M2E4M3_RS_TN U192,
+    SM90_64x256x32_F32E5M2E4M3_SS_TN SM90_64x256x32_F32E5M2E4M3_RS_TN U256,
+}
+gmma_tn_family! {
+    /// `wgmma.mma_async.sync.aligned.m64nNk32.f32.e5m2.e5m2`: D (f32, 64×N) += A (e5m2, 64×32) ·
+    /// B (e5m2, 32×N), on a warpgroup of 128 threads.
+    SM90_64xNx32_F32E5M2E5M2_SS_TN, SM90_64xNx32_F32E5M2E5M2_RS_TN,
+    A: float_e5m2_t, B: float_e5m2_t, acc: f32, [f32; U1], K: U32, RS: gmma::ALayout_64x32, N: GmmaN;
+    SM90_64x8x32_F32E5M2E5M2_SS_TN SM90_64x8x32_F32E5M2E5M2_RS_TN U8,
+    SM90_64x16x32_F32E5M2E5M2_SS_TN SM90_64x16x32_F32E5M2E5M2_RS_TN U16,
+    SM90_64x32x32_F32E5M2E5M2_SS_TN SM90_64x32x32_F32E5M2E5M2_RS_TN U32,
+    SM90_64x64x32_F32E5M2E5M2_SS_TN SM90_64x64x32_F32E5M2E5M2_RS_TN U64,
+    SM90_64x96x32_F32E5M2E5M2_SS_TN SM90_64x96x32_F32E5M2E5M2_RS_TN U96,
+    SM90_64x128x32_F32E5M2E5M2_SS_TN SM90_64x128x32_F32E5M2E5M2_RS_TN U128,
+    SM90_64x192x32_F32E5M2E5M2_SS_TN SM90_64x192x32_F32E5M2E5M2_RS_TN U192,
+    SM90_64x256x32_F32E5M2E5M2_SS_TN SM90_64x256x32_F32E5M2E5M2_RS_TN U256,
+}
+gmma_tn_family! {
+    /// `wgmma.mma_async.sync.aligned.m64nNk32.f16.e4m3.e4m3`: D (f16, 64×N) += A (e4m3, 64×32) ·
+    /// B (e4m3, 32×N), on a warpgroup of 128 threads; each thread's N/2 accumulator values are N/4
+    /// registers of two halfs.
+    SM90_64xNx32_F16E4M3E4M3_SS_TN, SM90_64xNx32_F16E4M3E4M3_RS_TN,
+    A: float_e4m3_t, B: float_e4m3_t, acc: half_t, [u32; U2], K: U32, RS: gmma::ALayout_64x32, N: GmmaN;
+    SM90_64x8x32_F16E4M3E4M3_SS_TN SM90_64x8x32_F16E4M3E4M3_RS_TN U8,
+    SM90_64x16x32_F16E4M3E4M3_SS_TN SM90_64x16x32_F16E4M3E4M3_RS_TN U16,
+    SM90_64x32x32_F16E4M3E4M3_SS_TN SM90_64x32x32_F16E4M3E4M3_RS_TN U32,
+    SM90_64x64x32_F16E4M3E4M3_SS_TN SM90_64x64x32_F16E4M3E4M3_RS_TN U64,
+    SM90_64x96x32_F16E4M3E4M3_SS_TN SM90_64x96x32_F16E4M3E4M3_RS_TN U96,
+    SM90_64x128x32_F16E4M3E4M3_SS_TN SM90_64x128x32_F16E4M3E4M3_RS_TN U128,
+    SM90_64x192x32_F16E4M3E4M3_SS_TN SM90_64x192x32_F16E4M3E4M3_RS_TN U192,
+    SM90_64x256x32_F16E4M3E4M3_SS_TN SM90_64x256x32_F16E4M3E4M3_RS_TN U256,
+}
+gmma_tn_family! {
+    /// `wgmma.mma_async.sync.aligned.m64nNk32.f16.e4m3.e5m2`: D (f16, 64×N) += A (e4m3, 64×32) ·
+    /// B (e5m2, 32×N), on a warpgroup of 128 threads; each thread's N/2 accumulator values are N/4
+    /// registers of two halfs.
+    SM90_64xNx32_F16E4M3E5M2_SS_TN, SM90_64xNx32_F16E4M3E5M2_RS_TN,
+    A: float_e4m3_t, B: float_e5m2_t, acc: half_t, [u32; U2], K: U32, RS: gmma::ALayout_64x32, N: GmmaN;
+    SM90_64x8x32_F16E4M3E5M2_SS_TN SM90_64x8x32_F16E4M3E5M2_RS_TN U8,
+    SM90_64x16x32_F16E4M3E5M2_SS_TN SM90_64x16x32_F16E4M3E5M2_RS_TN U16,
+    SM90_64x32x32_F16E4M3E5M2_SS_TN SM90_64x32x32_F16E4M3E5M2_RS_TN U32,
+    SM90_64x64x32_F16E4M3E5M2_SS_TN SM90_64x64x32_F16E4M3E5M2_RS_TN U64,
+    SM90_64x96x32_F16E4M3E5M2_SS_TN SM90_64x96x32_F16E4M3E5M2_RS_TN U96,
+    SM90_64x128x32_F16E4M3E5M2_SS_TN SM90_64x128x32_F16E4M3E5M2_RS_TN U128,
+    SM90_64x192x32_F16E4M3E5M2_SS_TN SM90_64x192x32_F16E4M3E5M2_RS_TN U192,
+    SM90_64x256x32_F16E4M3E5M2_SS_TN SM90_64x256x32_F16E4M3E5M2_RS_TN U256,
+}
+gmma_tn_family! {
+    /// `wgmma.mma_async.sync.aligned.m64nNk32.f16.e5m2.e4m3`: D (f16, 64×N) += A (e5m2, 64×32) ·
+    /// B (e4m3, 32×N), on a warpgroup of 128 threads; each thread's N/2 accumulator values are N/4
+    /// registers of two halfs.
+    SM90_64xNx32_F16E5M2E4M3_SS_TN, SM90_64xNx32_F16E5M2E4M3_RS_TN,
+    A: float_e5m2_t, B: float_e4m3_t, acc: half_t, [u32; U2], K: U32, RS: gmma::ALayout_64x32, N: GmmaN;
+    SM90_64x8x32_F16E5M2E4M3_SS_TN SM90_64x8x32_F16E5M2E4M3_RS_TN U8,
+    SM90_64x16x32_F16E5M2E4M3_SS_TN SM90_64x16x32_F16E5M2E4M3_RS_TN U16,
+    SM90_64x32x32_F16E5M2E4M3_SS_TN SM90_64x32x32_F16E5M2E4M3_RS_TN U32,
+    SM90_64x64x32_F16E5M2E4M3_SS_TN SM90_64x64x32_F16E5M2E4M3_RS_TN U64,
+    SM90_64x96x32_F16E5M2E4M3_SS_TN SM90_64x96x32_F16E5M2E4M3_RS_TN U96,
+    SM90_64x128x32_F16E5M2E4M3_SS_TN SM90_64x128x32_F16E5M2E4M3_RS_TN U128,
+    SM90_64x192x32_F16E5M2E4M3_SS_TN SM90_64x192x32_F16E5M2E4M3_RS_TN U192,
+    SM90_64x256x32_F16E5M2E4M3_SS_TN SM90_64x256x32_F16E5M2E4M3_RS_TN U256,
+}
+gmma_tn_family! {
+    /// `wgmma.mma_async.sync.aligned.m64nNk32.f16.e5m2.e5m2`: D (f16, 64×N) += A (e5m2, 64×32) ·
+    /// B (e5m2, 32×N), on a warpgroup of 128 threads; each thread's N/2 accumulator values are N/4
+    /// registers of two halfs.
+    SM90_64xNx32_F16E5M2E5M2_SS_TN, SM90_64xNx32_F16E5M2E5M2_RS_TN,
+    A: float_e5m2_t, B: float_e5m2_t, acc: half_t, [u32; U2], K: U32, RS: gmma::ALayout_64x32, N: GmmaN;
+    SM90_64x8x32_F16E5M2E5M2_SS_TN SM90_64x8x32_F16E5M2E5M2_RS_TN U8,
+    SM90_64x16x32_F16E5M2E5M2_SS_TN SM90_64x16x32_F16E5M2E5M2_RS_TN U16,
+    SM90_64x32x32_F16E5M2E5M2_SS_TN SM90_64x32x32_F16E5M2E5M2_RS_TN U32,
+    SM90_64x64x32_F16E5M2E5M2_SS_TN SM90_64x64x32_F16E5M2E5M2_RS_TN U64,
+    SM90_64x96x32_F16E5M2E5M2_SS_TN SM90_64x96x32_F16E5M2E5M2_RS_TN U96,
+    SM90_64x128x32_F16E5M2E5M2_SS_TN SM90_64x128x32_F16E5M2E5M2_RS_TN U128,
+    SM90_64x192x32_F16E5M2E5M2_SS_TN SM90_64x192x32_F16E5M2E5M2_RS_TN U192,
+    SM90_64x256x32_F16E5M2E5M2_SS_TN SM90_64x256x32_F16E5M2E5M2_RS_TN U256,
+}
+gmma_tn_family! {
+    /// `wgmma.mma_async.sync.aligned.m64nNk32.s32.s8.s8`: D (s32, 64×N) += A (s8, 64×32) · B
+    /// (s8, 32×N), on a warpgroup of 128 threads (wrapping, no `.satfinite`).
+    SM90_64xNx32_S32S8S8_SS_TN, SM90_64xNx32_S32S8S8_RS_TN,
+    A: i8, B: i8, acc: i32, [u32; U1], K: U32, RS: gmma::ALayout_64x32, N: GmmaNInt;
+    SM90_64x8x32_S32S8S8_SS_TN SM90_64x8x32_S32S8S8_RS_TN U8,
+    SM90_64x16x32_S32S8S8_SS_TN SM90_64x16x32_S32S8S8_RS_TN U16,
+    SM90_64x32x32_S32S8S8_SS_TN SM90_64x32x32_S32S8S8_RS_TN U32,
+    SM90_64x64x32_S32S8S8_SS_TN SM90_64x64x32_S32S8S8_RS_TN U64,
+    SM90_64x96x32_S32S8S8_SS_TN SM90_64x96x32_S32S8S8_RS_TN U96,
+    SM90_64x128x32_S32S8S8_SS_TN SM90_64x128x32_S32S8S8_RS_TN U128,
+    SM90_64x192x32_S32S8S8_SS_TN SM90_64x192x32_S32S8S8_RS_TN U192,
+    SM90_64x256x32_S32S8S8_SS_TN SM90_64x256x32_S32S8S8_RS_TN U256,
+}
+gmma_tn_family! {
+    /// `wgmma.mma_async.sync.aligned.m64nNk32.s32.s8.u8`: D (s32, 64×N) += A (s8, 64×32) · B
+    /// (u8, 32×N), on a warpgroup of 128 threads (wrapping, no `.satfinite`).
+    SM90_64xNx32_S32S8U8_SS_TN, SM90_64xNx32_S32S8U8_RS_TN,
+    A: i8, B: u8, acc: i32, [u32; U1], K: U32, RS: gmma::ALayout_64x32, N: GmmaNInt;
+    SM90_64x8x32_S32S8U8_SS_TN SM90_64x8x32_S32S8U8_RS_TN U8,
+    SM90_64x16x32_S32S8U8_SS_TN SM90_64x16x32_S32S8U8_RS_TN U16,
+    SM90_64x32x32_S32S8U8_SS_TN SM90_64x32x32_S32S8U8_RS_TN U32,
+    SM90_64x64x32_S32S8U8_SS_TN SM90_64x64x32_S32S8U8_RS_TN U64,
+    SM90_64x96x32_S32S8U8_SS_TN SM90_64x96x32_S32S8U8_RS_TN U96,
+    SM90_64x128x32_S32S8U8_SS_TN SM90_64x128x32_S32S8U8_RS_TN U128,
+    SM90_64x192x32_S32S8U8_SS_TN SM90_64x192x32_S32S8U8_RS_TN U192,
+    SM90_64x256x32_S32S8U8_SS_TN SM90_64x256x32_S32S8U8_RS_TN U256,
+}
+gmma_tn_family! {
+    /// `wgmma.mma_async.sync.aligned.m64nNk32.s32.u8.s8`: D (s32, 64×N) += A (u8, 64×32) · B
+    /// (s8, 32×N), on a warpgroup of 128 threads (wrapping, no `.satfinite`).
+    SM90_64xNx32_S32U8S8_SS_TN, SM90_64xNx32_S32U8S8_RS_TN,
+    A: u8, B: i8, acc: i32, [u32; U1], K: U32, RS: gmma::ALayout_64x32, N: GmmaNInt;
+    SM90_64x8x32_S32U8S8_SS_TN SM90_64x8x32_S32U8S8_RS_TN U8,
+    SM90_64x16x32_S32U8S8_SS_TN SM90_64x16x32_S32U8S8_RS_TN U16,
+    SM90_64x32x32_S32U8S8_SS_TN SM90_64x32x32_S32U8S8_RS_TN U32,
+    SM90_64x64x32_S32U8S8_SS_TN SM90_64x64x32_S32U8S8_RS_TN U64,
+    SM90_64x96x32_S32U8S8_SS_TN SM90_64x96x32_S32U8S8_RS_TN U96,
+    SM90_64x128x32_S32U8S8_SS_TN SM90_64x128x32_S32U8S8_RS_TN U128,
+    SM90_64x192x32_S32U8S8_SS_TN SM90_64x192x32_S32U8S8_RS_TN U192,
+    SM90_64x256x32_S32U8S8_SS_TN SM90_64x256x32_S32U8S8_RS_TN U256,
+}
+gmma_tn_family! {
+    /// `wgmma.mma_async.sync.aligned.m64nNk32.s32.u8.u8`: D (s32, 64×N) += A (u8, 64×32) · B
+    /// (u8, 32×N), on a warpgroup of 128 threads (wrapping, no `.satfinite`).
+    SM90_64xNx32_S32U8U8_SS_TN, SM90_64xNx32_S32U8U8_RS_TN,
+    A: u8, B: u8, acc: i32, [u32; U1], K: U32, RS: gmma::ALayout_64x32, N: GmmaNInt;
+    SM90_64x8x32_S32U8U8_SS_TN SM90_64x8x32_S32U8U8_RS_TN U8,
+    SM90_64x16x32_S32U8U8_SS_TN SM90_64x16x32_S32U8U8_RS_TN U16,
+    SM90_64x32x32_S32U8U8_SS_TN SM90_64x32x32_S32U8U8_RS_TN U32,
+    SM90_64x64x32_S32U8U8_SS_TN SM90_64x64x32_S32U8U8_RS_TN U64,
+    SM90_64x96x32_S32U8U8_SS_TN SM90_64x96x32_S32U8U8_RS_TN U96,
+    SM90_64x128x32_S32U8U8_SS_TN SM90_64x128x32_S32U8U8_RS_TN U128,
+    SM90_64x192x32_S32U8U8_SS_TN SM90_64x192x32_S32U8U8_RS_TN U192,
+    SM90_64x256x32_S32U8U8_SS_TN SM90_64x256x32_S32U8U8_RS_TN U256,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -412,13 +720,13 @@ impl GmmaTileKMultiple for typenum::U0 {}
 pub trait GmmaTileNMultipleOf8 {}
 impl GmmaTileNMultipleOf8 for typenum::U0 {}
 
-/// The GMMA `_SS` op family of element types `(A, B, C)`: implemented on `A`, for the families
-/// the crate has (CuTe's `ss_op_selector` also covers tf32, e4m3/e5m2 and 8-bit integer inputs,
-/// whose `_SS_TN` atoms the crate does not have yet).
+/// The GMMA `_SS` op family of element types `(A, B, C)`: implemented on `A`, for the 16-bit
+/// families (CuTe's `ss_op_selector` also picks the K-major-only tf32, e4m3/e5m2 and 8-bit
+/// integer `_SS_TN` atoms, which the crate has but this selector does not choose yet).
 #[diagnostic::on_unimplemented(
     message = "ss_op_selector: no GMMA atom of this crate for A = `{Self}`, B = `{B}`, C = `{C}`",
     label = "no such GMMA family here",
-    note = "the crate has the wgmma families f16·f16 → f16 (SM90_64xNx16_F16F16F16_SS), f16·f16 → f32 and bf16·bf16 → f32; CuTe's tf32, fp8 and int8 families are not yet atoms of the crate"
+    note = "the selector knows the wgmma families f16·f16 → f16 (SM90_64xNx16_F16F16F16_SS), f16·f16 → f32 and bf16·bf16 → f32; the tf32, fp8 and int8 `_SS_TN` atoms are not selected yet"
 )]
 pub trait GmmaSsFamily<B, C> {
     /// The K of one instruction.
