@@ -994,6 +994,13 @@ const UNCOVERED: &[(&str, &str)] = &[
         AUTO_VECTORIZING.1,
     ),
 ];
+/// The K-major-only GMMA families (`SM90_64xNxK_..._SS_TN` / `_RS_TN`: tf32, e4m3/e5m2, s8/u8
+/// inputs) the GMMA probe does not measure yet (`gmma.cu` covers 16-bit inputs): checked
+/// against CuTe C++ only (`tests/atom_cute.rs`).
+fn unmeasured_gmma(name: &str) -> Option<&'static str> {
+    (name.starts_with("SM90_64x") && (name.ends_with("_SS_TN") || name.ends_with("_RS_TN")))
+        .then_some("8-bit and tf32 wgmma inputs are not probed yet: checked against CuTe C++")
+}
 const AUTO_VECTORIZING: (&str, &str) = (
     "AutoVectorizingCopyWithAssumedAlignment<8>",
     "its traits name one bit, (1,1):(0,0), a policy of CuTe's copy algorithm rather than an \
@@ -1120,7 +1127,7 @@ fn check_coverage(dir: &Path) -> Vec<String> {
     let mut errors = Vec::new();
     let mut required = BTreeSet::new();
     for name in atom_names() {
-        let uncovered = UNCOVERED.iter().any(|(u, _)| u == name);
+        let uncovered = UNCOVERED.iter().any(|(u, _)| u == name) || unmeasured_gmma(name).is_some();
         for stem in required_stems(name) {
             required.insert(stem.clone());
             match (dir.join(format!("{stem}.txt")).is_file(), uncovered) {
