@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes probes/gmma_ops.h: one inline-PTX wrapper per wgmma variant the GMMA probe uses
 (m64nNk16, f32 accumulator with f16 or bf16 inputs, f16 accumulator with f16 inputs, SS and
-RS, scale-d = 1). The f16 accumulator is N/4 registers of two halfs. The transpose flags
+RS, scale-d = 1; and the K-major-only tf32, e4m3/e5m2 and s8/u8 forms, N in TN_NS). The f16 accumulator is N/4 registers of two halfs. The transpose flags
 (imm-trans-a, imm-trans-b: 0 = K-major, 1 = MN-major) are template parameters passed as
 immediates ("n" constraints).
 Run: python3 probes/gen_gmma_ops.py > probes/gmma_ops.h"""
@@ -38,6 +38,48 @@ for ty, acc in [("f16", "f32"), ("bf16", "f32"), ("f16", "f16")]:
         out.append(f'      "wgmma.mma_async.sync.aligned.m64n{n}k16.{acc}.{ty}.{ty} {{{dregs}}}, {{{aregs}}}, %{db_}, p, 1, 1, %{sd + 1};\\n}}\\n"')
         out.append(f'      : {douts}')
         out.append('      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(1), "n"(TB)')
+        out.append('      : "memory");')
+        out.append("}")
+        out.append("")
+# The K-major-only families (no imm-trans operands): tf32 (k8), e4m3/e5m2 (k32, f32 or f16
+# accumulator; imm-scale-a/b = 1), s8/u8 (k32, s32 accumulator, no imm-scale). Wrapper names
+# wgmma_<ss|rs>_<tag>_n<N>, tag = tf32, e4m3e5m2, e4m3e5m2_f16acc, s8u8, ...; the f16 and s32
+# accumulators are uint32_t registers.
+TN_NS = [8, 64, 256]
+tn = [("tf32", "tf32", "tf32", "f32", 8)]
+for acc in ["f32", "f16"]:
+    for a in ["e4m3", "e5m2"]:
+        for b in ["e4m3", "e5m2"]:
+            tn.append((a + b + ("_f16acc" if acc == "f16" else ""), a, b, acc, 32))
+for a in ["s8", "u8"]:
+    for b in ["s8", "u8"]:
+        tn.append((a + b, a, b, "s32", 32))
+for tag, a, b, acc, k in tn:
+    dty = "float" if acc == "f32" else "uint32_t"
+    con = "+f" if acc == "f32" else "+r"
+    scale = "" if acc == "s32" else ", 1, 1"
+    for n in TN_NS:
+        nd = n // 4 if acc == "f16" else n // 2
+        dregs = ",".join(f"%{i}" for i in range(nd))
+        douts = ", ".join(f'"{con}"(d[{i}])' for i in range(nd))
+        instr = f"wgmma.mma_async.sync.aligned.m64n{n}k{k}.{acc}.{a}.{b}"
+        sd = nd + 2
+        out.append(f"__device__ __forceinline__ void wgmma_ss_{tag}_n{n}({dty}* d, uint64_t da, uint64_t db) {{")
+        out.append('  asm volatile(')
+        out.append('      "{\\n.reg .pred p;\\nsetp.ne.b32 p, %' + str(sd) + ', 0;\\n"')
+        out.append(f'      "{instr} {{{dregs}}}, %{nd}, %{nd + 1}, p{scale};\\n}}\\n"')
+        out.append(f'      : {douts}')
+        out.append('      : "l"(da), "l"(db), "r"(1)')
+        out.append('      : "memory");')
+        out.append("}")
+        sd = nd + 5
+        aregs = ",".join(f"%{nd + i}" for i in range(4))
+        out.append(f"__device__ __forceinline__ void wgmma_rs_{tag}_n{n}({dty}* d, const uint32_t* a, uint64_t db) {{")
+        out.append('  asm volatile(')
+        out.append('      "{\\n.reg .pred p;\\nsetp.ne.b32 p, %' + str(sd) + ', 0;\\n"')
+        out.append(f'      "{instr} {{{dregs}}}, {{{aregs}}}, %{nd + 4}, p{scale};\\n}}\\n"')
+        out.append(f'      : {douts}')
+        out.append('      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "l"(db), "r"(1)')
         out.append('      : "memory");')
         out.append("}")
         out.append("")

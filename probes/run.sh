@@ -8,7 +8,7 @@
 # Environment: NVCC (default: nvcc on PATH), PROBE_SIMULATE=1 builds the CPU-simulation variant
 # instead (no GPU needed; its files say SIMULATED and must not be committed), PROBES="mma copy"
 # builds and runs only those probes (any of mma, copy, gmma; default all three), GMMA_NS="8 64"
-# limits the GMMA N built.
+# limits the GMMA N built, GMMA_TYPES="f16 tf32 s8u8 ..." the GMMA types (probes/README.md).
 # Exit status: 0 when every probe built, ran and every atom passed; 1 otherwise (the data is
 # packed either way).
 set -u
@@ -41,7 +41,7 @@ fi
 
 # ---- common header ------------------------------------------------------------------------
 {
-  echo "command: ${PROBES:+PROBES=\"$PROBES\" }probes/run.sh $1"
+  echo "command: ${PROBES:+PROBES=\"$PROBES\" }${GMMA_TYPES:+GMMA_TYPES=\"$GMMA_TYPES\" }${GMMA_NS:+GMMA_NS=\"$GMMA_NS\" }probes/run.sh $1"
   if command -v nvidia-smi >/dev/null 2>&1; then
     echo "gpu: $(nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null | head -1)"
     echo "driver: $(nvidia-smi --query-gpu=driver_version --format=csv,noheader 2>/dev/null | head -1)"
@@ -78,7 +78,7 @@ done
 for ty in ${GMMA_TYPES:-f16 bf16 f16acc}; do
   for n in ${GMMA_NS:-8 16 32 64 96 128 192 256}; do
     BUILDS="$BUILDS
-gmma_${ty}_n$n|gmma.cu|$ARCH90A -DGMMA_N=$n -DGMMA_BF16=$([ $ty = bf16 ] && echo 1 || echo 0) -DGMMA_F16ACC=$([ $ty = f16acc ] && echo 1 || echo 0)"
+gmma_${ty}_n$n|gmma.cu|$ARCH90A -DGMMA_N=$n -DGMMA_BF16=$([ $ty = bf16 ] && echo 1 || echo 0) -DGMMA_F16ACC=$([ $ty = f16acc ] && echo 1 || echo 0)$(case $ty in f16 | bf16 | f16acc) ;; *) echo " -DGMMA_TY=$ty" ;; esac)"
   done
 done
 JOBS=${JOBS:-$(nproc 2>/dev/null || echo 4)}
