@@ -15,9 +15,10 @@
 //! is CuTe's `tile_to_shape(GMMA::Layout_<layout>_Atom<T>, (rows, cols))` (`layout` one of
 //! `K_INTER`, `K_SW32|64|128`, `MN_INTER`, `MN_SW32|64|128`; always indexed (row, k), row = M
 //! or N, K-major or M|N-major being the atom's business), built here from the crate's atoms;
-//! the instruction reads k-block `kb = kblock` (columns `16·kb .. 16·kb+16`), and the
-//! descriptor start `desc_start_bytes` must be where the tile puts element (0, 16·kb) (CuTe's
-//! pointer to the k-block). A file with an M|N-major buffer is checked against the atom type
+//! the instruction reads k-block `kb = kblock` (columns `K·kb .. K·kb+K`, K the atom's: 16 for
+//! 16-bit, 8 for tf32, 32 for 8-bit inputs), and the descriptor start `desc_start_bytes` must
+//! be where the tile puts element (0, K·kb) (CuTe's pointer to the k-block); `T` is the atom's
+//! input type, whose width must be the file's `elem_bits`. A file with an M|N-major buffer is checked against the atom type
 //! with those operand majors (`SS<N, MN, MN>`, `RS<N, K, MN>`: [`lookup_name`]), K-major files
 //! against the table's atoms. With `lines first`, each A/B line lists only the first D value
 //! (smallest `t·values_C + v`) of the D row (A) or column (B) its one-hot element (row, k) lights, with the other operand's slot of element (n or m, k):
@@ -30,7 +31,10 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
-use cute_layout::atom::{atom_layouts, atom_names, bfloat16_t, gmma, half_t, AtomLayouts};
+use cute_layout::atom::{
+    atom_layouts, atom_names, bfloat16_t, float_e4m3_t, float_e5m2_t, gmma, half_t, tfloat32_t,
+    AtomLayouts,
+};
 use cute_layout::ops::ElementBits;
 use cute_layout::DynLayout;
 
@@ -541,11 +545,34 @@ fn crate_smem_tile(
             Box::new(move |r: i64, k: i64| t.call((r, k))) as SmemTile
         }};
     }
-    let bf16 = atom.contains("F32BF16BF16");
+    // The atom's A type (B has the same width): by the types in its name.
+    let types = atom
+        .split_once("x16_")
+        .or_else(|| atom.split_once("x32_"))
+        .or_else(|| atom.split_once("x8_"))
+        .map_or("", |p| p.1);
+    let ty = [
+        ("F32BF16", "BF16"),
+        ("F32TF32", "TF32"),
+        ("F32E4M3", "E4M3"),
+        ("F16E4M3", "E4M3"),
+        ("F32E5M2", "E5M2"),
+        ("F16E5M2", "E5M2"),
+        ("S32S8", "S8"),
+        ("S32U8", "U8"),
+    ]
+    .into_iter()
+    .find(|(prefix, _)| types.starts_with(prefix))
+    .map_or("", |(_, t)| t);
     macro_rules! kinds {
         ($($kind:literal => $A:ident),* $(,)?) => {
             match kind {
-                $($kind if bf16 => tile!($A, bfloat16_t),
+                $($kind if ty == "BF16" => tile!($A, bfloat16_t),
+                $kind if ty == "TF32" => tile!($A, tfloat32_t),
+                $kind if ty == "E4M3" => tile!($A, float_e4m3_t),
+                $kind if ty == "E5M2" => tile!($A, float_e5m2_t),
+                $kind if ty == "S8" => tile!($A, i8),
+                $kind if ty == "U8" => tile!($A, u8),
                 $kind => tile!($A, half_t),)*
                 _ => {
                     return Err(format!(
@@ -909,7 +936,8 @@ fn file_stem_of(rec: &Record) -> String {
 /// - `_RS`: `K_SW128`; for N in {8, 16, 32, 64, 192} also the MN-major B buffers N allows;
 /// - k-blocks, N = 64: `_SS_K_SW128_kb{1,2,3}`, `_SS_{K_INTER,K_SW32,K_SW64}_kb1`,
 ///   `_SS_MN_*_kb1`, `_RS_K_SW128_kb2`, `_RS_MN_SW128_kb1`; N = 192 (f16):
-///   `_SS_{K_SW128,MN_SW32,MN_SW128}_kb1`.
+///   `_SS_{K_SW128,MN_SW32,MN_SW128}_kb1`;
+/// - the K-major-only families (`_SS_TN`, `_RS_TN`): `K_INTER`, `K_SW128` (SS), `K_SW128` (RS).
 fn required_stems(name: &str) -> Vec<String> {
     let base = probe_name(name);
     let Some(AtomLayouts::Mma {
@@ -925,6 +953,15 @@ fn required_stems(name: &str) -> Vec<String> {
         return vec![base];
     }
     let (ss, bf16) = (is_broadcast(&a), name.contains("BF16"));
+    // The K-major-only families (`_SS_TN`, `_RS_TN`): the three set-ups of the first run.
+    if name.ends_with("_TN") {
+        let kinds: &[&str] = if ss {
+            &["K_INTER", "K_SW128"]
+        } else {
+            &["K_SW128"]
+        };
+        return kinds.iter().map(|k| format!("{base}_{k}")).collect();
+    }
     // The f16 accumulator (`F16F16F16`): the first run's three set-ups only.
     if name.contains("_F16F16F16_") {
         let kinds: &[&str] = if ss {
@@ -972,8 +1009,9 @@ fn required_stems(name: &str) -> Vec<String> {
 }
 
 /// The crate's atoms the probes did not measure, with the reason; every other atom of
-/// [`atom_names`] must have its files ([`required_stems`]). Not measured, and no atoms of the
-/// table: 8-bit and tf32 GMMA inputs, SS with A and B in different layouts, k-blocks other than
+/// [`atom_names`] must have its files ([`required_stems`]; the K-major-only GMMA atoms of an N
+/// not probed: [`unmeasured_gmma`]). Not measured, and no atoms of the
+/// table: SS with A and B in different layouts, k-blocks other than
 /// 0 for N other than 64 and 192 (`probes/README.md`).
 const UNCOVERED: &[(&str, &str)] = &[
     AUTO_VECTORIZING,
@@ -994,12 +1032,30 @@ const UNCOVERED: &[(&str, &str)] = &[
         AUTO_VECTORIZING.1,
     ),
 ];
-/// The K-major-only GMMA families (`SM90_64xNxK_..._SS_TN` / `_RS_TN`: tf32, e4m3/e5m2, s8/u8
-/// inputs) the GMMA probe does not measure yet (`gmma.cu` covers 16-bit inputs): checked
-/// against CuTe C++ only (`tests/atom_cute.rs`).
+/// The K-major-only GMMA atoms (`SM90_64xNxK_..._SS_TN` / `_RS_TN`: tf32, e4m3/e5m2, s8/u8
+/// inputs) of an N the probe did not run: it ran N = 8 and 64 for every family, and N = 256
+/// for the first family of each kind (`F32TF32TF32`, `F32E4M3E4M3`, `F16E4M3E4M3`,
+/// `S32S8S8`). The others (N = 24, 128, 200, 208 of the table) are checked against CuTe C++
+/// only (`tests/atom_cute.rs`); their layouts differ from the measured ones only in N.
 fn unmeasured_gmma(name: &str) -> Option<&'static str> {
-    (name.starts_with("SM90_64x") && (name.ends_with("_SS_TN") || name.ends_with("_RS_TN")))
-        .then_some("8-bit and tf32 wgmma inputs are not probed yet: checked against CuTe C++")
+    let tn = name.starts_with("SM90_64x") && (name.ends_with("_SS_TN") || name.ends_with("_RS_TN"));
+    let n: i64 = name
+        .strip_prefix("SM90_64x")?
+        .split_once('x')?
+        .0
+        .parse()
+        .ok()?;
+    let lead = [
+        "_F32TF32TF32_",
+        "_F32E4M3E4M3_",
+        "_F16E4M3E4M3_",
+        "_S32S8S8_",
+    ]
+    .iter()
+    .any(|f| name.contains(f));
+    let measured = n == 8 || n == 64 || (n == 256 && lead);
+    (tn && !measured)
+        .then_some("this N of a K-major-only wgmma family was not probed: checked against CuTe C++")
 }
 const AUTO_VECTORIZING: (&str, &str) = (
     "AutoVectorizingCopyWithAssumedAlignment<8>",
@@ -1432,6 +1488,46 @@ fn wrong_gmma_layouts_are_rejected() {
         let e = check_record(&label, &text, &|_| Some(l.clone())).unwrap_err();
         line_of(&label, &e);
     }
+}
+
+/// The K-major-only families' recorded data refuses perturbed register-source A layouts
+/// (`ALayout_64x8` for tf32, `ALayout_64x32` for 8-bit types, with two value modes swapped) and
+/// the 16-bit family's `ALayout_64x16` in their place, and a tile of the wrong element width.
+#[test]
+fn wrong_tn_gmma_layouts_are_rejected() {
+    for (stem, atom, wrong) in [
+        (
+            "SM90_64x64x8_F32TF32TF32_RS_TN_K_SW128",
+            "SM90_64x64x8_F32TF32TF32_RS_TN",
+            "((4,8,4),(2,2)):((64,1,16),(256,8))",
+        ),
+        (
+            "SM90_64x8x32_S32U8S8_RS_TN_K_SW128",
+            "SM90_64x8x32_S32U8S8_RS_TN",
+            "((4,8,4),(4,2,2)):((256,1,16),(64,1024,8))",
+        ),
+        (
+            "SM90_64x64x32_F16E5M2E4M3_RS_TN_K_SW128",
+            "SM90_64x64x32_F16E5M2E4M3_RS_TN",
+            "((4,8,4),(2,2,2)):((128,1,16),(64,8,512))", // a 64x16 tile: the wrong K
+        ),
+    ] {
+        let (label, text) = recorded(stem);
+        let l = with_layout(atom, "A", wrong);
+        let e = check_record(&label, &text, &|_| Some(l.clone())).unwrap_err();
+        line_of(&label, &e);
+        // The unperturbed atom passes.
+        check_record(&label, &text, &|n| atom_layouts(n)).unwrap();
+    }
+    // An 8-bit record read with a 16-bit tile: the width check names it.
+    let (label, text) = recorded("SM90_64x8x32_F32E4M3E4M3_SS_TN_K_SW128");
+    let text = text.replace("_F32E4M3E4M3_", "_F32F16F16_");
+    let e4m3 = atom_layouts("SM90_64x8x32_F32E4M3E4M3_SS_TN").unwrap();
+    let e = check_record(&label, &text, &|_| Some(e4m3.clone())).unwrap_err();
+    assert!(
+        e.contains("8-bit elements recorded, the atom's type has 16 bits"),
+        "{e}"
+    );
 }
 
 /// A smem lookup that builds every tile from `kind` instead of the file's layout.
