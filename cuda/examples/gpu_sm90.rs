@@ -28,23 +28,8 @@ use cute_layout_cuda::{Args, CompileOptions, DeviceBuffer, Error, Gpu, Kernel};
 use half::f16;
 use serde_json::json;
 
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1u64 << 53) as f64 * 2.0 - 1.0
-    }
-}
-
-fn median(mut v: Vec<f64>) -> (f64, f64, f64) {
-    v.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    (v[v.len() / 2], v[0], v[v.len() - 1])
-}
+mod common;
+use common::{median, Rng};
 
 /// 10 warm-up launches, then 50 launches each between its own pair of events, all recorded
 /// before the first is read (as `gpu/bench/baselines.cu` times the baselines: no host gap
