@@ -25,8 +25,8 @@ use core::fmt::{Debug, Display};
 
 use crate::error::Result;
 use crate::layout::{Coord, Layout};
-use crate::ops::build::{Crd2Idx, Idx2Crd};
 use crate::tuple::{Congruent, IntTuple};
+use crate::typelevel::modes::{Crd2Idx, Idx2Crd};
 
 /// A layout-like function from coordinates to offsets (paper Definition 2.17, CuTe's `Layout`
 /// concept): a shape, and an evaluation at integral, rank-R and natural coordinates.
@@ -178,7 +178,7 @@ pub trait AnyLayout {
     /// negative entry or (for [`DynLayout`](crate::DynLayout)) a coordinate not weakly
     /// congruent with the shape, an [`Overflow`](crate::ErrorKind::Overflow) error beyond
     /// `i64` — the same verdicts as the runtime engine's
-    /// [`crd2idx`](crate::dynamic::crd2idx).
+    /// [`crd2idx`](crate::runtime::layout::crd2idx).
     ///
     /// ```
     /// use cute_layout::{layout, AnyLayout, ErrorKind};
@@ -393,9 +393,9 @@ where
 #[cfg(feature = "alloc")]
 mod dynamic {
     use super::{AnyLayout, LayoutCoord, StridedLayout};
-    use crate::dynamic::{DynLayout, DynTuple};
     use crate::error::Result;
     use crate::layout::coord_i64;
+    use crate::runtime::layout::{DynLayout, DynTuple};
     use crate::tuple::IntTuple;
 
     impl AnyLayout for DynLayout {

@@ -92,7 +92,7 @@ pub use tma::{
 /// The register arrays of [`MmaTraits`] and [`CopyTraits`] (re-exported from `generic-array`).
 pub use generic_array::GenericArray;
 
-use crate::ops::{ElementBits, RecastLayoutOf};
+use crate::typelevel::{ElementBits, RecastLayoutOf};
 
 // ---------------------------------------------------------------------------------------------
 // Element types

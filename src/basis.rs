@@ -44,8 +44,8 @@ use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
-use crate::dynamic::{checked_add, checked_mul, DynInt, DynLayout, DynTuple, MAX_DEPTH};
 use crate::error::{ErrorKind, LayoutError, Result};
+use crate::runtime::layout::{checked_add, checked_mul, DynInt, DynLayout, DynTuple, MAX_DEPTH};
 
 /// The largest mode index a basis path may use (`63@63` is accepted, `1@64` is not): a
 /// coordinate's tuple has at most `MAX_MODE_INDEX + 1` elements per level, so a short text
@@ -645,7 +645,7 @@ impl DynBasisLayout {
     /// [`try_eval`](Self::try_eval).
     #[track_caller]
     pub fn eval(&self, i: i64) -> DynTuple {
-        crate::algebra::unwrap(self.try_eval(&DynTuple::int(i)))
+        crate::runtime::unwrap(self.try_eval(&DynTuple::int(i)))
     }
 
     fn accumulate(

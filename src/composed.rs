@@ -244,7 +244,7 @@ impl ComposedInner for crate::DynLayout {
 /// (CuTe's `composition(Swizzle, Layout)`, offset 0):
 ///
 /// ```
-/// use cute_layout::{layout, Layout, ComposedLayout, ops::Compose};
+/// use cute_layout::{layout, Layout, ComposedLayout, typelevel::Compose};
 /// use cute_layout::swizzle::Swizzle;
 /// use cute_layout::typenum::{U2, U3, P3, U0};
 /// let sw = Swizzle::<U2, U3, P3>::new();
@@ -608,34 +608,34 @@ fn parse_swizzle(p: &mut crate::parse::Parser<'_>) -> Result<DynSwizzle> {
 // keeps `A` and `O`, in both engines (through `B`'s own impl). Errors and compile errors are
 // the inner operation's.
 
-use crate::ops::{self, OpArg};
+use crate::typelevel::{self, OpArg};
 
 macro_rules! on_inner_arg {
     ($($(#[$doc:meta])* $Trait:ident::$try_m:ident / $m:ident via $Marker:ident;)*) => {$(
         $(#[$doc])*
-        impl<A, O, B, T> ops::$Trait<T> for ComposedLayout<A, O, B>
+        impl<A, O, B, T> typelevel::$Trait<T> for ComposedLayout<A, O, B>
         where
             A: ComposedOuter,
             O: ComposedOffset,
-            B: ComposedInner + ops::$Trait<T>,
-            <B as ops::$Trait<T>>::Output: ComposedInner,
+            B: ComposedInner + typelevel::$Trait<T>,
+            <B as typelevel::$Trait<T>>::Output: ComposedInner,
         {
-            type Output = ComposedLayout<A, O, <B as ops::$Trait<T>>::Output>;
+            type Output = ComposedLayout<A, O, <B as typelevel::$Trait<T>>::Output>;
             #[inline]
             fn $try_m(&self, t: T) -> Result<Self::Output> {
                 self.with_inner(self.b.$try_m(t)?)
             }
         }
         impl<A, O, B> ComposedLayout<A, O, B> {
-            #[doc = concat!("See [`", stringify!($Trait), "`](crate::ops::", stringify!($Trait), "): `A ∘ O ∘ ", stringify!($m), "(B, t)`; the inner operation's errors.")]
+            #[doc = concat!("See [`", stringify!($Trait), "`](crate::typelevel::", stringify!($Trait), "): `A ∘ O ∘ ", stringify!($m), "(B, t)`; the inner operation's errors.")]
             #[inline(always)]
-            pub fn $try_m<X: OpArg<Self, ops::$Marker>>(&self, t: X) -> Result<X::Output> {
+            pub fn $try_m<X: OpArg<Self, typelevel::$Marker>>(&self, t: X) -> Result<X::Output> {
                 t.try_apply(self)
             }
-            #[doc = concat!("See [`", stringify!($Trait), "`](crate::ops::", stringify!($Trait), "); panics with the error's message where `", stringify!($try_m), "` errs.")]
+            #[doc = concat!("See [`", stringify!($Trait), "`](crate::typelevel::", stringify!($Trait), "); panics with the error's message where `", stringify!($try_m), "` errs.")]
             #[inline(always)]
             #[track_caller]
-            pub fn $m<X: OpArg<Self, ops::$Marker>>(&self, t: X) -> X::Output {
+            pub fn $m<X: OpArg<Self, typelevel::$Marker>>(&self, t: X) -> X::Output {
                 crate::composed::unwrap(t.try_apply(self))
             }
         }
@@ -685,14 +685,14 @@ on_inner_arg! {
 
 /// `tile_to_shape(A ∘ O ∘ B, T, order) = A ∘ O ∘ tile_to_shape(B, T, order)` (CuTe
 /// `layout_composed.hpp`).
-impl<A, O, B, T, Ord> ops::TileToShapeOrdered<T, Ord> for ComposedLayout<A, O, B>
+impl<A, O, B, T, Ord> typelevel::TileToShapeOrdered<T, Ord> for ComposedLayout<A, O, B>
 where
     A: ComposedOuter,
     O: ComposedOffset,
-    B: ComposedInner + ops::TileToShapeOrdered<T, Ord>,
-    <B as ops::TileToShapeOrdered<T, Ord>>::Output: ComposedInner,
+    B: ComposedInner + typelevel::TileToShapeOrdered<T, Ord>,
+    <B as typelevel::TileToShapeOrdered<T, Ord>>::Output: ComposedInner,
 {
-    type Output = ComposedLayout<A, O, <B as ops::TileToShapeOrdered<T, Ord>>::Output>;
+    type Output = ComposedLayout<A, O, <B as typelevel::TileToShapeOrdered<T, Ord>>::Output>;
     #[inline]
     fn try_tile_to_shape_ordered(&self, target: T, order: Ord) -> Result<Self::Output> {
         self.with_inner(self.b.try_tile_to_shape_ordered(target, order)?)
@@ -702,36 +702,36 @@ where
 macro_rules! on_inner_nullary {
     ($($(#[$doc:meta])* $Trait:ident::$try_m:ident / $m:ident;)*) => {$(
         $(#[$doc])*
-        impl<A, O, B> ops::$Trait for ComposedLayout<A, O, B>
+        impl<A, O, B> typelevel::$Trait for ComposedLayout<A, O, B>
         where
             A: ComposedOuter,
             O: ComposedOffset,
-            B: ComposedInner + ops::$Trait,
-            <B as ops::$Trait>::Output: ComposedInner,
+            B: ComposedInner + typelevel::$Trait,
+            <B as typelevel::$Trait>::Output: ComposedInner,
         {
-            type Output = ComposedLayout<A, O, <B as ops::$Trait>::Output>;
+            type Output = ComposedLayout<A, O, <B as typelevel::$Trait>::Output>;
             #[inline]
             fn $try_m(&self) -> Result<Self::Output> {
                 self.with_inner(self.b.$try_m()?)
             }
         }
         impl<A, O, B> ComposedLayout<A, O, B> {
-            #[doc = concat!("See [`", stringify!($Trait), "`](crate::ops::", stringify!($Trait), "): `A ∘ O ∘ ", stringify!($m), "(B)`.")]
+            #[doc = concat!("See [`", stringify!($Trait), "`](crate::typelevel::", stringify!($Trait), "): `A ∘ O ∘ ", stringify!($m), "(B)`.")]
             #[inline(always)]
-            pub fn $try_m(&self) -> Result<<Self as ops::$Trait>::Output>
+            pub fn $try_m(&self) -> Result<<Self as typelevel::$Trait>::Output>
             where
-                Self: ops::$Trait,
+                Self: typelevel::$Trait,
             {
-                <Self as ops::$Trait>::$try_m(self)
+                <Self as typelevel::$Trait>::$try_m(self)
             }
-            #[doc = concat!("See [`", stringify!($Trait), "`](crate::ops::", stringify!($Trait), "); panics with the error's message where `", stringify!($try_m), "` errs.")]
+            #[doc = concat!("See [`", stringify!($Trait), "`](crate::typelevel::", stringify!($Trait), "); panics with the error's message where `", stringify!($try_m), "` errs.")]
             #[inline(always)]
             #[track_caller]
-            pub fn $m(&self) -> <Self as ops::$Trait>::Output
+            pub fn $m(&self) -> <Self as typelevel::$Trait>::Output
             where
-                Self: ops::$Trait,
+                Self: typelevel::$Trait,
             {
-                <Self as ops::$Trait>::$m(self)
+                <Self as typelevel::$Trait>::$m(self)
             }
         }
     )*};
@@ -745,14 +745,14 @@ on_inner_nullary! {
 }
 
 /// `group_modes(A ∘ O ∘ B) = A ∘ O ∘ group_modes(B)` (CuTe's `group<Begin, End>`).
-impl<A, O, B, Bg, E> ops::GroupModes<Bg, E> for ComposedLayout<A, O, B>
+impl<A, O, B, Bg, E> typelevel::GroupModes<Bg, E> for ComposedLayout<A, O, B>
 where
     A: ComposedOuter,
     O: ComposedOffset,
-    B: ComposedInner + ops::GroupModes<Bg, E>,
-    <B as ops::GroupModes<Bg, E>>::Output: ComposedInner,
+    B: ComposedInner + typelevel::GroupModes<Bg, E>,
+    <B as typelevel::GroupModes<Bg, E>>::Output: ComposedInner,
 {
-    type Output = ComposedLayout<A, O, <B as ops::GroupModes<Bg, E>>::Output>;
+    type Output = ComposedLayout<A, O, <B as typelevel::GroupModes<Bg, E>>::Output>;
     #[inline]
     fn try_group_modes(&self) -> Result<Self::Output> {
         self.with_inner(self.b.try_group_modes()?)
@@ -760,8 +760,8 @@ where
 }
 
 /// `complement(A ∘ O ∘ B, M) = complement(B, M)`: a plain layout (CuTe).
-impl<A, O, B: ops::Complement<M>, M> ops::Complement<M> for ComposedLayout<A, O, B> {
-    type Output = <B as ops::Complement<M>>::Output;
+impl<A, O, B: typelevel::Complement<M>, M> typelevel::Complement<M> for ComposedLayout<A, O, B> {
+    type Output = <B as typelevel::Complement<M>>::Output;
     #[inline]
     fn try_complement(&self, m: M) -> Result<Self::Output> {
         self.b.try_complement(m)
@@ -770,8 +770,8 @@ impl<A, O, B: ops::Complement<M>, M> ops::Complement<M> for ComposedLayout<A, O,
 
 /// `complement(A ∘ O ∘ B) = complement(B, cosize(B))`: a plain layout (CuTe's definition,
 /// which reads `cosize(B)`).
-impl<A, O, B: ops::ComplementFull> ops::ComplementFull for ComposedLayout<A, O, B> {
-    type Output = <B as ops::ComplementFull>::Output;
+impl<A, O, B: typelevel::ComplementFull> typelevel::ComplementFull for ComposedLayout<A, O, B> {
+    type Output = <B as typelevel::ComplementFull>::Output;
     #[inline]
     fn try_complement_full(&self) -> Result<Self::Output> {
         self.b.try_complement_full()
@@ -787,7 +787,7 @@ fn unwrap<T>(r: Result<T>) -> T {
 }
 
 /// `composition(Swizzle, L)` (CuTe): the composed layout `Sw ∘ 0 ∘ L`, offset a static 0.
-impl<Bb, M, S, L> ops::Compose<L> for Swizzle<Bb, M, S>
+impl<Bb, M, S, L> typelevel::Compose<L> for Swizzle<Bb, M, S>
 where
     Swizzle<Bb, M, S>: ComposedOuter,
     L: ComposedInner,
@@ -801,7 +801,7 @@ where
 
 /// `composition(Swizzle, L)` for a runtime swizzle: offset a (static) 0.
 #[cfg(feature = "alloc")]
-impl<L: ComposedInner> ops::Compose<L> for DynSwizzle {
+impl<L: ComposedInner> typelevel::Compose<L> for DynSwizzle {
     type Output = ComposedLayout<Self, crate::DynInt, L>;
     #[inline]
     fn try_compose(&self, l: L) -> Result<Self::Output> {

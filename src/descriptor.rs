@@ -45,8 +45,8 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::basis::{DynBasisTuple, DynScaledBasis, MAX_MODE_INDEX};
-use crate::dynamic::{DynInt, MAX_DEPTH};
 use crate::error::{ErrorKind, LayoutError, Result};
+use crate::runtime::layout::{DynInt, MAX_DEPTH};
 
 /// Parses a stride descriptor by the grammar in the [module docs](self): a group at the top,
 /// spaces and tabs only where the grammar has `ws`, no `_` marks.

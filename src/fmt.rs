@@ -8,7 +8,7 @@
 use core::fmt;
 
 #[cfg(feature = "alloc")]
-use crate::dynamic::{DynInt, DynLayout, DynTuple};
+use crate::runtime::layout::{DynInt, DynLayout, DynTuple};
 
 #[cfg(feature = "alloc")]
 impl fmt::Display for DynInt {

@@ -11,8 +11,6 @@ mod macros;
 #[doc(hidden)]
 pub use macros::__private;
 
-#[cfg(feature = "alloc")]
-pub mod algebra;
 pub mod any_layout;
 pub mod atom;
 pub mod banks;
@@ -21,15 +19,10 @@ pub mod basis;
 pub mod composed;
 #[cfg(feature = "alloc")]
 pub mod descriptor;
-#[cfg(feature = "alloc")]
-pub mod dynamic;
 #[cfg(feature = "emit")]
 pub mod emit;
 pub mod error;
 pub mod fmt;
-pub mod int;
-pub mod layout;
-pub mod ops;
 #[cfg(feature = "alloc")]
 pub mod parse;
 #[cfg(feature = "alloc")]
@@ -38,7 +31,23 @@ pub mod picture;
 pub mod print;
 pub mod swizzle;
 pub mod tensor;
-pub mod tuple;
+
+// The two engines, each a folder: `typelevel/` computes through trait resolution (static and
+// mixed layouts), `runtime/` on runtime-structured layouts (`DynLayout`). ARCHITECTURE.md maps
+// the rest.
+#[cfg(feature = "alloc")]
+pub mod runtime;
+pub mod typelevel;
+
+// The paths users import, kept from before the engines had folders of their own.
+#[doc(hidden)]
+#[cfg(feature = "alloc")]
+pub use runtime as algebra;
+#[cfg(feature = "alloc")]
+pub use runtime::layout as dynamic;
+#[doc(hidden)]
+pub use typelevel as ops;
+pub use typelevel::{int, layout, tuple};
 
 pub use any_layout::{AnyLayout, LayoutCoord, ShapeOf, SizeOf, StrideOf, StridedLayout};
 #[cfg(feature = "alloc")]
@@ -53,10 +62,6 @@ pub use layout::{
     make_layout, make_layout_left, make_layout_right, try_make_layout, try_make_layout_left,
     try_make_layout_right, Coord, Layout, LayoutLeft, LayoutRight,
 };
-pub use ops::basis::{
-    make_basis_like, make_identity_layout, try_make_identity_layout, visit_stride, BasisLayout,
-    BasisLike, BasisLikeOf, Codomain, ScaledBasis, StrideVisitor, E, E0, E1, E2, E3,
-};
 #[cfg(feature = "std")]
 pub use print::print_layout;
 pub use static_assertions;
@@ -65,4 +70,8 @@ pub use tensor::{
     local_partition, local_tile, make_fragment_like, make_tensor, Tensor, TensorLayout,
 };
 pub use tuple::IntTuple;
+pub use typelevel::basis::{
+    make_basis_like, make_identity_layout, try_make_identity_layout, visit_stride, BasisLayout,
+    BasisLike, BasisLikeOf, Codomain, ScaledBasis, StrideVisitor, E, E0, E1, E2, E3,
+};
 pub use typenum;

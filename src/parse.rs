@@ -21,8 +21,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::str::FromStr;
 
-use crate::dynamic::{DynInt, DynLayout, DynTuple, MAX_DEPTH};
 use crate::error::{ErrorKind, LayoutError, Result};
+use crate::runtime::layout::{DynInt, DynLayout, DynTuple, MAX_DEPTH};
 
 /// A recursive-descent reader over CuTe notation, shared by the layout and tiler parsers.
 #[derive(Clone, Debug)]

@@ -38,8 +38,8 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use crate::composed::DynComposedLayout;
-use crate::dynamic::{DynLayout, DynTuple};
 use crate::error::{ErrorKind, LayoutError, Result};
+use crate::runtime::layout::{DynLayout, DynTuple};
 
 /// The largest picture: 2^16 = 65,536 cells (a 256 × 256 grid).
 pub const MAX_PICTURE_CELLS: i64 = 1 << 16;

@@ -26,8 +26,8 @@ use core::fmt::Write;
 
 use crate::basis::DynBasisLayout;
 use crate::composed::DynComposedLayout;
-use crate::dynamic::{DynLayout, DynTuple};
 use crate::error::{ErrorKind, LayoutError, Result};
+use crate::runtime::layout::{DynLayout, DynTuple};
 
 /// The largest table [`DynLayout::to_table`] and `print_layout` produce: 2^20 = 1,048,576 cells
 /// (rows × columns). Larger layouts are refused with [`ErrorKind::TooLarge`] instead of

@@ -20,7 +20,7 @@
 //! No allocation is needed: slices and fragments work in `no_std`.
 //!
 //! ```
-//! use cute_layout::{layout, tensor::Tensor, ops::Underscore as _X};
+//! use cute_layout::{layout, tensor::Tensor, typelevel::Underscore as _X};
 //! let data: Vec<f32> = (0..40).map(|x| x as f32).collect();
 //! let t = Tensor::try_new(&data[..], layout!((8,5):(1,8))).unwrap(); // 8x5 column major
 //! assert_eq!(t[(3, 2)], 19.0);
@@ -63,8 +63,8 @@ use crate::any_layout::{AnyLayout, LayoutCoord};
 use crate::composed::{ComposedInner, ComposedLayout, ComposedOffset, ComposedOuter};
 use crate::error::{layout_error, ErrorKind, LayoutError, Result};
 use crate::layout::Layout;
-use crate::ops::{self, SliceAndOffset, SliceOf};
 use crate::tuple::{Congruent, Cons, ConsOf, IntTuple, Nil, ToCons};
+use crate::typelevel::{self, SliceAndOffset, SliceOf};
 
 // ---------------------------------------------------------------------------------------------
 // Layouts and coordinates a tensor takes
@@ -342,7 +342,7 @@ unsafe impl<CH: InShape<SH>, CT: ConsInShape<ST>, SH, ST> ConsInShape<Cons<SH, S
 #[cfg(feature = "alloc")]
 mod dyn_in_shape {
     use super::InShape;
-    use crate::dynamic::DynTuple;
+    use crate::runtime::layout::DynTuple;
     use crate::tuple::{IntTuple, ToCons};
 
     /// Whether `c` is a coordinate of `s`: weakly congruent, each entry in its mode.
@@ -492,7 +492,7 @@ impl<T, L: TensorLayout> Tensor<RawEngine<T>, L> {
     /// arithmetic).
     ///
     /// ```
-    /// use cute_layout::{layout, tensor::Tensor, ops::Underscore as _X};
+    /// use cute_layout::{layout, tensor::Tensor, typelevel::Underscore as _X};
     /// let mut data = [0f32; 32];
     /// let t = unsafe { Tensor::from_raw_parts(data.as_mut_ptr(), 32, 0, layout!((4,8):(1,4))) }
     ///     .unwrap();
@@ -547,10 +547,10 @@ pub trait FragmentLayout: TensorLayout {
 #[diagnostic::do_not_recommend]
 impl<S: Congruent<D>, D: IntTuple> FragmentLayout for Layout<S, D>
 where
-    Self: TensorLayout + ops::complement::Cosize,
-    <Self as ops::complement::Cosize>::Output: ArrayLength,
+    Self: TensorLayout + typelevel::complement::Cosize,
+    <Self as typelevel::complement::Cosize>::Output: ArrayLength,
 {
-    type Len = <Self as ops::complement::Cosize>::Output;
+    type Len = <Self as typelevel::complement::Cosize>::Output;
 }
 
 /// What [`make_fragment_like`] reads the layout of: a [`Layout`] with a static shape or a
@@ -751,11 +751,11 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
     }
 
     /// CuTe's `tensor(c)` with `_` entries: the sub-tensor of the modes `c` leaves open, a
-    /// view starting at `L(c)` with `_` read as 0 (see [`SliceCoord`](crate::ops::SliceCoord)).
+    /// view starting at `L(c)` with `_` read as 0 (see [`SliceCoord`](crate::typelevel::SliceCoord)).
     /// An error for an integer entry outside its mode.
     ///
     /// ```
-    /// use cute_layout::{layout, tensor::Tensor, ops::Underscore as _X};
+    /// use cute_layout::{layout, tensor::Tensor, typelevel::Underscore as _X};
     /// let data: Vec<i32> = (0..24).collect();
     /// let t = Tensor::try_new(&data[..], layout!((4,(2,3)):(1,(4,8)))).unwrap();
     /// let s = t.try_slice((2, (_X, 1))).unwrap(); // offset 2 + 8
@@ -858,20 +858,20 @@ macro_rules! tensor_layout_ops {
     ($($(#[$doc:meta])* $Trait:ident $Alias:ident $try_m:ident / $m:ident;)*) => {$(
         impl<E: Engine, L: TensorLayout> Tensor<E, L> {
             $(#[$doc])*
-            pub fn $try_m<T>(self, t: T) -> Result<Tensor<E, ops::$Alias<L, T>>>
+            pub fn $try_m<T>(self, t: T) -> Result<Tensor<E, typelevel::$Alias<L, T>>>
             where
-                L: ops::$Trait<T>,
-                ops::$Alias<L, T>: TensorLayout,
+                L: typelevel::$Trait<T>,
+                typelevel::$Alias<L, T>: TensorLayout,
             {
                 let layout = self.layout.$try_m(t)?;
                 self.relayout(layout, 0)
             }
             #[doc = concat!("[`", stringify!($try_m), "`](Tensor::", stringify!($try_m), "), panicking with its error.")]
             #[track_caller]
-            pub fn $m<T>(self, t: T) -> Tensor<E, ops::$Alias<L, T>>
+            pub fn $m<T>(self, t: T) -> Tensor<E, typelevel::$Alias<L, T>>
             where
-                L: ops::$Trait<T>,
-                ops::$Alias<L, T>: TensorLayout,
+                L: typelevel::$Trait<T>,
+                typelevel::$Alias<L, T>: TensorLayout,
             {
                 match self.$try_m(t) {
                     Ok(v) => v,

@@ -20,9 +20,9 @@ use typenum::U1;
 
 use crate::int::{Int, IntMul, Prod};
 use crate::layout::Layout;
-use crate::ops::inverse::{FindStride, NotFound};
-use crate::ops::modes::{FilterModes, FlatModes, FlattenInto, M};
 use crate::tuple::{Cons, IntTuple, Nil, Size};
+use crate::typelevel::flat::{FilterModes, FlatModes, FlattenInto, M};
+use crate::typelevel::inverse::{FindStride, NotFound};
 
 /// The product of the shapes of a flat mode list.
 #[doc(hidden)]

@@ -17,14 +17,14 @@
 use alloc::vec::Vec;
 
 use super::tiled_copy::{ThrCopy, TiledCopyLayouts};
-use crate::algebra::{
+use crate::composed::ComposedInner;
+use crate::error::{layout_error, ErrorKind, Result};
+use crate::int::StaticInt;
+use crate::runtime::layout::{DynInt, DynLayout, DynTuple};
+use crate::runtime::{
     try_composition, try_logical_product, try_right_inverse, try_slice_and_offset,
     try_zipped_divide, DynSliceCoord, DynTiler,
 };
-use crate::composed::ComposedInner;
-use crate::dynamic::{DynInt, DynLayout, DynTuple};
-use crate::error::{layout_error, ErrorKind, Result};
-use crate::int::StaticInt;
 use crate::tensor::{Engine, Tensor, TensorLayout};
 use crate::tuple::IntTuple;
 
@@ -46,7 +46,7 @@ fn shape_div(a: i64, b: i64) -> i64 {
 
 /// CuTe's `upcast<n>(shape, stride)` leaf by leaf (static strides): a stride-0 leaf is kept,
 /// otherwise `shape_div(s, shape_div(n, |d|)) : sign(d)·shape_div(|d|, n)`. Unlike
-/// [`crate::algebra::try_upcast`] it accepts modes that a wide element only partly covers, as
+/// [`crate::runtime::try_upcast`] it accepts modes that a wide element only partly covers, as
 /// CuTe's `retile` needs (`upcast<TiledNumThr·V>` of an `(m,n) → (thread, value)` map).
 fn cute_upcast(s: &DynTuple, d: &DynTuple, n: i64) -> Result<(DynTuple, DynTuple)> {
     match (s, d) {

@@ -17,7 +17,7 @@ use crate::Layout;
 /// CuTe writes the swizzled atoms as `Swizzle<B,4,3> o smem_ptr_flag o layout`, the swizzle
 /// acting on **byte** addresses (16-byte units). Here a composed layout is a function of
 /// offsets in its own unit, so the `_Bits` atoms swizzle bit offsets (`Sw<B,7,3>`: 16 bytes
-/// are 2⁷ bits) and `Layout_K_SW128_Atom<T>` is their [`upcast`](crate::ops::Upcast) to
+/// are 2⁷ bits) and `Layout_K_SW128_Atom<T>` is their [`upcast`](crate::typelevel::Upcast) to
 /// elements of `T`, exactly as CuTe's `upcast<sizeof_bits<T>>`: the same function of the
 /// element offset as CuTe's pointer swizzle.
 ///
@@ -30,7 +30,7 @@ use crate::Layout;
 /// ```
 #[allow(non_snake_case)]
 pub mod gmma {
-    use crate::ops::{ElementBits, UpcastOf};
+    use crate::typelevel::{ElementBits, UpcastOf};
     use crate::Layout;
 
     /// CuTe's `GMMA::Major`: the major (contiguous) mode of an operand in shared memory.
@@ -595,7 +595,7 @@ impl SmemBlkFitsInterAtom for typenum::U0 {}
 
 /// The widths in elements of `T` of the four GMMA layout atoms along their major mode (128, 64,
 /// 32 and 16 bytes): `1024 / bits`, `512 / bits`, `256 / bits`, `128 / bits`.
-type AtomWidth<T, BytesTimes8> = Quot<BytesTimes8, <T as crate::ops::ElementBits>::Bits>;
+type AtomWidth<T, BytesTimes8> = Quot<BytesTimes8, <T as crate::typelevel::ElementBits>::Bits>;
 
 /// CUTLASS's `ss_smem_selector<Major, ElementType, BLK_MN, BLK_K>` (`cutlass/gemm/collective/
 /// builders/sm90_common.inl`): the widest GMMA shared-memory layout atom for a tile of
@@ -622,7 +622,7 @@ macro_rules! smem_selector {
     ($Major:ident, $major_blk:ident, $($Atom:ident $AtomBits:ident $w:ident),*) => {
         impl<T, BlkMn, BlkK> SsSmemSelector<T, BlkMn, BlkK> for gmma::Major::$Major
         where
-            T: crate::ops::ElementBits,
+            T: crate::typelevel::ElementBits,
             BlkMn: crate::tuple::Get<typenum::U0>,
             BlkK: crate::tuple::Get<typenum::U0>,
             Blk0<BlkMn>: core::ops::Rem<U8>,
@@ -632,7 +632,7 @@ macro_rules! smem_selector {
             $(typenum::$w: core::ops::Div<T::Bits>,)*
             Blk0<$major_blk>: core::ops::Rem<AtomWidth<T, U128>>,
             typenum::Mod<Blk0<$major_blk>, AtomWidth<T, U128>>: SmemBlkFitsInterAtom,
-            $(gmma::$AtomBits: crate::ops::Upcast<T::Bits>,)*
+            $(gmma::$AtomBits: crate::typelevel::Upcast<T::Bits>,)*
             ($((AtomWidth<T, typenum::$w>, gmma::$Atom<T>),)* ()): SmemPick<Blk0<$major_blk>>,
         {
             type Output = <($((AtomWidth<T, typenum::$w>, gmma::$Atom<T>),)* ()) as SmemPick<Blk0<$major_blk>>>::Output;

@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use typenum::{U128, U16, U192, U200, U208, U24, U256, U32, U64, U8, U96};
 
 use super::*;
-use crate::dynamic::DynLayout;
+use crate::runtime::layout::DynLayout;
 use crate::tuple::IntTuple;
 
 /// An atom's layouts as runtime values, with the lines [`AtomLayouts::lines`] prints.

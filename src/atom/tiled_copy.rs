@@ -23,13 +23,13 @@ use super::{CopyTraits, ValLayoutDst, ValLayoutRef, ValLayoutSrc};
 use crate::error::{layout_error, ErrorKind, Result};
 use crate::int::{IntRem, Mod, StaticInt};
 use crate::layout::Layout;
-use crate::ops::{
+use crate::tensor::{Engine, EngineMut, HostEngine, Tensor, TensorLayout};
+use crate::tuple::{IntTuple, Size};
+use crate::typelevel::{
     CoalesceByMode, CoalesceByModeOf, Compose, ComposeOf, RakedProduct, RakedProductOf,
     RecastLayout, RightInverse, RightInverseOf, SliceAndOffset, SliceOf, Underscore, ZippedDivide,
     ZippedDivideOf,
 };
-use crate::tensor::{Engine, EngineMut, HostEngine, Tensor, TensorLayout};
-use crate::tuple::{IntTuple, Size};
 
 /// A copy atom with its value type (CuTe's `Copy_Atom<Op, T>`): the operation's bit layouts
 /// read in elements of `T`.

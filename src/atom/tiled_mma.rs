@@ -25,16 +25,16 @@ use super::MmaTraits;
 use crate::error::{layout_error, ErrorKind, Result};
 use crate::int::{IntMul, Prod, StaticInt};
 use crate::layout::Layout;
-use crate::ops::{
-    ComplementFull, ComplementFullOf, Compose, ComposeOf, LogicalDivide, LogicalDivideOf,
-    RightInverse, RightInverseOf, SliceAndOffset, SliceOf, TiledProduct, TiledProductOf,
-    Underscore, ZippedDivide, ZippedDivideOf,
-};
 use crate::tensor::{
     make_fragment_like, Engine, FragmentDecay, FragmentLayout, FragmentLike, SwapSlice,
     SwapSliceOf, Tensor, TensorLayout, ThreadCoord,
 };
 use crate::tuple::{IntTuple, Size, StaticShape, StaticTuple};
+use crate::typelevel::{
+    ComplementFull, ComplementFullOf, Compose, ComposeOf, LogicalDivide, LogicalDivideOf,
+    RightInverse, RightInverseOf, SliceAndOffset, SliceOf, TiledProduct, TiledProductOf,
+    Underscore, ZippedDivide, ZippedDivideOf,
+};
 
 // ---------------------------------------------------------------------------------------------
 // Small type-level helpers
@@ -215,14 +215,14 @@ pub trait ImageSizes {
 }
 impl<S, D> ImageSizes for Layout<S, D>
 where
-    S: IntTuple + crate::ops::modes::FlattenInto<D, crate::tuple::Nil>,
-    crate::ops::modes::FlatModes<S, D>: crate::ops::modes::FilterModes,
-    <crate::ops::modes::FlatModes<S, D> as crate::ops::modes::FilterModes>::Output:
+    S: IntTuple + crate::typelevel::flat::FlattenInto<D, crate::tuple::Nil>,
+    crate::typelevel::flat::FlatModes<S, D>: crate::typelevel::flat::FilterModes,
+    <crate::typelevel::flat::FlatModes<S, D> as crate::typelevel::flat::FilterModes>::Output:
         check::ModesSize + check::Chain<U1>,
 {
     type Size = Size<S>;
-    type Image = <<crate::ops::modes::FlatModes<S, D> as crate::ops::modes::FilterModes>::Output as check::ModesSize>::Output;
-    type Compact = <<crate::ops::modes::FlatModes<S, D> as crate::ops::modes::FilterModes>::Output as check::Chain<U1>>::Output;
+    type Image = <<crate::typelevel::flat::FlatModes<S, D> as crate::typelevel::flat::FilterModes>::Output as check::ModesSize>::Output;
+    type Compact = <<crate::typelevel::flat::FlatModes<S, D> as crate::typelevel::flat::FilterModes>::Output as check::Chain<U1>>::Output;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -52,11 +52,11 @@ use alloc::format;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::algebra;
 use crate::basis::{make_identity_layout, DynScaledBasis};
 use crate::composed::DynComposedLayout;
-use crate::dynamic::{DynLayout, DynTuple};
 use crate::error::{layout_error, ErrorKind, Result};
+use crate::runtime;
+use crate::runtime::layout::{DynLayout, DynTuple};
 use crate::swizzle::{DynSwizzle, SwizzleFn};
 
 // ---------------------------------------------------------------------------------------------
@@ -660,8 +660,8 @@ fn build<L: TmaSmemLayout + ?Sized>(
         tiler.push(DynTuple::int(1));
     }
     let tile_shape: Vec<i64> = tiler.iter().map(DynTuple::size).collect::<Result<_>>()?;
-    let tiler = algebra::DynTiler::from_shape(&DynTuple::tuple(tiler))?;
-    let cta_v_map = algebra::basis::try_composition(&make_identity_layout(gmem.shape())?, &tiler)?;
+    let tiler = runtime::DynTiler::from_shape(&DynTuple::tuple(tiler))?;
+    let cta_v_map = runtime::basis::try_composition(&make_identity_layout(gmem.shape())?, &tiler)?;
     if cta_v_map.size() != slayout.size() {
         return Err(layout_error!(
             ErrorKind::SizeMismatch,
@@ -672,9 +672,9 @@ fn build<L: TmaSmemLayout + ?Sized>(
     }
 
     // smem idx -> gmem coordinate, coalesced; its leading unit-basis modes are the smem vector.
-    let inv = algebra::try_right_inverse(&slayout)?;
+    let inv = runtime::try_right_inverse(&slayout)?;
     let sidx2gmode =
-        algebra::basis::try_coalesce(&algebra::basis::try_composition(&cta_v_map, &inv)?)?;
+        runtime::basis::try_coalesce(&runtime::basis::try_composition(&cta_v_map, &inv)?)?;
     let vec_modes: Vec<(i64, DynScaledBasis)> = sidx2gmode
         .flat_modes()
         .into_iter()
@@ -929,7 +929,7 @@ fn build<L: TmaSmemLayout + ?Sized>(
     let inv_v = {
         let (is, id) = inv.clone().into_parts();
         let w = DynLayout::new(DynTuple::tuple([is]), DynTuple::tuple([id]))?;
-        algebra::try_tile_to_shape(&w, &DynTuple::tuple([DynTuple::int(slayout.size())]))?
+        runtime::try_tile_to_shape(&w, &DynTuple::tuple([DynTuple::int(slayout.size())]))?
     };
     for sidx in starts {
         let off = slayout.eval(inv_v.eval(sidx)) * eb;
@@ -1329,7 +1329,7 @@ pub trait TmaStaticSmem<T> {
 impl<T, B, M, S, O, Sh, D, N> TmaStaticSmem<T>
     for crate::ComposedLayout<crate::Swizzle<B, M, S>, O, crate::Layout<Sh, D>>
 where
-    T: crate::ops::ElementBits,
+    T: crate::typelevel::ElementBits,
     crate::Swizzle<B, M, S>: TmaHardwareSwizzle<T::Bits>,
     Sh: crate::tuple::IntTuple<Size = N>,
     N: core::ops::Mul<T::Bits>,
@@ -1341,7 +1341,7 @@ where
 
 impl<T, Sh, D, N> TmaStaticSmem<T> for crate::Layout<Sh, D>
 where
-    T: crate::ops::ElementBits,
+    T: crate::typelevel::ElementBits,
     Sh: crate::tuple::IntTuple<Size = N>,
     N: core::ops::Mul<T::Bits>,
     typenum::Prod<N, T::Bits>: core::ops::Rem<typenum::U128>,

@@ -8,8 +8,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use crate::basis::DynBasisLayout;
-use crate::dynamic::{last_path_ends_at_leaf, DynInt, DynLayout, DynTuple};
 use crate::error::{layout_error, ErrorKind, Result};
+use crate::runtime::layout::{last_path_ends_at_leaf, DynInt, DynLayout, DynTuple};
 use crate::swizzle::{DynSwizzle, SwizzleFn};
 
 use super::Leaves;

@@ -69,9 +69,9 @@ use alloc::string::String;
 use crate::atom::{MmaTraits, TiledCopyLayouts, TiledMmaLayouts};
 use crate::basis::DynBasisLayout;
 use crate::composed::{ComposedInner, ComposedLayout, ComposedOffset, ComposedOuter};
-use crate::dynamic::{DynLayout, DynTuple};
 use crate::error::{layout_error, ErrorKind, Result};
 use crate::layout::Layout;
+use crate::runtime::layout::{DynLayout, DynTuple};
 use crate::swizzle::DynSwizzle;
 use crate::tensor::Tensor;
 use crate::tuple::{Congruent, IntTuple};
@@ -623,7 +623,7 @@ pub fn tv_partition<L: PartitionSource + ?Sized>(
 /// `(thr, val, rest) → offset`: `zipped_divide(layout, tiler)` with its tile mode composed with
 /// `tv` (CuTe's `thrfrg`), flattened to three modes.
 fn partition_layout(layout: &DynLayout, tv: &DynLayout, tiler: &DynTuple) -> Result<DynLayout> {
-    use crate::algebra::{try_composition, try_zipped_divide};
+    use crate::runtime::{try_composition, try_zipped_divide};
     if tv.rank() != 2 {
         return Err(layout_error!(
             ErrorKind::InvalidArgument,
@@ -641,7 +641,7 @@ fn partition_layout(layout: &DynLayout, tv: &DynLayout, tiler: &DynTuple) -> Res
              (0..{tile_size})"
         ));
     }
-    let tiler_layouts = crate::algebra::DynTiler::from_shape(tiler)?;
+    let tiler_layouts = crate::runtime::DynTiler::from_shape(tiler)?;
     let z = try_zipped_divide(layout, &tiler_layouts)?;
     let tile = z.mode(0)?;
     let rest = z.mode(1)?;

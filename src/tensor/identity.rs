@@ -7,9 +7,9 @@
 
 use crate::error::{layout_error, ErrorKind, Result};
 use crate::layout::Layout;
-use crate::ops::basis::{BasisCongruent, BasisCoord, BasisLayout, BasisLike, BasisLikeOf};
-use crate::ops::{ZippedDivide, ZippedDivideOf};
 use crate::tuple::{Nil, StaticShape};
+use crate::typelevel::basis::{BasisCongruent, BasisCoord, BasisLayout, BasisLike, BasisLikeOf};
+use crate::typelevel::{ZippedDivide, ZippedDivideOf};
 
 use super::partition::ThreadCoord;
 use super::InShape;

@@ -23,9 +23,9 @@ use crate::error::Result;
 use crate::int::select::{Dyn, HasDyn, IntLt, IsOne, IsZero, LtSel, OneSel, ZeroSel};
 use crate::int::{Int, IntMul, Plain, Prod};
 use crate::layout::Layout;
-use crate::ops::modes::{checked_layout, ConsFlattenInto, FlattenInto, M};
-use crate::ops::reshape::SmallerProduct;
 use crate::tuple::{Congruent, Cons, FromCons, IntTuple, Nil, ToCons, TupleOf};
+use crate::typelevel::flat::{checked_layout, ConsFlattenInto, FlattenInto, M};
+use crate::typelevel::reshape::SmallerProduct;
 
 /// Keys by flat position (column major).
 #[doc(hidden)]

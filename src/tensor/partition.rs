@@ -27,12 +27,12 @@ use crate::error::{layout_error, ErrorKind, Result};
 use crate::int::select::Dyn;
 use crate::int::{Int, Plain};
 use crate::layout::Layout;
-use crate::ops::complement::Cosize;
-use crate::ops::modes::{LayoutOf, ToLayout, M};
-use crate::ops::{Coalesce, CoalesceOf, Compose, ComposeOf};
-use crate::ops::{SliceAndOffset, SliceOf, Underscore, ZippedDivide, ZippedDivideOf};
 use crate::swizzle::Swizzle;
 use crate::tuple::{Congruent, Cons, ConsOf, FromCons, IntTuple, Nil, ToCons, TupleOf};
+use crate::typelevel::complement::Cosize;
+use crate::typelevel::flat::{LayoutOf, ToLayout, M};
+use crate::typelevel::{Coalesce, CoalesceOf, Compose, ComposeOf};
+use crate::typelevel::{SliceAndOffset, SliceOf, Underscore, ZippedDivide, ZippedDivideOf};
 
 use super::like::Choose;
 use super::{Engine, Tensor, TensorLayout};
@@ -206,9 +206,9 @@ where
 #[cfg(feature = "alloc")]
 mod runtime {
     use super::{InnerPartition, OuterPartition};
-    use crate::algebra::{try_slice_and_offset, AsSliceCoord, DynSliceCoord};
-    use crate::dynamic::{DynLayout, DynTuple};
     use crate::error::{layout_error, ErrorKind, Result};
+    use crate::runtime::layout::{DynLayout, DynTuple};
+    use crate::runtime::{try_slice_and_offset, AsSliceCoord, DynSliceCoord};
     use alloc::vec;
 
     /// `repeat<rank(s)>(_)`.
@@ -550,7 +550,7 @@ where
 }
 
 /// The partitions of a composed layout `A ∘ O ∘ B` apply to `B`; the offset moves inside the
-/// swizzle (as [`Slice`](crate::ops::Slice) on composed layouts): `A ∘ (O + off) ∘ part(B)`.
+/// swizzle (as [`Slice`](crate::typelevel::Slice) on composed layouts): `A ∘ (O + off) ∘ part(B)`.
 macro_rules! composed_partition {
     ($Trait:ident $m:ident) => {
         impl<A, O, B, C> $Trait<C> for crate::composed::ComposedLayout<A, O, B>

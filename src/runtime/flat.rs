@@ -1,0 +1,527 @@
+//! The fast path of the runtime algebra: composition, complement, divide and
+//! product on a flat depth-first encoding — the `(shape, stride)` leaves in order plus one token
+//! per tree node — with no intermediate [`DynLayout`] and one tree built at the end.
+//!
+//! Every function here returns `None` for anything but the plain case: an error of the
+//! operation, an overflow, a negative stride, a composition that the paper's sufficient
+//! conditions do not show distributive, a tree near [`MAX_DEPTH`]. The caller then runs the
+//! reference path (the `try_` functions' own code), which reports the error (or decides the
+//! unusual case) exactly as before. So `Some(r)` is only ever returned where the reference path
+//! returns `Ok(r)`: the fast path decides the same conditions, in the same arithmetic, and
+//! checks the invariants of every intermediate that the reference path validates (the result's
+//! own checks cover the intermediates that are sub-trees of the result).
+
+use alloc::vec::Vec;
+use smallvec::SmallVec;
+
+use super::ceil_div;
+use super::compose::Unnamed;
+use super::tiler::DynTiler;
+use crate::runtime::layout::{DynInt, DynLayout, DynTuple, MAX_DEPTH};
+use crate::typelevel::distribute::distributes;
+
+/// Flat `(shape, stride)` modes, inline up to 16.
+pub(crate) type Leaves = SmallVec<[(i64, i64); 16]>;
+
+/// A node of the depth-first encoding: a tuple of `n` children, or a leaf (the next entry of
+/// the leaf list).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Tok {
+    /// A tuple with this many children, which follow.
+    Open(u32),
+    /// A leaf.
+    Leaf,
+}
+
+/// A layout (or a sequence of layout nodes) in the flat depth-first encoding.
+#[derive(Default)]
+pub(crate) struct Flat {
+    /// The leaves, left to right.
+    pub(crate) modes: Leaves,
+    /// The nodes, depth first.
+    pub(crate) toks: SmallVec<[Tok; 16]>,
+}
+
+impl Flat {
+    /// Appends the tree `s : d` (congruent, as in a `DynLayout`) as one node.
+    pub(crate) fn push_tree(&mut self, s: &DynTuple, d: &DynTuple) {
+        match (s, d) {
+            (DynTuple::Int(s), DynTuple::Int(d)) => {
+                self.toks.push(Tok::Leaf);
+                self.modes.push((s.value, d.value));
+            }
+            (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => {
+                self.toks.push(Tok::Open(ss.len() as u32));
+                for (s, d) in ss.iter().zip(ds) {
+                    self.push_tree(s, d);
+                }
+            }
+            // Unreachable: congruence is an invariant of `DynLayout`. Keep the encoding
+            // consistent anyway (a leaf per token).
+            _ => {
+                self.toks.push(Tok::Leaf);
+                self.modes.push((0, 0));
+            }
+        }
+    }
+
+    /// Appends flat modes as one node, as [`super::modes_to_tuples`] builds them: a leaf for one
+    /// mode, `1:0` for none, a flat tuple otherwise.
+    pub(crate) fn push_modes(&mut self, m: &[(i64, i64)]) {
+        match m {
+            [] => {
+                self.toks.push(Tok::Leaf);
+                self.modes.push((1, 0));
+            }
+            [one] => {
+                self.toks.push(Tok::Leaf);
+                self.modes.push(*one);
+            }
+            _ => {
+                self.toks.push(Tok::Open(m.len() as u32));
+                for &x in m {
+                    self.toks.push(Tok::Leaf);
+                    self.modes.push(x);
+                }
+            }
+        }
+    }
+
+    /// The layout of the (single) node, every leaf marked `is_static`, when it satisfies the
+    /// invariants of `DynLayout` (`None` otherwise: the reference path names the error).
+    pub(crate) fn to_layout(&self, is_static: bool) -> Option<DynLayout> {
+        if !valid_leaves(&self.modes) {
+            return None;
+        }
+        let mut toks = self.toks.iter();
+        let mut modes = self.modes.iter();
+        let (s, d) = build(&mut toks, &mut modes, is_static, 0)?;
+        if toks.next().is_some() || modes.next().is_some() {
+            return None;
+        }
+        Some(DynLayout::from_valid(s, d))
+    }
+}
+
+/// The tree of one node, depth `depth`; `None` beyond [`MAX_DEPTH`] levels.
+fn build(
+    toks: &mut core::slice::Iter<'_, Tok>,
+    modes: &mut core::slice::Iter<'_, (i64, i64)>,
+    is_static: bool,
+    depth: usize,
+) -> Option<(DynTuple, DynTuple)> {
+    match toks.next()? {
+        Tok::Leaf => {
+            let &(s, d) = modes.next()?;
+            Some((
+                DynTuple::Int(DynInt {
+                    value: s,
+                    is_static,
+                }),
+                DynTuple::Int(DynInt {
+                    value: d,
+                    is_static,
+                }),
+            ))
+        }
+        &Tok::Open(n) => {
+            if depth >= MAX_DEPTH {
+                return None;
+            }
+            let mut ss = Vec::with_capacity(n as usize);
+            let mut ds = Vec::with_capacity(n as usize);
+            for _ in 0..n {
+                let (s, d) = build(toks, modes, is_static, depth + 1)?;
+                ss.push(s);
+                ds.push(d);
+            }
+            Some((DynTuple::Tuple(ss), DynTuple::Tuple(ds)))
+        }
+    }
+}
+
+/// Whether leaves satisfy the value invariants of `DynLayout` (positive shapes, size and
+/// cosize within i64), the conditions `DynLayout::new` checks besides structure.
+pub(crate) fn valid_leaves(modes: &[(i64, i64)]) -> bool {
+    crate::runtime::layout::leaves_within_i64(modes.iter().copied())
+}
+
+/// The deepest nesting of tuples in a token sequence.
+fn nesting(toks: &[Tok]) -> usize {
+    // Each open tuple's remaining children, innermost last.
+    let mut open: SmallVec<[u32; 16]> = SmallVec::new();
+    let mut max = 0;
+    for t in toks {
+        // The node `t` fills a child slot of the innermost open tuple.
+        while let Some(r) = open.last_mut() {
+            if *r == 0 {
+                open.pop();
+            } else {
+                *r -= 1;
+                break;
+            }
+        }
+        if let Tok::Open(n) = *t {
+            open.push(n);
+            max = max.max(open.len());
+        }
+    }
+    max
+}
+
+/// Appends the flat leaves of `s : d` to `out`.
+pub(crate) fn leaves_into(s: &DynTuple, d: &DynTuple, out: &mut Leaves) {
+    match (s, d) {
+        (DynTuple::Int(s), DynTuple::Int(d)) => out.push((s.value, d.value)),
+        (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => {
+            for (s, d) in ss.iter().zip(ds) {
+                leaves_into(s, d, out);
+            }
+        }
+        _ => out.push((0, 0)), // unreachable: congruence is an invariant
+    }
+}
+
+/// [`super::coalesce::coalesce_modes`] in place on `v[start..]`; `None` on overflow.
+fn coalesce_tail(v: &mut Leaves, start: usize, keep_last: bool) -> Option<()> {
+    let t = &mut v.as_mut_slice()[start..];
+    let n = t.len();
+    let mut w = 0usize;
+    for k in 0..n {
+        let (s, d) = t[k];
+        if s == 1 && !(keep_last && k + 1 == n) {
+            continue;
+        }
+        match w.checked_sub(1).map(|p| &mut t[p]) {
+            Some(last) if last.0.checked_mul(last.1) == Some(d) => {
+                last.0 = last.0.checked_mul(s)?
+            }
+            _ => {
+                t[w] = (s, d);
+                w += 1;
+            }
+        }
+    }
+    v.truncate(start + w);
+    Some(())
+}
+
+/// The composition base case (`compose::base_case`) appending to `out`; `None` where that
+/// reports an error.
+fn base_case_into(a: &[(i64, i64)], s: i64, d: i64, out: &mut Leaves) -> Option<()> {
+    if d == 0 {
+        out.push((s, 0));
+        return Some(());
+    }
+    let mut rest_shape = s;
+    let mut rest_stride = d;
+    let last = a.len().checked_sub(1)?;
+    for (r, &(sr, dr)) in a.iter().enumerate() {
+        let span = (rest_shape - 1).checked_mul(rest_stride)?;
+        if r == last || span < sr {
+            out.push((rest_shape, dr.checked_mul(rest_stride)?));
+            return Some(());
+        }
+        if sr % rest_stride == 0 {
+            let n = sr / rest_stride;
+            if rest_shape % n != 0 {
+                return None;
+            }
+            if n > 1 {
+                out.push((n, dr.checked_mul(rest_stride)?));
+            }
+            rest_shape /= n;
+            rest_stride = 1;
+        } else if rest_stride % sr == 0 {
+            rest_stride /= sr;
+        } else {
+            return None;
+        }
+    }
+    None
+}
+
+/// `A ∘ B` appended to `out` as one node (the reference: `compose::compose_parts` and
+/// `build`), for `A` by its flat leaves and `B` by its flat encoding (one node).
+pub(crate) fn compose_into(a: &[(i64, i64)], b: &Flat, out: &mut Flat) -> Option<()> {
+    if b.modes.iter().any(|&(s, d)| s > 1 && d < 0) {
+        return None; // negative strides: the reference path
+    }
+    // `coalesce_for_composition`.
+    let mut ac = Leaves::new();
+    if a.is_empty() {
+        ac.push((1, 0));
+    } else {
+        ac.extend_from_slice(a);
+    }
+    coalesce_tail(&mut ac, 0, true)?;
+    // Each leaf's modes, coalesced, one after another; `ends[k]` ends leaf k's.
+    let mut parts = Leaves::new();
+    let mut ends: SmallVec<[u32; 16]> = SmallVec::new();
+    for &(s, d) in &b.modes {
+        if s == 1 {
+            parts.push((1, 0));
+        } else {
+            let start = parts.len();
+            base_case_into(&ac, s, d, &mut parts)?;
+            coalesce_tail(&mut parts, start, false)?;
+        }
+        ends.push(parts.len() as u32);
+    }
+    if !distributes(&ac, &b.modes) {
+        return None; // decided by evaluation on the reference path
+    }
+    // B's structure with each leaf replaced by its modes.
+    let mut k = 0;
+    let mut start = 0usize;
+    for &t in &b.toks {
+        match t {
+            Tok::Open(n) => out.toks.push(Tok::Open(n)),
+            Tok::Leaf => {
+                let end = *ends.get(k)? as usize;
+                out.push_modes(&parts[start..end]);
+                start = end;
+                k += 1;
+            }
+        }
+    }
+    Some(())
+}
+
+/// `B`'s modes of size > 1 and stride > 0 sorted by `(stride, shape)` into `m` (empty on
+/// entry): the walk order of the complement and of the surjectivity check of divides.
+fn sorted_live(b: &[(i64, i64)], m: &mut Leaves) {
+    for &x in b {
+        if x.0 > 1 && x.1 > 0 {
+            m.push(x);
+        }
+    }
+    // Insertion sort (few modes); stable, as `sort_by_key`.
+    let m = m.as_mut_slice();
+    for i in 1..m.len() {
+        let mut j = i;
+        while j > 0 && (m[j - 1].1, m[j - 1].0) > (m[j].1, m[j].0) {
+            m.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+}
+
+/// `complement(B, M)`'s coalesced modes (`complement::complement_modes` then
+/// `coalesce_modes(_, keep_last)`), appended to `out`, from B's flat modes; `None` on any error.
+fn complement_into(
+    b: &[(i64, i64)],
+    sorted: &[(i64, i64)],
+    m: i64,
+    keep_last: bool,
+    out: &mut Leaves,
+) -> Option<()> {
+    if m < 1 || b.iter().any(|&(s, d)| s > 1 && d < 0) {
+        return None;
+    }
+    let start = out.len();
+    let mut current = 1i64;
+    for &(s, d) in sorted {
+        if d < current {
+            return None;
+        }
+        out.push((d / current, current));
+        current = d.checked_mul(s)?;
+    }
+    out.push((ceil_div(m, current).max(1), current));
+    coalesce_tail(out, start, keep_last)
+}
+
+/// Whether `(B, B*)` covers `Z_m` (`divide::check_covers` succeeds), from B's sorted modes.
+fn covers(sorted: &[(i64, i64)], m: i64) -> bool {
+    let mut current = 1i64;
+    for &(s, d) in sorted {
+        if current >= m {
+            break;
+        }
+        if d % current != 0 && d / current * current < m {
+            return false;
+        }
+        current = match s.checked_mul(d) {
+            Some(c) => c,
+            None => break,
+        };
+    }
+    true
+}
+
+/// `complement(A, M)` (the reference: `try_complement`), every leaf marked as `A`.
+pub(crate) fn complement(a: &DynLayout, m: i64) -> Option<DynLayout> {
+    let mut leaves = Leaves::new();
+    leaves_into(a.shape(), a.stride(), &mut leaves);
+    let mut sorted = Leaves::new();
+    sorted_live(&leaves, &mut sorted);
+    let mut c = Leaves::new();
+    complement_into(&leaves, &sorted, m, true, &mut c)?;
+    let mut out = Flat::default();
+    out.push_modes(&c);
+    out.to_layout(a.is_static())
+}
+
+/// `A ∘ B` for two layouts (the reference: `try_composition_layout`).
+pub(crate) fn composition(a: &DynLayout, b: &DynLayout) -> Option<DynLayout> {
+    let mut out = Flat::default();
+    compose_op(a.shape(), a.stride(), b, &mut out)?;
+    out.to_layout(a.is_static() && b.is_static())
+}
+
+/// The per-layout operation of a by-mode walk: `A` (a sub-tree), `B`, appending one node.
+pub(crate) type Op = fn(&DynTuple, &DynTuple, &DynLayout, &mut Flat) -> Option<()>;
+
+/// `A ∘ B` as an [`Op`].
+pub(crate) fn compose_op(
+    a_s: &DynTuple,
+    a_d: &DynTuple,
+    b: &DynLayout,
+    out: &mut Flat,
+) -> Option<()> {
+    let mut a = Leaves::new();
+    leaves_into(a_s, a_d, &mut a);
+    let mut bf = Flat::default();
+    bf.push_tree(b.shape(), b.stride());
+    compose_into(&a, &bf, out)
+}
+
+/// `A ⊘ B = A ∘ (B, complement(B, size(A)))` as an [`Op`] (the reference:
+/// `divide::divide_layout`).
+pub(crate) fn divide_op(
+    a_s: &DynTuple,
+    a_d: &DynTuple,
+    b: &DynLayout,
+    out: &mut Flat,
+) -> Option<()> {
+    let mut a = Leaves::new();
+    leaves_into(a_s, a_d, &mut a);
+    // size(A): fits, an invariant.
+    let m = a.iter().fold(1i64, |p, &(s, _)| p.wrapping_mul(s));
+    // (B, B*) in the flat encoding.
+    let mut bb = Flat::default();
+    bb.toks.push(Tok::Open(2));
+    bb.push_tree(b.shape(), b.stride());
+    let nb = bb.modes.len();
+    let mut sorted = Leaves::new();
+    sorted_live(&bb.modes, &mut sorted);
+    let mut rest = Leaves::new();
+    complement_into(&bb.modes[..nb], &sorted, m, false, &mut rest)?;
+    // `complement_plain` validates B*; `check_covers`; `concat([B, B*])` validates (B, B*).
+    if !covers(&sorted, m) {
+        return None;
+    }
+    bb.push_modes(&rest);
+    if !valid_leaves(&bb.modes[nb..]) || !valid_leaves(&bb.modes) || nesting(&bb.toks) > MAX_DEPTH {
+        return None;
+    }
+    compose_into(&a, &bb, out)
+}
+
+/// `A ⊗ B = (A, complement(A, size(A)·cosize(B)) ∘ B)` as an [`Op`] (the reference:
+/// `product::product_layout`).
+pub(crate) fn product_op(
+    a_s: &DynTuple,
+    a_d: &DynTuple,
+    b: &DynLayout,
+    out: &mut Flat,
+) -> Option<()> {
+    let mut a = Leaves::new();
+    leaves_into(a_s, a_d, &mut a);
+    let size = a.iter().fold(1i64, |p, &(s, _)| p.wrapping_mul(s));
+    let m = size.checked_mul(b.cosize())?;
+    let mut sorted = Leaves::new();
+    sorted_live(&a, &mut sorted);
+    let mut c = Leaves::new();
+    complement_into(&a, &sorted, m, true, &mut c)?;
+    // `try_complement` validates A*, a layout of `c` (`1:0` when empty).
+    if c.is_empty() {
+        c.push((1, 0));
+    }
+    if !valid_leaves(&c) {
+        return None;
+    }
+    out.toks.push(Tok::Open(2));
+    out.push_tree(a_s, a_d);
+    let mut bf = Flat::default();
+    bf.push_tree(b.shape(), b.stride());
+    compose_into(&c, &bf, out)
+}
+
+/// `op` applied by mode along a tiler (the reference: `compose::by_mode_with`),
+/// appending one node.
+fn by_mode_into(
+    a_s: &DynTuple,
+    a_d: &DynTuple,
+    t: &DynTiler,
+    op: Op,
+    unnamed: Unnamed,
+    out: &mut Flat,
+) -> Option<()> {
+    match t {
+        DynTiler::Layout(b) => op(a_s, a_d, b, out),
+        DynTiler::Basis(_) => None, // the reference path composes with basis strides
+        DynTiler::Skip => {
+            out.push_tree(a_s, a_d);
+            Some(())
+        }
+        DynTiler::Tuple(ts) => {
+            let (ss, ds) = (a_s.elements(), a_d.elements());
+            if ts.len() > ss.len() || ss.len() != ds.len() {
+                return None;
+            }
+            if a_s.is_int() && ts.len() == 1 {
+                return by_mode_into(a_s, a_d, &ts[0], op, unnamed, out);
+            }
+            let n = match unnamed {
+                Unnamed::Keep => ss.len(),
+                Unnamed::Drop => ts.len(),
+            };
+            out.toks.push(Tok::Open(n as u32));
+            for (i, (s, d)) in ss.iter().zip(ds).enumerate().take(n) {
+                match ts.get(i) {
+                    Some(ti) => by_mode_into(s, d, ti, op, unnamed, out)?,
+                    None => out.push_tree(s, d),
+                }
+            }
+            Some(())
+        }
+    }
+}
+
+/// `op` by mode along a tiler, the result marked static iff `A` and the tiler are (the
+/// reference: `compose::by_mode`).
+pub(crate) fn by_mode(
+    a: &DynLayout,
+    t: &DynTiler,
+    op: Op,
+    unnamed: Unnamed,
+    is_static: bool,
+) -> Option<DynLayout> {
+    let mut out = Flat::default();
+    by_mode_into(a.shape(), a.stride(), t, op, unnamed, &mut out)?;
+    out.to_layout(is_static)
+}
+
+/// `op(A, B)` for a layout `B`, marked static iff both are.
+pub(crate) fn apply(a: &DynLayout, b: &DynLayout, op: Op) -> Option<DynLayout> {
+    let mut out = Flat::default();
+    op(a.shape(), a.stride(), b, &mut out)?;
+    out.to_layout(a.is_static() && b.is_static())
+}
+
+/// Debug builds: the fast path's result `fast` must be the reference path's, static marks
+/// included (`{:#}` prints them; `==` ignores them).
+#[cfg(debug_assertions)]
+#[track_caller]
+pub(crate) fn debug_check(fast: &DynLayout, reference: crate::error::Result<DynLayout>) {
+    match reference {
+        Ok(r) => assert_eq!(
+            alloc::format!("{r:#}"),
+            alloc::format!("{fast:#}"),
+            "the flat fast path disagrees with the reference path"
+        ),
+        Err(e) => panic!("the flat fast path gave {fast:#} where the reference path fails: {e}"),
+    }
+}

@@ -1,0 +1,414 @@
+//! Reshaping layouts: `tile_to_shape`, `make_ordered_layout`, and the element-width changes
+//! `upcast`, `downcast` and `recast_layout` (CuTe `layout.hpp`), on [`DynLayout`].
+
+use alloc::vec::Vec;
+
+use super::{concat, err, try_blocked_product};
+use crate::error::{ErrorKind, Result};
+use crate::runtime::layout::{checked_mul, DynInt, DynLayout, DynTuple};
+
+/// `gcd(a, b)` of magnitudes.
+fn gcd_u(mut a: u64, mut b: u64) -> u64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// `gcd(a, b)` of non-negative values.
+fn gcd(mut a: i64, mut b: i64) -> i64 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// Rebuilds a layout leaf by leaf: `f(shape leaf, stride leaf)` gives the new pair (marks
+/// included); the tree is kept.
+fn map_leaves(
+    l: &DynLayout,
+    f: &dyn Fn(DynInt, DynInt) -> Result<(DynInt, DynInt)>,
+) -> Result<DynLayout> {
+    fn go(
+        s: &DynTuple,
+        d: &DynTuple,
+        f: &dyn Fn(DynInt, DynInt) -> Result<(DynInt, DynInt)>,
+    ) -> Result<(DynTuple, DynTuple)> {
+        match (s, d) {
+            (DynTuple::Int(s), DynTuple::Int(d)) => {
+                let (s, d) = f(*s, *d)?;
+                Ok((DynTuple::Int(s), DynTuple::Int(d)))
+            }
+            (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => {
+                let (s, d): (Vec<_>, Vec<_>) = ss
+                    .iter()
+                    .zip(ds)
+                    .map(|(s, d)| go(s, d, f))
+                    .collect::<Result<Vec<_>>>()?
+                    .into_iter()
+                    .unzip();
+                Ok((DynTuple::Tuple(s), DynTuple::Tuple(d)))
+            }
+            // DynLayout's invariant: shape and stride are congruent.
+            _ => unreachable!("a DynLayout's shape and stride are congruent"),
+        }
+    }
+    let (s, d) = go(l.shape(), l.stride(), f)?;
+    DynLayout::new(s, d)
+}
+
+fn check_factor(op: &str, n: i64) -> Result<()> {
+    if n < 1 {
+        return Err(err(
+            ErrorKind::InvalidArgument,
+            alloc::format!("{op}<{n}>: the factor must be at least 1"),
+        ));
+    }
+    Ok(())
+}
+
+/// CuTe's `upcast<N>(L)`: `L`, whose offsets count elements of some width, as a layout over
+/// elements `N` times wider. Leaf by leaf, with `g = gcd(|d|, N)`:
+///
+/// * `d = 0`: kept (`g = N`);
+/// * `N | d`: `s : d/N` (the stride in wide elements);
+/// * `d | N` (`|d| < N`): `s/(N/|d|) : sign(d)` — each wide element holds `N/|d|` of the
+///   mode's elements (for `d = 1`: "divide the size by `N`");
+///
+/// that is `s/(N/g) : d/g`. CuTe's static conditions are kept: a stride that neither divides
+/// nor is a multiple of `N` is an [`ErrorKind::NotDivisible`] error (CuTe's `static_assert`,
+/// e.g. `upcast<2>(4:3)`). Where CuTe rounds the size up (`ceil_div`), this requires `N/g | s`
+/// and errs otherwise ([`ErrorKind::NotDivisible`]): `upcast<2>(3:1)` would give a wide layout
+/// that addresses a half-used element. A nested contiguous mode whose leaves are each smaller
+/// than `N/g` (`(2,2):(1,2)` with `N = 4`) is refused the same way: coalesce it first.
+/// Dynamic strides follow the same rule by value (CuTe assumes a dynamic stride is a multiple
+/// of `N` and divides it; where that holds the results agree).
+///
+/// **Contract.** For every coordinate `c` of `L`: `L(c) = N·U(c') + Σᵢ sign(dᵢ)·((|dᵢ|·cᵢ) mod
+/// N)`, where the sum runs over the leaves with `0 < |dᵢ| < N`, whose coordinates become
+/// `c'ᵢ = ⌊|dᵢ|·cᵢ / N⌋` (all other coordinates are unchanged), and `c ↦ c'` is onto the
+/// coordinates of `U`. With one unit-stride leaf (`d = 1`) this reads `L(c) = N·U(c') + j`,
+/// `0 ≤ j < N`: element `c` lies at position `j` of wide element `U(c')`.
+///
+/// Marks: a result shape leaf is static iff its shape and stride were, a stride leaf iff its
+/// stride was (as the type-level engine computes).
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::upcast};
+/// let l = |s: &str| s.parse::<DynLayout>().unwrap();
+/// // 16-bit elements of an (8,64):(64,1) tile, read as 128-bit vectors (8 elements each):
+/// assert_eq!(upcast(&l("(8,64):(64,1)"), 8), l("(8,8):(8,1)"));
+/// assert_eq!(upcast(&l("((4,2),8):((0,16),2)"), 4), l("((4,2),4):((0,4),1)"));
+/// assert!(cute_layout::algebra::try_upcast(&l("4:3"), 2).is_err()); // 3 and 2
+/// ```
+pub fn try_upcast(l: &DynLayout, n: i64) -> Result<DynLayout> {
+    check_factor("upcast", n)?;
+    map_leaves(l, &|s, d| {
+        // g = gcd(|d|, n) ≤ n, computed on magnitudes (|i64::MIN| fits u64).
+        let g = gcd_u(d.value.unsigned_abs(), n as u64) as i64;
+        if g != n && g as u64 != d.value.unsigned_abs() {
+            return Err(err(
+                ErrorKind::NotDivisible,
+                alloc::format!(
+                    "upcast<{n}> of {l}: stride {} and {n} do not divide each other",
+                    d.value
+                ),
+            ));
+        }
+        let q = n / g;
+        if s.value % q != 0 {
+            return Err(err(
+                ErrorKind::NotDivisible,
+                alloc::format!(
+                    "upcast<{n}> of {l}: a mode of stride {} holds {q} elements per wide element, and {q} does not divide its size {} (the last wide element would be partly outside the layout)",
+                    d.value, s.value
+                ),
+            ));
+        }
+        Ok((
+            DynInt {
+                value: s.value / q,
+                is_static: s.is_static && d.is_static,
+            },
+            DynInt {
+                value: d.value / g,
+                is_static: d.is_static,
+            },
+        ))
+    })
+}
+
+plain!(upcast = try_upcast(l: &DynLayout, n: i64) -> DynLayout);
+
+/// CuTe's `downcast<N>(L)`: `L`, whose offsets count elements of some width, as a layout over
+/// elements `N` times narrower. Leaf by leaf: a unit stride (`d = ±1`) multiplies the size by
+/// `N`, `s·N : d`; any other stride is multiplied, `s : d·N`. As CuTe's `downcast(Layout)`
+/// requires ("Downcast requires adjacent elements"), some leaf must have stride 1 when
+/// `N > 1` ([`ErrorKind::InvalidArgument`] otherwise); overflow is an error. A runtime stride
+/// of 1 is a unit stride here (CuTe decides on the static `_1` only; its dynamic branch
+/// multiplies).
+///
+/// **Contract.** For every coordinate `c` of `D = downcast<N>(U)`: `D(c) = N·U(c') +
+/// Σᵢ dᵢ·(cᵢ mod N)` over the unit-stride leaves, whose coordinates become `c'ᵢ = ⌊cᵢ/N⌋`.
+/// `upcast<N>(downcast<N>(U)) = U`; `downcast<N>(upcast<N>(L)) = L` unless `L` has a leaf of
+/// size > 1 whose stride is `±N` or strictly between `−N` and `N` other than `0, ±1`.
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::downcast};
+/// let l = |s: &str| s.parse::<DynLayout>().unwrap();
+/// assert_eq!(downcast(&l("(8,8):(8,1)"), 8), l("(8,64):(64,1)"));
+/// assert!(cute_layout::algebra::try_downcast(&l("4:2"), 2).is_err()); // no unit stride
+/// ```
+pub fn try_downcast(l: &DynLayout, n: i64) -> Result<DynLayout> {
+    check_factor("downcast", n)?;
+    if n > 1 && !l.stride().leaves().any(|d| d == 1) {
+        return Err(err(
+            ErrorKind::InvalidArgument,
+            alloc::format!(
+                "downcast<{n}> of {l}: no stride is 1 (CuTe: \"Downcast requires adjacent elements\")"
+            ),
+        ));
+    }
+    map_leaves(l, &|s, d| {
+        let (sv, dv) = if d.value == 1 || d.value == -1 {
+            (checked_mul(s.value, n)?, d.value)
+        } else {
+            (s.value, checked_mul(d.value, n)?)
+        };
+        Ok((
+            DynInt {
+                value: sv,
+                is_static: s.is_static && d.is_static,
+            },
+            DynInt {
+                value: dv,
+                is_static: d.is_static,
+            },
+        ))
+    })
+}
+
+plain!(downcast = try_downcast(l: &DynLayout, n: i64) -> DynLayout);
+
+/// CuTe's `recast_layout<Old, New>(L)`, with the element widths in bits: for the ratio
+/// `new_bits / old_bits = num / den` in lowest terms, `downcast<den>(upcast<num>(L))` (only
+/// `upcast<num>` when `den = 1`, `L` itself when both are 1). Widths must be positive.
+///
+/// ```
+/// # use cute_layout::{DynLayout, algebra::recast_layout};
+/// let l = |s: &str| s.parse::<DynLayout>().unwrap();
+/// assert_eq!(recast_layout(&l("(8,64):(64,1)"), 16, 128), l("(8,8):(8,1)")); // half → uint128
+/// assert_eq!(recast_layout(&l("(8,8):(8,1)"), 32, 16), l("(8,16):(16,1)")); // float → half
+/// assert_eq!(recast_layout(&l("(4,6):(6,1)"), 32, 48), l("(4,4):(4,1)")); // 2/3: up 3, down 2
+/// ```
+pub fn try_recast_layout(l: &DynLayout, old_bits: i64, new_bits: i64) -> Result<DynLayout> {
+    if old_bits < 1 || new_bits < 1 {
+        return Err(err(
+            ErrorKind::InvalidArgument,
+            alloc::format!("recast_layout: element widths must be positive, got {old_bits} and {new_bits} bits"),
+        ));
+    }
+    let g = gcd(old_bits, new_bits);
+    let (num, den) = (new_bits / g, old_bits / g);
+    let up = try_upcast(l, num)?;
+    if den == 1 {
+        Ok(up)
+    } else {
+        try_downcast(&up, den)
+    }
+}
+
+plain!(recast_layout = try_recast_layout(l: &DynLayout, old_bits: i64, new_bits: i64) -> DynLayout);
+
+/// CuTe's `make_ordered_layout(shape, order)`: the compact layout of `shape` whose modes are
+/// laid out in increasing `order` (one integer per mode of `shape`, all distinct): mode `i`
+/// is column-major with starting stride the product of the sizes of the modes of smaller
+/// order. `order = (0, 1, ...)` is column-major, `(r−1, ..., 0)` row-major. An order of the
+/// wrong rank, a non-integer entry, or a repeated entry (which would make modes overlap) is an
+/// error.
+///
+/// ```
+/// # use cute_layout::{DynLayout, DynTuple, algebra::make_ordered_layout};
+/// let l = |s: &str| s.parse::<DynLayout>().unwrap();
+/// let t = |s: &str| s.parse::<DynTuple>().unwrap();
+/// assert_eq!(make_ordered_layout(&t("(2,2,2,2)"), &t("(0,2,3,1)")), l("(2,2,2,2):(1,4,8,2)"));
+/// assert_eq!(make_ordered_layout(&t("(2,(3,4))"), &t("(1,0)")), l("(2,(3,4)):(12,(1,3))"));
+/// ```
+pub fn try_make_ordered_layout(shape: &DynTuple, order: &DynTuple) -> Result<DynLayout> {
+    let modes: Vec<&DynTuple> = match shape {
+        DynTuple::Int(_) => alloc::vec![shape],
+        DynTuple::Tuple(v) => v.iter().collect(),
+    };
+    let ord: Vec<i64> = match order {
+        DynTuple::Int(o) if shape.is_int() => alloc::vec![o.value],
+        DynTuple::Tuple(v) if v.len() == modes.len() && v.iter().all(DynTuple::is_int) => {
+            v.iter().filter_map(DynTuple::as_int).collect()
+        }
+        _ => {
+            return Err(err(
+                ErrorKind::RankMismatch,
+                alloc::format!(
+                "make_ordered_layout: the order {order} must hold one integer per mode of {shape}"
+            ),
+            ))
+        }
+    };
+    for (i, o) in ord.iter().enumerate() {
+        if ord[..i].contains(o) {
+            return Err(err(
+                ErrorKind::InvalidArgument,
+                alloc::format!(
+                    "make_ordered_layout: order {order} repeats {o}, so modes would overlap"
+                ),
+            ));
+        }
+    }
+    let mut strides = Vec::with_capacity(modes.len());
+    for (m, o) in modes.iter().zip(&ord) {
+        let mut start = 1i64;
+        for (m2, o2) in modes.iter().zip(&ord) {
+            if o2 < o {
+                start = checked_mul(start, m2.size()?)?;
+            }
+        }
+        // Column-major within the mode, from `start`.
+        let col = m.prefix_product()?;
+        strides.push(scale(&col, start)?);
+    }
+    let stride = if shape.is_int() {
+        strides.pop().expect("one mode")
+    } else {
+        DynTuple::Tuple(strides)
+    };
+    let is_static = shape.is_static() && order.is_static();
+    DynLayout::new(shape.with_static(is_static), stride.with_static(is_static))
+}
+
+plain!(make_ordered_layout = try_make_ordered_layout(shape: &DynTuple, order: &DynTuple) -> DynLayout);
+
+fn scale(t: &DynTuple, k: i64) -> Result<DynTuple> {
+    Ok(match t {
+        DynTuple::Int(v) => DynTuple::Int(DynInt {
+            value: checked_mul(v.value, k)?,
+            is_static: v.is_static,
+        }),
+        DynTuple::Tuple(v) => {
+            DynTuple::Tuple(v.iter().map(|x| scale(x, k)).collect::<Result<_>>()?)
+        }
+    })
+}
+
+/// The column-major order `(0, 1, ..., r−1)` (CuTe `GenColMajor`, `LayoutLeft`) for a shape of
+/// rank `r`, as [`try_tile_to_shape_ordered`] takes it.
+pub fn col_major_order(rank: usize) -> DynTuple {
+    DynTuple::Tuple((0..rank as i64).map(DynTuple::fixed).collect())
+}
+
+/// The row-major order `(r−1, ..., 0)` (CuTe `GenRowMajor`, `LayoutRight`).
+pub fn row_major_order(rank: usize) -> DynTuple {
+    DynTuple::Tuple((0..rank as i64).rev().map(DynTuple::fixed).collect())
+}
+
+/// CuTe's `tile_to_shape(block, target)` with the default column-major order: see
+/// [`try_tile_to_shape_ordered`].
+///
+/// ```
+/// # use cute_layout::{DynLayout, DynTuple, algebra::tile_to_shape};
+/// let l = |s: &str| s.parse::<DynLayout>().unwrap();
+/// let t = |s: &str| s.parse::<DynTuple>().unwrap();
+/// // The usual 128-byte-row shared-memory atom, repeated down the rows:
+/// assert_eq!(tile_to_shape(&l("(8,64):(64,1)"), &t("(128,64)")),
+///            l("((8,16),(64,1)):((64,512),(1,0))"));
+/// ```
+pub fn try_tile_to_shape(block: &DynLayout, target: &DynTuple) -> Result<DynLayout> {
+    let r = if target.is_int() { 1 } else { target.rank() };
+    try_tile_to_shape_ordered(block, target, &col_major_order(r))
+}
+
+plain!(tile_to_shape = try_tile_to_shape(block: &DynLayout, target: &DynTuple) -> DynLayout);
+
+/// CuTe's `tile_to_shape(block, target, order)`: `block` repeated to fill `target`,
+/// `blocked_product(block padded with 1:0 modes to rank(target), make_ordered_layout(P,
+/// order))`, with `P` the number of blocks along each mode, `Pᵢ = size(targetᵢ) /
+/// size(blockᵢ)`. The blocks are placed in `order` (see [`try_make_ordered_layout`]): column
+/// major repeats the block along mode 0 first.
+///
+/// The result has `target`'s mode sizes (`compatible` with it in CuTe's words), and for every
+/// coordinate `(b, k)` of mode `i` (`b` inside the block, `k` the block index), the offset is
+/// `block(b) + cosize(block)·ordered(k)`, as the blocked product defines. Errors:
+/// `rank(block) > rank(target)` ([`ErrorKind::RankMismatch`]), a block mode size that does not
+/// divide the target's ([`ErrorKind::NotDivisible`]; CuTe asserts this for static shapes and
+/// rounds up for dynamic ones), and the order's errors.
+///
+/// ```
+/// # use cute_layout::{DynLayout, DynTuple, algebra::{tile_to_shape_ordered, row_major_order}};
+/// let l = |s: &str| s.parse::<DynLayout>().unwrap();
+/// let t = |s: &str| s.parse::<DynTuple>().unwrap();
+/// assert_eq!(tile_to_shape_ordered(&l("(2,2):(1,2)"), &t("(4,6)"), &row_major_order(2)),
+///            l("((2,2),(2,3)):((1,12),(2,4))"));
+/// ```
+pub fn try_tile_to_shape_ordered(
+    block: &DynLayout,
+    target: &DynTuple,
+    order: &DynTuple,
+) -> Result<DynLayout> {
+    let tmodes: Vec<&DynTuple> = match target {
+        DynTuple::Int(_) => alloc::vec![target],
+        DynTuple::Tuple(v) => v.iter().collect(),
+    };
+    let r = tmodes.len();
+    let block_rank = if block.shape().is_int() {
+        1
+    } else {
+        block.rank()
+    };
+    if block_rank > r {
+        return Err(err(
+            ErrorKind::RankMismatch,
+            alloc::format!(
+                "tile_to_shape: rank of the block {block} ({block_rank}) exceeds the rank of the target shape {target} ({r})"
+            ),
+        ));
+    }
+    let unit = DynLayout::new(DynTuple::fixed(1), DynTuple::fixed(0))?;
+    let mut bmodes: Vec<DynLayout> = if block.shape().is_int() {
+        alloc::vec![block.clone()]
+    } else {
+        block.modes().collect()
+    };
+    bmodes.resize(r, unit);
+    let mut product = Vec::with_capacity(r);
+    for (i, (b, t)) in bmodes.iter().zip(&tmodes).enumerate() {
+        let (bs, ts) = (b.size(), t.size()?);
+        if ts % bs != 0 {
+            return Err(err(
+                ErrorKind::NotDivisible,
+                alloc::format!(
+                    "tile_to_shape: block shape does not divide the target shape: mode {i} of the block {block} has size {bs}, which does not divide {ts}, the size of mode {i} of {target}"
+                ),
+            ));
+        }
+        let is_static = b.shape().is_static() && t.is_static();
+        product.push(DynTuple::Int(DynInt {
+            value: ts / bs,
+            is_static,
+        }));
+    }
+    let (padded, product) = if target.is_int() {
+        (
+            bmodes.pop().expect("one mode"),
+            product.pop().expect("one mode"),
+        )
+    } else {
+        (concat(bmodes)?, DynTuple::Tuple(product))
+    };
+    let order = match (order, target.is_int()) {
+        // A rank-1 order for an integer target.
+        (DynTuple::Tuple(v), true) if v.len() == 1 => v[0].clone(),
+        _ => order.clone(),
+    };
+    let grid = try_make_ordered_layout(&product, &order)?;
+    try_blocked_product(&padded, &grid)
+}
+
+plain!(tile_to_shape_ordered = try_tile_to_shape_ordered(block: &DynLayout, target: &DynTuple, order: &DynTuple) -> DynLayout);

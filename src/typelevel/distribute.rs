@@ -1,0 +1,350 @@
+//! Left-distributivity of composition over B's modes (paper Eq. 22, 23).
+//!
+//! `A ∘ (B0, B1, ...) = (A ∘ B0, A ∘ B1, ...)` holds when A is rank 1, when at most one base
+//! sublayout of B matters, or when every base sublayout `s:d` of B (with `s > 1`, `d ≠ 0`)
+//! satisfies the stride divisibility condition against every prefix product of A and the
+//! sublayouts have mutually segregated images (`s_i·d_i ≤ d_j` or `s_j·d_j ≤ d_i`).
+
+use typenum::{B0, B1};
+
+use crate::error::{ErrorKind, LayoutError, Result};
+use crate::int::select::{And, Dyn, IntLt, LtSel, Or, SelAnd, SelOr, Selector, ZeroSel};
+use crate::int::{Int, IntMul, IntRem, Mod, Prod};
+use crate::tuple::{Cons, Nil};
+use crate::typelevel::basis::StrideLeaf;
+use crate::typelevel::flat::M;
+
+/// The exclusive prefix products `S̄_1, ..., S̄_R` of A's modes, the last mode excluded.
+pub trait PrefixList<Acc> {
+    /// The list of prefix products.
+    type Output;
+}
+impl<Acc> PrefixList<Acc> for Nil {
+    type Output = Nil;
+}
+impl<S, D, T, Acc> PrefixList<Acc> for Cons<M<S, D>, T>
+where
+    T: PrefixTail<Prod<Acc, S>>,
+    Acc: IntMul<S>,
+    S: Int,
+{
+    type Output = T::Output;
+}
+#[doc(hidden)]
+pub trait PrefixTail<P> {
+    type Output;
+}
+impl<P> PrefixTail<P> for Nil {
+    type Output = Nil;
+}
+impl<P, H, T> PrefixTail<P> for Cons<H, T>
+where
+    Cons<H, T>: PrefixList<P>,
+{
+    type Output = Cons<P, <Cons<H, T> as PrefixList<P>>::Output>;
+}
+
+/// `q | d` or `d | q` for every `q` of a list, as a selector.
+pub trait DividesAll<D> {
+    /// The selector.
+    type Output: Selector;
+}
+impl<D> DividesAll<D> for Nil {
+    type Output = B1;
+}
+impl<Q, T, D> DividesAll<D> for Cons<Q, T>
+where
+    Q: IntRem<D>,
+    D: IntRem<Q>,
+    ZeroSel<Mod<Q, D>>: SelOr<ZeroSel<Mod<D, Q>>>,
+    T: DividesAll<D>,
+    Or<ZeroSel<Mod<Q, D>>, ZeroSel<Mod<D, Q>>>: SelAnd<T::Output>,
+{
+    type Output = And<Or<ZeroSel<Mod<Q, D>>, ZeroSel<Mod<D, Q>>>, T::Output>;
+}
+
+/// Whether a mode `s:d` of B is segregated from every mode of a list, as a selector.
+pub trait SegregatedFrom<S, D> {
+    /// The selector.
+    type Output: Selector;
+}
+impl<S, D> SegregatedFrom<S, D> for Nil {
+    type Output = B1;
+}
+impl<S, D, S2, D2, T> SegregatedFrom<S, D> for Cons<M<S2, D2>, T>
+where
+    S: IntMul<D>,
+    S2: IntMul<D2>,
+    // s·d ≤ d2  ⟺  ¬(d2 < s·d)
+    D2: IntLt<Prod<S, D>>,
+    D: IntLt<Prod<S2, D2>>,
+    LtSel<D2, Prod<S, D>>: Not,
+    LtSel<D, Prod<S2, D2>>: Not,
+    <LtSel<D2, Prod<S, D>> as Not>::Output: SelOr<<LtSel<D, Prod<S2, D2>> as Not>::Output>,
+    T: SegregatedFrom<S, D>,
+    Or<<LtSel<D2, Prod<S, D>> as Not>::Output, <LtSel<D, Prod<S2, D2>> as Not>::Output>:
+        SelAnd<T::Output>,
+{
+    type Output = And<
+        Or<<LtSel<D2, Prod<S, D>> as Not>::Output, <LtSel<D, Prod<S2, D2>> as Not>::Output>,
+        T::Output,
+    >;
+}
+
+/// Negation of a selector.
+pub trait Not {
+    /// The negated selector.
+    type Output: Selector;
+}
+impl Not for B1 {
+    type Output = B0;
+}
+impl Not for B0 {
+    type Output = B1;
+}
+impl Not for Dyn {
+    type Output = Dyn;
+}
+
+/// Whether the live modes of B (`Self`, stride-0 and size-1 modes removed) divide the prefix
+/// products `Qs` of A and are mutually segregated, as a selector.
+pub trait LiveDistribute<Qs> {
+    /// The selector.
+    type Output: Selector;
+}
+impl<Qs> LiveDistribute<Qs> for Nil {
+    type Output = B1;
+}
+impl<S, D, T, Qs> LiveDistribute<Qs> for Cons<M<S, D>, T>
+where
+    Qs: DividesAll<D>,
+    T: SegregatedFrom<S, D> + LiveDistribute<Qs>,
+    Qs::Output: SelAnd<<T as SegregatedFrom<S, D>>::Output>,
+    And<Qs::Output, <T as SegregatedFrom<S, D>>::Output>: SelAnd<<T as LiveDistribute<Qs>>::Output>,
+{
+    type Output = And<
+        And<Qs::Output, <T as SegregatedFrom<S, D>>::Output>,
+        <T as LiveDistribute<Qs>>::Output,
+    >;
+}
+
+/// At most one element, as a selector.
+pub trait AtMostOne {
+    /// [`B1`] for lists of length 0 or 1.
+    type Output: Selector;
+}
+impl AtMostOne for Nil {
+    type Output = B1;
+}
+impl<H> AtMostOne for Cons<H, Nil> {
+    type Output = B1;
+}
+impl<H, H2, T> AtMostOne for Cons<H, Cons<H2, T>> {
+    type Output = B0;
+}
+
+/// The distributivity selector for normalised A modes `AM` and live B modes `LB`.
+pub type DistributeSel<AM, LB> = Or<
+    Or<<LB as AtMostOne>::Output, <AM as AtMostOne>::Output>,
+    <LB as LiveDistribute<<AM as PrefixList<typenum::U1>>::Output>>::Output,
+>;
+
+/// Composition distributes over B's modes (paper Eq. 23): checked at compile time for static
+/// layouts.
+#[diagnostic::on_unimplemented(
+    message = "composition does not distribute over B's modes (paper Eq. 22-23)",
+    label = "B's modes are not mutually segregated, or do not divide A's prefix products",
+    note = "A ∘ (B0, B1) = (A ∘ B0, A ∘ B1) needs segregated images `s_i·d_i ≤ d_j` and the stride divisibility condition for each mode of B; compose mode by mode or use the runtime engine (DynLayout), which decides such cases by evaluation"
+)]
+pub trait Distributive {}
+impl Distributive for B1 {}
+impl Distributive for Dyn {}
+
+/// The runtime form of the condition: modes of A (`a`, normalised) and of B (`b`, flat).
+pub(crate) fn distributes_at_run_time(a_modes: &[(i64, i64)], b: &[(i64, i64)]) -> Result<()> {
+    distributes_at_run_time_keyed(a_modes, |_| 0, b)
+}
+
+/// [`distributes_at_run_time`] for an A whose strides may be basis elements: `key(i)` is the
+/// path key of A's mode `i` (0 for an integer stride), and two modes of A merge only when their
+/// keys are equal (equal paths, paper §3.3.2 "Reductive Case: Coordinate").
+pub(crate) fn distributes_at_run_time_keyed(
+    a_modes: &[(i64, i64)],
+    key: impl Fn(usize) -> u64,
+    b: &[(i64, i64)],
+) -> Result<()> {
+    // Coalesce A's runtime values (the types could not), keeping its last mode.
+    let mut small = [(0i64, 0i64); 16];
+    #[cfg(feature = "alloc")]
+    let mut heap = alloc::vec::Vec::new();
+    let buf: &mut [(i64, i64)] = if a_modes.len() <= small.len() {
+        &mut small
+    } else {
+        #[cfg(feature = "alloc")]
+        {
+            heap.resize(a_modes.len(), (0, 0));
+            &mut heap
+        }
+        #[cfg(not(feature = "alloc"))]
+        return Err(LayoutError::new(ErrorKind::InvalidArgument));
+    };
+    let mut n = 0;
+    if let Some((&last, init)) = a_modes.split_last() {
+        buf[0] = last;
+        n = 1;
+        // The key of the mode at the front of `buf` (the modes are pushed from the back).
+        let mut front_key = key(init.len());
+        for (i, &(s0, d0)) in init.iter().enumerate().rev() {
+            let (s1, d1) = buf[0];
+            let k0 = key(i);
+            if s0 == 1 {
+                continue;
+            } else if s1 == 1 && n > 1 {
+                buf[0] = (s0, d0);
+                front_key = k0;
+            } else if k0 == front_key && s0.checked_mul(d0) == Some(d1) {
+                buf[0] = (s0.checked_mul(s1).ok_or_else(LayoutError::overflow)?, d0);
+            } else if n < buf.len() {
+                buf.copy_within(0..n, 1);
+                buf[0] = (s0, d0);
+                front_key = k0;
+                n += 1;
+            }
+        }
+    }
+    if distributes(&buf[..n], b) {
+        Ok(())
+    } else {
+        Err(crate::error::layout_error!(
+            ErrorKind::NotDistributive,
+            "B's leaves (shape:stride) {b:?} are not mutually segregated or do not divide the prefix products of A's coalesced modes {:?} (paper Eq. 22-23); the runtime engine (DynLayout) decides such compositions by evaluation",
+            &buf[..n]
+        ))
+    }
+}
+
+/// Whether the paper's sufficient condition for left-distributivity (§3.3.2, after Eq. 23)
+/// holds for A's coalesced modes `a` (last mode kept) and B's flat modes `b`: every base
+/// sublayout `s_i:d_i` of B with `s_i > 1`, `d_i ≠ 0` satisfies the stride divisibility
+/// condition (20) against every prefix product of A, and their images are mutually segregated
+/// (`s_i·d_i ≤ d_j` or `s_j·d_j ≤ d_i`). A rank-1 A is linear and always distributes; so does a
+/// B with at most one such sublayout. A product that overflows counts as not holding. Shared by
+/// the runtime engine and the run-time check of mixed compositions.
+pub(crate) fn distributes(a: &[(i64, i64)], b: &[(i64, i64)]) -> bool {
+    let live = |m: &&(i64, i64)| m.0 > 1 && m.1 != 0;
+    if b.iter().filter(live).count() <= 1 || a.len() <= 1 {
+        return true;
+    }
+    let mut q = 1i64;
+    for &(s, _) in &a[..a.len() - 1] {
+        match q.checked_mul(s) {
+            Some(p) => q = p,
+            None => return false,
+        }
+        if !b
+            .iter()
+            .filter(live)
+            .all(|&(_, d)| q % d == 0 || d % q == 0)
+        {
+            return false;
+        }
+    }
+    b.iter()
+        .enumerate()
+        .filter(|(_, m)| live(m))
+        .all(|(i, &(si, di))| {
+            b[i + 1..].iter().filter(live).all(|&(sj, dj)| {
+                si.checked_mul(di).is_some_and(|x| x <= dj)
+                    || sj.checked_mul(dj).is_some_and(|x| x <= di)
+            })
+        })
+}
+
+/// Run `f` on the `(shape, stride)` values of a flat mode list: on the stack for up to 16 modes,
+/// otherwise on the heap (or, without `alloc`, in a 256-entry buffer; more is an error).
+pub(crate) fn with_mode_values<L: ModeValues, R>(
+    l: &L,
+    f: impl FnOnce(&[(i64, i64)]) -> Result<R>,
+) -> Result<R> {
+    let mut small = [(0i64, 0i64); 16];
+    let n = l.mode_values(&mut small, 0);
+    if n <= small.len() {
+        return f(&small[..n]);
+    }
+    #[cfg(feature = "alloc")]
+    {
+        let mut big = alloc::vec![(0i64, 0i64); n];
+        l.mode_values(&mut big, 0);
+        f(&big)
+    }
+    #[cfg(not(feature = "alloc"))]
+    {
+        let mut big = [(0i64, 0i64); 256];
+        if n > big.len() {
+            return Err(LayoutError::new(ErrorKind::InvalidArgument));
+        }
+        l.mode_values(&mut big, 0);
+        f(&big[..n])
+    }
+}
+
+/// Copy a flat mode list's values into a buffer; returns the count. A basis stride `v@I`
+/// gives its value `v`; [`mode_keys`](ModeValues::mode_keys) tells the paths apart.
+pub trait ModeValues {
+    /// Whether some stride is a basis element.
+    const HAS_BASIS: bool;
+    /// Write `(s, d)` pairs from index `at`.
+    fn mode_values(&self, out: &mut [(i64, i64)], at: usize) -> usize;
+    /// Write each stride's path key from index `at` (0 for an integer; two modes may merge
+    /// only when their keys are equal); returns the count.
+    fn mode_keys(&self, out: &mut [u64], at: usize) -> usize;
+}
+impl ModeValues for Nil {
+    const HAS_BASIS: bool = false;
+    fn mode_values(&self, _: &mut [(i64, i64)], at: usize) -> usize {
+        at
+    }
+    fn mode_keys(&self, _: &mut [u64], at: usize) -> usize {
+        at
+    }
+}
+impl<S: Int, D: StrideLeaf, T: ModeValues> ModeValues for Cons<M<S, D>, T> {
+    const HAS_BASIS: bool = D::PATH_KEY != 0 || T::HAS_BASIS;
+    fn mode_values(&self, out: &mut [(i64, i64)], at: usize) -> usize {
+        if let Some(slot) = out.get_mut(at) {
+            *slot = (self.0 .0.value(), self.0 .1.scale_value());
+        }
+        self.1.mode_values(out, at + 1)
+    }
+    fn mode_keys(&self, out: &mut [u64], at: usize) -> usize {
+        if let Some(slot) = out.get_mut(at) {
+            *slot = D::PATH_KEY;
+        }
+        self.1.mode_keys(out, at + 1)
+    }
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use super::distributes_at_run_time;
+    use crate::error::ErrorKind;
+    use alloc::string::ToString;
+
+    #[test]
+    fn many_modes_are_checked_exactly() {
+        // 20 modes of A that do not coalesce (the heap path), and B's modes against them.
+        let a: alloc::vec::Vec<(i64, i64)> = (0..20)
+            .map(|k| (2, if k % 2 == 0 { 1 } else { 3 }))
+            .collect();
+        // One live mode of B: always distributes.
+        assert!(distributes_at_run_time(&a, &[(4, 2), (1, 7)]).is_ok());
+        // Two overlapping live modes: refused.
+        let e = distributes_at_run_time(&a, &[(2, 1), (2, 1)]).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::NotDistributive);
+        // The error says which modes (it used to carry no detail).
+        assert!(e.to_string().contains("[(2, 1), (2, 1)]"), "{e}");
+        // A that coalesces to one mode at run time: distributes whatever B is.
+        let c: alloc::vec::Vec<(i64, i64)> = (0..20).map(|k| (2, 1i64 << k)).collect();
+        assert!(distributes_at_run_time(&c, &[(2, 1), (2, 1)]).is_ok());
+    }
+}

@@ -1,0 +1,1377 @@
+//! Reshaping layouts in the type system: changing a layout's element width, CuTe's
+//! `upcast<N>`, `downcast<N>` and `recast_layout<Old, New>` (`layout.hpp`), leaf by leaf, static
+//! where the leaves are; and CuTe's `make_ordered_layout` and `tile_to_shape`. The rules and
+//! contracts are those of the runtime engine ([`algebra::try_upcast`](crate::runtime),
+//! `try_downcast`, `try_recast_layout`, `try_make_ordered_layout`, `try_tile_to_shape_ordered`).
+
+use typenum::{Unsigned, B0, B1};
+
+use crate::composed::{ComposedInner, ComposedLayout, ComposedOffset, ComposedOuter};
+use crate::error::{layout_error, ErrorKind, Result};
+use crate::int::select::{
+    Dyn, EqSel, HasDyn, IntEq, IntLt, LtSel, OneSel, Or, SelOr, Selector, ZeroSel,
+};
+use crate::int::{AbsOf, Gcf, Int, IntAbs, IntDiv, IntGcd, IntMul, IntRem, Mod, Prod, Quot};
+use crate::layout::Layout;
+use crate::swizzle::{
+    DowncastSwizzleOf, DynSwizzle, Swizzle, SwizzleDowncast, SwizzleUpcast, UpcastSwizzleOf,
+};
+use crate::tuple::{
+    Congruent, Cons, FromCons, IntTuple, Nil, PrefixProduct, Size, ToCons, TupleOf,
+};
+use crate::typelevel::flat::{checked_layout, ListAppend};
+use crate::typelevel::tiler::{ConcatLayouts, ModesOf};
+use crate::typelevel::{BlockedProduct, BlockedProductOf, TileToShape};
+
+with_diagnostic! {
+    (
+        message = "upcast<N>: a stride and N must divide one another",
+        label = "in `{Self}` (stride, N), neither divides the other",
+        note = "CuTe: static_assert(Stride::value % N == 0 or N % Stride::value == 0, \"Divisibility condition\"); e.g. upcast<2>(4:3)"
+    )
+    /// `upcast<N>`'s stride condition: for each leaf `(d, N)`, `N | d` or `d | N` (`d = 0`
+    /// included). Implemented by the pairs that satisfy it (runtime strides checked at run
+    /// time).
+    pub trait UpcastStrideDivides {}
+    #[doc(hidden)]
+    pub trait UpcastStrideDividesSel<Sel> {}
+}
+impl<D: IntGcd<N> + IntAbs, N: Int> UpcastStrideDivides for (D, N)
+where
+    Gcf<D, N>: IntEq<N> + IntEq<AbsOf<D>>,
+    EqSel<Gcf<D, N>, N>: SelOr<EqSel<Gcf<D, N>, AbsOf<D>>>,
+    (D, N): UpcastStrideDividesSel<Or<EqSel<Gcf<D, N>, N>, EqSel<Gcf<D, N>, AbsOf<D>>>>,
+{
+}
+impl<T> UpcastStrideDividesSel<B1> for T {}
+impl<T> UpcastStrideDividesSel<Dyn> for T {}
+
+with_diagnostic! {
+    (
+        message = "upcast<N>: the elements per wide element must divide the mode's size",
+        label = "in `{Self}` (size, elements per wide element), the second does not divide the first",
+        note = "a mode of stride d (d | N) puts N/d of its elements in each wide element; CuTe rounds up with ceil_div, which would address a partly used wide element: e.g. upcast<2>(3:1); coalesce nested contiguous modes first"
+    )
+    /// `upcast<N>`'s shape condition: for each leaf `(s, q)` with `q = N / gcd(d, N)`, `q | s`.
+    pub trait UpcastShapeDivides {}
+    #[doc(hidden)]
+    pub trait UpcastShapeDividesSel<Sel> {}
+}
+impl<S: IntRem<Q>, Q: Int> UpcastShapeDivides for (S, Q) where
+    (S, Q): UpcastShapeDividesSel<ZeroSel<Mod<S, Q>>>
+{
+}
+impl<T> UpcastShapeDividesSel<B1> for T {}
+impl<T> UpcastShapeDividesSel<Dyn> for T {}
+
+with_diagnostic! {
+    (
+        message = "downcast<N> needs a stride-1 leaf (CuTe: \"Downcast requires adjacent elements\")",
+        label = "no stride of this layout is 1",
+        note = "downcast<N> multiplies the size of the unit-stride modes by N and the other strides by N"
+    )
+    /// `downcast<N>`'s condition: some stride leaf is 1 (or `N = 1`). Implemented by the
+    /// selector pair `(any stride is 1, N is 1)` where it holds.
+    pub trait DowncastAdjacent {}
+}
+impl<X> DowncastAdjacent for (B1, X) {}
+impl<X> DowncastAdjacent for (Dyn, X) {}
+impl DowncastAdjacent for (B0, B1) {}
+
+/// Whether a stride tuple has a leaf equal to 1: [`B1`], [`B0`] or [`Dyn`].
+#[doc(hidden)]
+pub trait AnyUnit {
+    type Sel: Selector;
+}
+macro_rules! any_unit_leaf {
+    ([$($g:tt)*] $T:ty) => {
+        impl<$($g)*> AnyUnit for $T {
+            type Sel = OneSel<$T>;
+        }
+    };
+}
+crate::tuple::for_each_leaf!(any_unit_leaf);
+impl AnyUnit for crate::tuple::Nil {
+    type Sel = B0;
+}
+impl<H: AnyUnit, T: AnyUnit> AnyUnit for crate::tuple::Cons<H, T>
+where
+    H::Sel: SelOr<T::Sel>,
+{
+    type Sel = Or<H::Sel, T::Sel>;
+}
+macro_rules! any_unit_tuple {
+    ($(($T:ident $D:ident))*) => {
+        impl<$($T,)*> AnyUnit for ($($T,)*)
+        where
+            crate::tuple::cons_type!($($T),*): AnyUnit,
+        {
+            type Sel = <crate::tuple::cons_type!($($T),*) as AnyUnit>::Sel;
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(any_unit_tuple);
+
+/// `upcast<N>` of `Self : D`, leaf by leaf: with `g = gcd(d, N)` and `q = N/g`, `s/q : d/g`.
+#[doc(hidden)]
+pub trait UpcastWith<D, N> {
+    type Shape: crate::int::Plain;
+    type Stride: crate::int::Plain;
+    fn upcast_with(&self, d: &D, n: N) -> Result<(Self::Shape, Self::Stride)>;
+}
+macro_rules! upcast_leaf {
+    ([$($g:tt)*] $S:ty) => {
+        impl<D, N, $($g)*> UpcastWith<D, N> for $S
+        where
+            D: Int + IntGcd<N> + IntAbs + IntDiv<Gcf<D, N>>,
+            N: Int + IntDiv<Gcf<D, N>>,
+            (D, N): UpcastStrideDivides,
+            $S: IntRem<Quot<N, Gcf<D, N>>> + IntDiv<Quot<N, Gcf<D, N>>>,
+            ($S, Quot<N, Gcf<D, N>>): UpcastShapeDivides,
+        {
+            type Shape = Quot<$S, Quot<N, Gcf<D, N>>>;
+            type Stride = Quot<D, Gcf<D, N>>;
+            #[inline(always)]
+            fn upcast_with(&self, d: &D, n: N) -> Result<(Self::Shape, Self::Stride)> {
+                let g = d.gcd(n)?;
+                let gv = g.value();
+                if gv != n.value() && gv as u64 != d.value().unsigned_abs() {
+                    return Err(layout_error!(
+                        ErrorKind::NotDivisible,
+                        "upcast<{}>: stride {} and {} do not divide each other",
+                        n.value(), d.value(), n.value()
+                    ));
+                }
+                let q = n.div(g)?;
+                if self.rem(q)?.value() != 0 {
+                    return Err(layout_error!(
+                        ErrorKind::NotDivisible,
+                        "upcast<{}>: a mode of stride {} holds {} elements per wide element, which does not divide its size {}",
+                        n.value(), d.value(), q.value(), self.value()
+                    ));
+                }
+                Ok((self.div(q)?, d.div(g)?))
+            }
+        }
+    };
+}
+crate::tuple::for_each_size_leaf!(upcast_leaf);
+
+/// `downcast<N>` of `Self : D`, leaf by leaf: `s·N : d` for `d = ±1`, `s : d·N` otherwise.
+#[doc(hidden)]
+pub trait DowncastWith<D, N> {
+    type Shape: crate::int::Plain;
+    type Stride: crate::int::Plain;
+    fn downcast_with(&self, d: &D, n: N) -> Result<(Self::Shape, Self::Stride)>;
+}
+#[doc(hidden)]
+pub trait DowncastLeaf<D, N, Unit> {
+    type Shape: crate::int::Plain;
+    type Stride: crate::int::Plain;
+    fn downcast_leaf(&self, d: &D, n: N) -> Result<(Self::Shape, Self::Stride)>;
+}
+impl<S: Int + IntMul<N>, D: Int, N: Int> DowncastLeaf<D, N, B1> for S {
+    type Shape = Prod<S, N>;
+    type Stride = D;
+    #[inline(always)]
+    fn downcast_leaf(&self, d: &D, n: N) -> Result<(Self::Shape, D)> {
+        Ok((self.mul(n)?, *d))
+    }
+}
+impl<S: Int, D: Int + IntMul<N>, N: Int> DowncastLeaf<D, N, B0> for S {
+    type Shape = S;
+    type Stride = Prod<D, N>;
+    #[inline(always)]
+    fn downcast_leaf(&self, d: &D, n: N) -> Result<(S, Self::Stride)> {
+        Ok((*self, d.mul(n)?))
+    }
+}
+impl<S: Int, D: Int, N: Int> DowncastLeaf<D, N, Dyn> for S {
+    type Shape = i64;
+    type Stride = i64;
+    #[inline(always)]
+    fn downcast_leaf(&self, d: &D, n: N) -> Result<(i64, i64)> {
+        let (s, d, n) = (self.value(), d.value(), n.value());
+        if d == 1 || d == -1 {
+            Ok((s.mul(n)?, d))
+        } else {
+            Ok((s, d.mul(n)?))
+        }
+    }
+}
+macro_rules! downcast_leaf {
+    ([$($g:tt)*] $S:ty) => {
+        impl<D: Int + IntAbs, N: Int, $($g)*> DowncastWith<D, N> for $S
+        where
+            $S: DowncastLeaf<D, N, OneSel<AbsOf<D>>>,
+        {
+            type Shape = <$S as DowncastLeaf<D, N, OneSel<AbsOf<D>>>>::Shape;
+            type Stride = <$S as DowncastLeaf<D, N, OneSel<AbsOf<D>>>>::Stride;
+            #[inline(always)]
+            fn downcast_with(&self, d: &D, n: N) -> Result<(Self::Shape, Self::Stride)> {
+                self.downcast_leaf(d, n)
+            }
+        }
+    };
+}
+crate::tuple::for_each_size_leaf!(downcast_leaf);
+
+macro_rules! cast_tuple {
+    ($Trait:ident $m:ident; $(($T:ident $D:ident))+) => {
+        #[allow(non_snake_case)]
+        impl<N: Int, $($T: $Trait<$D, N>, $D,)*> $Trait<($($D,)*), N> for ($($T,)*)
+        where
+            ($(<$T as $Trait<$D, N>>::Shape,)*): IntTuple,
+            ($(<$T as $Trait<$D, N>>::Stride,)*): IntTuple,
+        {
+            type Shape = ($(<$T as $Trait<$D, N>>::Shape,)*);
+            type Stride = ($(<$T as $Trait<$D, N>>::Stride,)*);
+            #[inline(always)]
+            fn $m(&self, d: &($($D,)*), n: N) -> Result<(Self::Shape, Self::Stride)> {
+                let ($($T,)*) = self;
+                let ($($D,)*) = d;
+                $(let $T = $T.$m($D, n)?;)*
+                Ok((($($T.0,)*), ($($T.1,)*)))
+            }
+        }
+    };
+}
+macro_rules! upcast_tuple {
+    ($($p:tt)+) => { cast_tuple!(UpcastWith upcast_with; $($p)+); };
+}
+macro_rules! downcast_tuple {
+    ($($p:tt)+) => { cast_tuple!(DowncastWith downcast_with; $($p)+); };
+}
+crate::tuple::for_each_tuple_pair!(upcast_tuple);
+crate::tuple::for_each_tuple_pair!(downcast_tuple);
+
+/// CuTe's `upcast<N>(L)` (`N` a typenum unsigned integer, `N ≥ 1`): `L` as a layout over
+/// elements `N` times wider. Leaf by leaf, with `g = gcd(d, N)`: `s/(N/g) : d/g` — stride-0
+/// leaves kept, strides that are multiples of `N` divided, a stride `d | N` becomes
+/// `sign(d)` with `N/|d|` elements per wide element. A stride that neither divides nor is a
+/// multiple of `N`, and (unlike CuTe, which rounds up) a size not divisible by the elements
+/// per wide element, are compile errors naming the condition for static leaves and
+/// [`ErrorKind::NotDivisible`] errors for runtime ones. Result leaves are static where the
+/// leaf's shape and stride are (stride: where the stride is). The contract (which coordinates
+/// address which wide elements) is documented on
+/// [`algebra::try_upcast`](crate::runtime::try_upcast).
+///
+/// ```
+/// use cute_layout::{layout, Layout, ops::{Upcast, UpcastOf}};
+/// use cute_layout::typenum::U8;
+/// // 16-bit elements of the usual smem atom, as 128-bit vectors of 8:
+/// static_assertions::assert_type_eq_all!(UpcastOf<Layout![(8,64):(64,1)], U8>, Layout![(8,8):(8,1)]);
+/// assert_eq!(layout!((8,64):(64,1)).upcast::<U8>().to_string(), "(8,8):(8,1)");
+/// ```
+pub trait Upcast<N> {
+    /// The result.
+    type Output;
+    /// The result; an error only for runtime values that violate a condition.
+    fn try_upcast(&self) -> Result<Self::Output>;
+}
+/// The result type of [`Upcast`].
+pub type UpcastOf<L, N> = <L as Upcast<N>>::Output;
+
+/// CuTe's `downcast<N>(L)`: `L` as a layout over elements `N` times narrower. Leaf by leaf:
+/// a unit stride (`±1`) multiplies the size by `N`, any other stride is multiplied by `N`.
+/// Some stride must be 1 when `N > 1` (CuTe: "Downcast requires adjacent elements"): a
+/// compile error for static strides, [`ErrorKind::InvalidArgument`] for runtime ones. A runtime
+/// stride 1 counts as a unit stride (CuTe checks the static `_1` only). See
+/// [`algebra::try_downcast`](crate::runtime::try_downcast) for the contract.
+///
+/// ```
+/// use cute_layout::{layout, Layout, ops::{Downcast, DowncastOf}};
+/// use cute_layout::typenum::U2;
+/// static_assertions::assert_type_eq_all!(DowncastOf<Layout![(8,8):(8,1)], U2>, Layout![(8,16):(16,1)]);
+/// assert_eq!(layout!((8,8):(8,1)).downcast::<U2>().to_string(), "(8,16):(16,1)");
+/// ```
+pub trait Downcast<N> {
+    /// The result.
+    type Output;
+    /// The result; an error only for runtime values that violate a condition.
+    fn try_downcast(&self) -> Result<Self::Output>;
+}
+/// The result type of [`Downcast`].
+pub type DowncastOf<L, N> = <L as Downcast<N>>::Output;
+
+impl<S, D, N> Upcast<N> for Layout<S, D>
+where
+    S: Congruent<D> + UpcastWith<D, N>,
+    D: IntTuple,
+    N: Unsigned + Int,
+    S::Shape: Congruent<S::Stride>,
+    S::Stride: IntTuple,
+{
+    type Output = Layout<S::Shape, S::Stride>;
+    #[inline(always)]
+    fn try_upcast(&self) -> Result<Self::Output> {
+        let (s, d) = self.shape().upcast_with(&self.stride(), N::default())?;
+        checked_layout(s, d)
+    }
+}
+
+impl<S, D, N> Downcast<N> for Layout<S, D>
+where
+    S: Congruent<D> + DowncastWith<D, N>,
+    D: IntTuple + AnyUnit,
+    N: Unsigned + Int + crate::int::select::IsOne,
+    (D::Sel, OneSel<N>): DowncastAdjacent,
+    S::Shape: Congruent<S::Stride>,
+    S::Stride: IntTuple,
+{
+    type Output = Layout<S::Shape, S::Stride>;
+    #[inline(always)]
+    fn try_downcast(&self) -> Result<Self::Output> {
+        let n = N::default();
+        struct Unit(bool);
+        impl crate::tuple::Visitor for Unit {
+            fn leaf(&mut self, v: i64, _: bool) {
+                self.0 |= v == 1;
+            }
+        }
+        let mut unit = Unit(false);
+        self.stride().visit(&mut unit);
+        if n.value() > 1 && !unit.0 {
+            return Err(layout_error!(
+                ErrorKind::InvalidArgument,
+                "downcast<{}>: no stride is 1 (CuTe: \"Downcast requires adjacent elements\")",
+                n.value()
+            ));
+        }
+        let (s, d) = self.shape().downcast_with(&self.stride(), n)?;
+        checked_layout(s, d)
+    }
+}
+
+/// The width of an element type in bits, as a typenum integer (CuTe's `sizeof_bits`), for
+/// [`RecastLayout`]. Implemented for the primitive integers and floats; implement it for
+/// your own element types (e.g. a 16-bit float: `type Bits = U16`).
+pub trait ElementBits {
+    /// The width in bits.
+    type Bits: Unsigned + Int;
+}
+macro_rules! element_bits {
+    ($($T:ty => $B:ident),*) => {$(
+        impl ElementBits for $T {
+            type Bits = typenum::$B;
+        }
+    )*};
+}
+element_bits!(u8 => U8, i8 => U8, u16 => U16, i16 => U16, u32 => U32, i32 => U32, f32 => U32,
+    u64 => U64, i64 => U64, f64 => U64, u128 => U128, i128 => U128);
+
+/// `num / den = New::Bits / Old::Bits` in lowest terms.
+type Num<Old, New> =
+    Quot<<New as ElementBits>::Bits, Gcf<<New as ElementBits>::Bits, <Old as ElementBits>::Bits>>;
+type Den<Old, New> =
+    Quot<<Old as ElementBits>::Bits, Gcf<<New as ElementBits>::Bits, <Old as ElementBits>::Bits>>;
+
+/// CuTe's `recast_layout<Old, New>(L)`: with `New::Bits / Old::Bits = num / den` in lowest
+/// terms, `downcast<den>(upcast<num>(L))` (`downcast<1>` is the identity, so this is
+/// `upcast<num>(L)` when `den = 1`, as CuTe).
+///
+/// ```
+/// use cute_layout::{layout, Layout, ops::{RecastLayout, RecastLayoutOf}};
+/// static_assertions::assert_type_eq_all!(
+///     RecastLayoutOf<Layout![(8,64):(64,1)], u16, u128>, Layout![(8,8):(8,1)]);
+/// assert_eq!(layout!((8,8):(8,1)).recast_layout::<f32, u16>().to_string(), "(8,16):(16,1)");
+/// ```
+pub trait RecastLayout<Old, New> {
+    /// The result.
+    type Output;
+    /// The result; an error only for runtime values that violate a condition.
+    fn try_recast_layout(&self) -> Result<Self::Output>;
+}
+/// The result type of [`RecastLayout`].
+pub type RecastLayoutOf<L, Old, New> = <L as RecastLayout<Old, New>>::Output;
+
+impl<L, Old: ElementBits, New: ElementBits> RecastLayout<Old, New> for L
+where
+    New::Bits: IntGcd<Old::Bits>,
+    New::Bits: IntDiv<Gcf<New::Bits, Old::Bits>>,
+    Old::Bits: IntDiv<Gcf<New::Bits, Old::Bits>>,
+    L: Upcast<Num<Old, New>>,
+    UpcastOf<L, Num<Old, New>>: Downcast<Den<Old, New>>,
+{
+    type Output = DowncastOf<UpcastOf<L, Num<Old, New>>, Den<Old, New>>;
+    #[inline(always)]
+    fn try_recast_layout(&self) -> Result<Self::Output> {
+        self.try_upcast()?.try_downcast()
+    }
+}
+
+/// The inherent `upcast`/`downcast`/`recast_layout` methods (and `try_` forms), on both
+/// layout kinds, so that no trait import is needed.
+macro_rules! cast_methods {
+    ($Ty:ty [$($P:ident),*]) => {
+        impl<$($P),*> $Ty {
+            /// See [`Upcast`](crate::typelevel::Upcast); an error only for runtime values that violate a condition.
+            #[inline(always)]
+            pub fn try_upcast<N>(&self) -> Result<UpcastOf<Self, N>>
+            where
+                Self: Upcast<N>,
+            {
+                <Self as Upcast<N>>::try_upcast(self)
+            }
+            /// See [`Upcast`](crate::typelevel::Upcast); panics with the error's message where `try_upcast` errs (only for runtime values).
+            #[inline(always)]
+            #[track_caller]
+            pub fn upcast<N>(&self) -> UpcastOf<Self, N>
+            where
+                Self: Upcast<N>,
+            {
+                match <Self as Upcast<N>>::try_upcast(self) {
+                    Ok(v) => v,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+            /// See [`Downcast`](crate::typelevel::Downcast); an error only for runtime values that violate a condition.
+            #[inline(always)]
+            pub fn try_downcast<N>(&self) -> Result<DowncastOf<Self, N>>
+            where
+                Self: Downcast<N>,
+            {
+                <Self as Downcast<N>>::try_downcast(self)
+            }
+            /// See [`Downcast`](crate::typelevel::Downcast); panics with the error's message where `try_downcast` errs (only for runtime values).
+            #[inline(always)]
+            #[track_caller]
+            pub fn downcast<N>(&self) -> DowncastOf<Self, N>
+            where
+                Self: Downcast<N>,
+            {
+                match <Self as Downcast<N>>::try_downcast(self) {
+                    Ok(v) => v,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+            /// See [`RecastLayout`](crate::typelevel::RecastLayout); an error only for runtime values that violate a condition.
+            #[inline(always)]
+            pub fn try_recast_layout<Old, New>(&self) -> Result<RecastLayoutOf<Self, Old, New>>
+            where
+                Self: RecastLayout<Old, New>,
+            {
+                <Self as RecastLayout<Old, New>>::try_recast_layout(self)
+            }
+            /// See [`RecastLayout`](crate::typelevel::RecastLayout); panics with the error's message where `try_recast_layout` errs (only for runtime values).
+            #[inline(always)]
+            #[track_caller]
+            pub fn recast_layout<Old, New>(&self) -> RecastLayoutOf<Self, Old, New>
+            where
+                Self: RecastLayout<Old, New>,
+            {
+                match <Self as RecastLayout<Old, New>>::try_recast_layout(self) {
+                    Ok(v) => v,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+    };
+}
+cast_methods!(Layout < S, D > [S, D]);
+#[cfg(feature = "alloc")]
+cast_methods!(crate::DynLayout []);
+
+#[cfg(feature = "alloc")]
+impl<N: Unsigned> Upcast<N> for crate::DynLayout {
+    type Output = crate::DynLayout;
+    #[inline]
+    fn try_upcast(&self) -> Result<crate::DynLayout> {
+        crate::runtime::try_upcast(self, N::I64)
+    }
+}
+#[cfg(feature = "alloc")]
+impl<N: Unsigned> Downcast<N> for crate::DynLayout {
+    type Output = crate::DynLayout;
+    #[inline]
+    fn try_downcast(&self) -> Result<crate::DynLayout> {
+        crate::runtime::try_downcast(self, N::I64)
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// make_ordered_layout and tile_to_shape
+
+/// CuTe's `GenColMajor` (`LayoutLeft`) as a mode order: `(0, 1, …, r−1)` for a shape of rank
+/// `r`, the default order of [`TileToShape`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GenColMajor;
+
+/// CuTe's `GenRowMajor` (`LayoutRight`) as a mode order: `(r−1, …, 1, 0)` for a shape of rank
+/// `r`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct GenRowMajor;
+
+/// The top-level modes of an integer tuple as a list; a leaf is its own single mode.
+#[doc(hidden)]
+pub trait ShapeModes: IntTuple {
+    type Modes: crate::int::Plain;
+    fn shape_modes(&self) -> Self::Modes;
+}
+/// A tuple from its list of modes (`Self` the shape whose modes they replace); a leaf shape's
+/// from its single mode.
+#[doc(hidden)]
+pub trait Rebuild<L> {
+    type Ints;
+    fn rebuild_ints(l: L) -> Self::Ints;
+}
+/// A layout from its list of modes (`Self` the shape whose modes they are); a leaf shape's is
+/// its single mode.
+#[doc(hidden)]
+pub trait RebuildLayout<L> {
+    type Layout;
+    fn rebuild_layout(l: L) -> Result<Self::Layout>;
+}
+macro_rules! shape_modes_leaf {
+    ([$($g:tt)*] $S:ty) => {
+        impl<$($g)*> ShapeModes for $S {
+            type Modes = Cons<$S, Nil>;
+            #[inline(always)]
+            fn shape_modes(&self) -> Self::Modes {
+                Cons(*self, Nil)
+            }
+        }
+        impl<X, $($g)*> Rebuild<Cons<X, Nil>> for $S {
+            type Ints = X;
+            #[inline(always)]
+            fn rebuild_ints(l: Cons<X, Nil>) -> X {
+                l.0
+            }
+        }
+        impl<X, $($g)*> RebuildLayout<Cons<X, Nil>> for $S {
+            type Layout = X;
+            #[inline(always)]
+            fn rebuild_layout(l: Cons<X, Nil>) -> Result<X> {
+                Ok(l.0)
+            }
+        }
+    };
+}
+crate::tuple::for_each_leaf!(shape_modes_leaf);
+impl<T: ToCons + IntTuple> ShapeModes for T {
+    type Modes = T::Cons;
+    #[inline(always)]
+    fn shape_modes(&self) -> T::Cons {
+        self.to_cons()
+    }
+}
+impl<T: ToCons, L: FromCons> Rebuild<L> for T {
+    type Ints = TupleOf<L>;
+    #[inline(always)]
+    fn rebuild_ints(l: L) -> TupleOf<L> {
+        l.from_cons()
+    }
+}
+impl<T: ToCons, L: ConcatLayouts> RebuildLayout<L> for T {
+    type Layout = L::Output;
+    #[inline(always)]
+    fn rebuild_layout(l: L) -> Result<L::Output> {
+        l.try_concat_layouts()
+    }
+}
+
+with_diagnostic! {
+    (
+        message = "a mode order must hold one static integer per mode of the shape",
+        label = "not an order for this shape (`{Self}`)",
+        note = "an order is a tuple of typenum integers of rank(shape) (an integer for an integral shape), or GenColMajor / GenRowMajor"
+    )
+    /// A mode order for the shape `S`: [`GenColMajor`], [`GenRowMajor`], a tuple of static
+    /// integers with one entry per mode of `S`, or one static integer when `S` is an integer.
+    /// `List` is the order as a list (its length and entries are checked by
+    /// [`MakeOrderedLayout`]).
+    pub trait ModeOrder<S> {
+        /// The entries as a `Cons` list.
+        type List;
+    }
+    /// The order list `Self` has one static entry per mode in the list `M`.
+    #[doc(hidden)]
+    pub trait OrderFits<M> {}
+    #[doc(hidden)]
+    pub trait OrderEntrySel<Sel> {}
+    #[doc(hidden)]
+    pub trait PickIf<Sel> {
+        type Output: Int;
+        fn pick_if(self) -> Self::Output;
+    }
+    #[doc(hidden)]
+    pub trait SmallerProduct<OL, Oi> {
+        type Output: Int;
+        fn smaller_product(&self) -> Result<Self::Output>;
+    }
+    #[doc(hidden)]
+    pub trait OrderedStrides<OL, AllM, AllO> {
+        type Output;
+        fn ordered_strides(&self, all: &AllM) -> Result<Self::Output>;
+    }
+}
+impl OrderFits<Nil> for Nil {}
+impl<A, B, H: HasDyn, T: OrderFits<B>> OrderFits<Cons<A, B>> for Cons<H, T> where
+    H: OrderEntrySel<H::Sel>
+{
+}
+impl<T> OrderEntrySel<B0> for T {}
+impl<S: ShapeModes> ModeOrder<S> for GenColMajor
+where
+    S::Modes: Iota<typenum::U0>,
+{
+    type List = <S::Modes as Iota<typenum::U0>>::Asc;
+}
+impl<S: ShapeModes> ModeOrder<S> for GenRowMajor
+where
+    S::Modes: Iota<typenum::U0>,
+{
+    type List = <S::Modes as Iota<typenum::U0>>::Desc;
+}
+macro_rules! mode_order_leaf {
+    ([$($g:tt)*] $O:ty) => {
+        impl<S: Int, $($g)*> ModeOrder<S> for $O {
+            type List = Cons<$O, Nil>;
+        }
+    };
+}
+mode_order_leaf!([] typenum::UTerm);
+mode_order_leaf!([U: crate::int::Digits, B: crate::int::Digit] typenum::UInt<U, B>);
+mode_order_leaf!([U: crate::int::Digits + typenum::NonZero] typenum::NInt<U>);
+impl<S, O: ToCons> ModeOrder<S> for O {
+    type List = O::Cons;
+}
+
+/// The order list `Self` cut or padded (with 0) to the length of the list `M`, so that the
+/// strides are computed whatever the order's length: a wrong length is reported once, by
+/// [`OrderFits`].
+#[doc(hidden)]
+pub trait FitTo<M> {
+    type Output;
+}
+impl FitTo<Nil> for Nil {
+    type Output = Nil;
+}
+impl<H, T> FitTo<Nil> for Cons<H, T> {
+    type Output = Nil;
+}
+impl<MH, MT> FitTo<Cons<MH, MT>> for Nil
+where
+    Nil: FitTo<MT>,
+{
+    type Output = Cons<typenum::U0, <Nil as FitTo<MT>>::Output>;
+}
+impl<H, T: FitTo<MT>, MH, MT> FitTo<Cons<MH, MT>> for Cons<H, T> {
+    type Output = Cons<H, T::Output>;
+}
+
+/// `Asc = (Start, Start+1, …)` and `Desc = (…, Start+1, Start)`, one entry per element of the
+/// list `Self`.
+#[doc(hidden)]
+pub trait Iota<Start> {
+    type Asc;
+    type Desc;
+    type End;
+}
+impl<Start> Iota<Start> for Nil {
+    type Asc = Nil;
+    type Desc = Nil;
+    type End = Start;
+}
+impl<Start: core::ops::Add<B1>, H, T: Iota<typenum::Add1<Start>>> Iota<Start> for Cons<H, T>
+where
+    T: Iota<typenum::Add1<Start>>,
+    <T as Iota<typenum::Add1<Start>>>::Desc: ListAppend<Cons<Start, Nil>>,
+{
+    type Asc = Cons<Start, <T as Iota<typenum::Add1<Start>>>::Asc>;
+    type Desc = <<T as Iota<typenum::Add1<Start>>>::Desc as ListAppend<Cons<Start, Nil>>>::Output;
+    type End = <T as Iota<typenum::Add1<Start>>>::End;
+}
+
+with_diagnostic! {
+    (
+        message = "a mode order repeats an entry, so modes would overlap",
+        label = "the entries of this order list are not distinct",
+        note = "make_ordered_layout lays the modes out in increasing order; each mode needs its own entry"
+    )
+    /// The entries of the order list `Self` are distinct.
+    pub trait DistinctOrder {}
+    /// `X` does not occur in the list `Self`.
+    #[doc(hidden)]
+    pub trait NotRepeated<X> {}
+    #[doc(hidden)]
+    pub trait NotRepeatedSel<Sel> {}
+}
+impl DistinctOrder for Nil {}
+impl<H, T: NotRepeated<H> + DistinctOrder> DistinctOrder for Cons<H, T> {}
+impl<X> NotRepeated<X> for Nil {}
+impl<X: Int, H: IntEq<X>, T: NotRepeated<X>> NotRepeated<X> for Cons<H, T> where
+    (H, X): NotRepeatedSel<EqSel<H, X>>
+{
+}
+impl<T> NotRepeatedSel<B0> for T {}
+// A runtime entry is refused by `OrderFits`, not reported as a repetition.
+impl<T> NotRepeatedSel<Dyn> for T {}
+
+// `PickIf`: `Self` when the selector is `B1`, 1 when it is `B0`.
+impl<X: Int> PickIf<B1> for X {
+    type Output = X;
+    #[inline(always)]
+    fn pick_if(self) -> X {
+        self
+    }
+}
+impl<X: Int> PickIf<B0> for X {
+    type Output = typenum::U1;
+    #[inline(always)]
+    fn pick_if(self) -> typenum::U1 {
+        typenum::U1::new()
+    }
+}
+
+// `SmallerProduct`: the product of the sizes of the modes (the list `Self`) whose order (in
+// `OL`) is below `Oi`.
+impl<Oi> SmallerProduct<Nil, Oi> for Nil {
+    type Output = typenum::U1;
+    #[inline(always)]
+    fn smaller_product(&self) -> Result<typenum::U1> {
+        Ok(typenum::U1::new())
+    }
+}
+impl<MH: IntTuple, MT, OH: IntLt<Oi>, OT, Oi: Int> SmallerProduct<Cons<OH, OT>, Oi> for Cons<MH, MT>
+where
+    MH::Size: PickIf<LtSel<OH, Oi>>,
+    MT: SmallerProduct<OT, Oi>,
+    <MT as SmallerProduct<OT, Oi>>::Output: IntMul<<MH::Size as PickIf<LtSel<OH, Oi>>>::Output>,
+{
+    type Output =
+        Prod<<MT as SmallerProduct<OT, Oi>>::Output, <MH::Size as PickIf<LtSel<OH, Oi>>>::Output>;
+    #[inline(always)]
+    fn smaller_product(&self) -> Result<Self::Output> {
+        self.1.smaller_product()?.mul(self.0.size()?.pick_if())
+    }
+}
+
+// `OrderedStrides`: the strides of `make_ordered_layout`, mode by mode (the list `Self`,
+// orders `OL`): each mode column-major from the product of the sizes of the modes of smaller
+// order (among `AllM`, orders `AllO`).
+impl<AllM, AllO> OrderedStrides<Nil, AllM, AllO> for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn ordered_strides(&self, _: &AllM) -> Result<Nil> {
+        Ok(Nil)
+    }
+}
+impl<MH, MT, OH, OT, AllM, AllO> OrderedStrides<Cons<OH, OT>, AllM, AllO> for Cons<MH, MT>
+where
+    AllM: SmallerProduct<AllO, OH>,
+    MH: PrefixProduct<<AllM as SmallerProduct<AllO, OH>>::Output>,
+    MT: OrderedStrides<OT, AllM, AllO>,
+{
+    type Output =
+        Cons<<MH as PrefixProduct<<AllM as SmallerProduct<AllO, OH>>::Output>>::Output, MT::Output>;
+    #[inline(always)]
+    fn ordered_strides(&self, all: &AllM) -> Result<Self::Output> {
+        let start = all.smaller_product()?;
+        Ok(Cons(
+            self.0.prefix_product_from(start)?.0,
+            self.1.ordered_strides(all)?,
+        ))
+    }
+}
+
+/// The order list of `O` for the shape `S`, fitted to its rank.
+type OrderList<O, S> = <<O as ModeOrder<S>>::List as FitTo<<S as ShapeModes>::Modes>>::Output;
+/// The stride list of `make_ordered_layout(S, O)`.
+type OrderedStrideList<S, O> = <<S as ShapeModes>::Modes as OrderedStrides<
+    OrderList<O, S>,
+    <S as ShapeModes>::Modes,
+    OrderList<O, S>,
+>>::Output;
+
+/// CuTe's `make_ordered_layout(shape, order)` on a static or mixed shape (`Self`) with a static
+/// order `O`: the compact layout of the shape whose modes are laid out in increasing order —
+/// mode `i` column-major from the product of the sizes of the modes of smaller order.
+/// [`GenColMajor`] is `(0, 1, …)`, [`GenRowMajor`] `(r−1, …, 0)`; an order is a tuple of typenum
+/// integers (any distinct values, CuTe's `Step<…>`), one per mode, or one integer for an
+/// integral shape. An order of the wrong rank or with runtime entries, and a repeated entry,
+/// are compile errors naming the condition. The same layout as the runtime
+/// [`algebra::try_make_ordered_layout`](crate::runtime::try_make_ordered_layout); the result's
+/// leaves are static where the shape's are.
+///
+/// ```
+/// use cute_layout::{Layout, ops::{MakeOrderedLayout, MakeOrderedLayoutOf, GenRowMajor}};
+/// use cute_layout::typenum::{U0, U1, U2, U3};
+/// // CuTe's example: make_ordered_layout(Shape<_2,_2,_2,_2>{}, Step<_0,_2,_3,_1>{}).
+/// type Sh = (U2, U2, U2, U2);
+/// static_assertions::assert_type_eq_all!(
+///     MakeOrderedLayoutOf<Sh, (U0, U2, U3, U1)>, Layout![(2,2,2,2):(1,4,8,2)]);
+/// let l = (U2::new(), (U3::new(), 4i64)).make_ordered_layout(GenRowMajor);
+/// assert_eq!(l.to_string(), "(2,(3,4)):(12,(1,3))");
+/// ```
+pub trait MakeOrderedLayout<O> {
+    /// The layout.
+    type Output;
+    /// The layout; an error only where a runtime size or stride exceeds `i64`.
+    fn try_make_ordered_layout(&self, order: O) -> Result<Self::Output>;
+    /// The layout, panicking with the error's message where the `try_` form errs.
+    #[track_caller]
+    fn make_ordered_layout(&self, order: O) -> Self::Output {
+        match self.try_make_ordered_layout(order) {
+            Ok(v) => v,
+            Err(e) => panic!("{e}"),
+        }
+    }
+}
+/// The result type of [`MakeOrderedLayout`].
+pub type MakeOrderedLayoutOf<S, O> = <S as MakeOrderedLayout<O>>::Output;
+
+impl<S, O> MakeOrderedLayout<O> for S
+where
+    S: ShapeModes,
+    O: ModeOrder<S>,
+    O::List: OrderFits<S::Modes> + DistinctOrder + FitTo<S::Modes>,
+    S::Modes: OrderedStrides<OrderList<O, S>, S::Modes, OrderList<O, S>>,
+    S: Rebuild<OrderedStrideList<S, O>>,
+    S: Congruent<<S as Rebuild<OrderedStrideList<S, O>>>::Ints>,
+    <S as Rebuild<OrderedStrideList<S, O>>>::Ints: IntTuple,
+{
+    type Output = Layout<S, <S as Rebuild<OrderedStrideList<S, O>>>::Ints>;
+    #[inline(always)]
+    fn try_make_ordered_layout(&self, _: O) -> Result<Self::Output> {
+        let modes = self.shape_modes();
+        let strides = modes.ordered_strides(&modes)?;
+        checked_layout(*self, S::rebuild_ints(strides))
+    }
+}
+
+with_diagnostic! {
+    (
+        message = "tile_to_shape needs rank(block) <= rank(target shape)",
+        label = "the block has more modes than the target shape",
+        note = "CuTe: CUTE_STATIC_ASSERT_V(rank(block) <= rank(trg_shape), \"Rank of layout must be <= rank of target shape.\"); the block is padded with 1:0 modes up to rank(target)"
+    )
+    /// The block's modes (the list `Self`) padded with `1:0` modes to the length of the target's
+    /// modes `TM`: the condition `rank(block) ≤ rank(target)`.
+    pub trait BlockRankFits<TM> {
+        /// The padded list.
+        type Output: crate::int::Plain;
+        /// The value.
+        fn pad(self) -> Self::Output;
+    }
+}
+impl BlockRankFits<Nil> for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn pad(self) -> Nil {
+        Nil
+    }
+}
+impl<TH, TT> BlockRankFits<Cons<TH, TT>> for Nil
+where
+    Nil: BlockRankFits<TT>,
+{
+    type Output = Cons<Layout<typenum::U1, typenum::U0>, <Nil as BlockRankFits<TT>>::Output>;
+    #[inline(always)]
+    fn pad(self) -> Self::Output {
+        Cons(
+            Layout::from_parts_unchecked(typenum::U1::new(), typenum::U0::new()),
+            Nil.pad(),
+        )
+    }
+}
+impl<BH: crate::int::Plain, BT: BlockRankFits<TT>, TH, TT> BlockRankFits<Cons<TH, TT>>
+    for Cons<BH, BT>
+{
+    type Output = Cons<BH, BT::Output>;
+    #[inline(always)]
+    fn pad(self) -> Self::Output {
+        Cons(self.0, self.1.pad())
+    }
+}
+
+with_diagnostic! {
+    (
+        message = "tile_to_shape: a block mode size does not divide the target shape's mode size",
+        label = "in `{Self}` (target mode size, block mode size), the second does not divide the first",
+        note = "CuTe: CUTE_STATIC_ASSERT_V(evenly_divides(target_shape, block_shape), \"tile_to_shape: block shape does not divide the target shape.\")"
+    )
+    /// `tile_to_shape`'s divisibility condition: for each mode `i`, `size(blockᵢ) |
+    /// size(targetᵢ)` (runtime sizes checked at run time, [`ErrorKind::NotDivisible`]).
+    pub trait TileDivides {}
+    #[doc(hidden)]
+    pub trait TileDividesSel<Sel> {}
+}
+impl<T: IntRem<B>, B: Int> TileDivides for (T, B) where (T, B): TileDividesSel<ZeroSel<Mod<T, B>>> {}
+impl<T> TileDividesSel<B1> for T {}
+impl<T> TileDividesSel<Dyn> for T {}
+
+with_diagnostic! {
+    (
+        message = "tile_to_shape: the target shape's modes must have positive sizes",
+        label = "`{Self}` is not a positive size",
+        note = "the target shape is a shape: its entries are positive"
+    )
+    /// A target mode size that is positive (a runtime size is checked at run time).
+    pub trait PositiveTarget {}
+}
+impl PositiveTarget for i64 {}
+impl<U: crate::int::Digits, B: crate::int::Digit> PositiveTarget for typenum::UInt<U, B> {}
+
+/// The number of blocks per mode, `Pᵢ = size(targetᵢ) / size(blockᵢ)`, over the padded block
+/// modes (the list `Self`) and the target modes `TM`.
+#[doc(hidden)]
+pub trait GridShape<TM> {
+    type Output: crate::int::Plain;
+    fn grid_shape(&self, t: &TM) -> Result<Self::Output>;
+}
+impl GridShape<Nil> for Nil {
+    type Output = Nil;
+    #[inline(always)]
+    fn grid_shape(&self, _: &Nil) -> Result<Nil> {
+        Ok(Nil)
+    }
+}
+impl<BS, BD, BT, TH, TT> GridShape<Cons<TH, TT>> for Cons<Layout<BS, BD>, BT>
+where
+    BS: Congruent<BD>,
+    BD: IntTuple,
+    TH: IntTuple,
+    Size<TH>: PositiveTarget + IntRem<Size<BS>> + IntDiv<Size<BS>>,
+    (Size<TH>, Size<BS>): TileDivides,
+    BT: GridShape<TT>,
+{
+    type Output = Cons<Quot<Size<TH>, Size<BS>>, BT::Output>;
+    #[inline(always)]
+    fn grid_shape(&self, t: &Cons<TH, TT>) -> Result<Self::Output> {
+        let (ts, bs) = (t.0.size()?, self.0.shape().size()?);
+        if ts.rem(bs)?.value() != 0 {
+            return Err(layout_error!(
+                ErrorKind::NotDivisible,
+                "tile_to_shape: block shape does not divide the target shape: a block mode of size {} does not divide the target mode {}, of size {}",
+                bs.value(),
+                crate::tuple::Display(&t.0),
+                ts.value()
+            ));
+        }
+        Ok(Cons(ts.div(bs)?, self.1.grid_shape(&t.1)?))
+    }
+}
+
+/// The padded block's modes.
+type PaddedModes<L, T> =
+    <<L as ModesOf>::Output as BlockRankFits<<T as ShapeModes>::Modes>>::Output;
+/// The grid shape `P` (an integer for an integral target).
+type GridShapeOf<L, T> =
+    <T as Rebuild<<PaddedModes<L, T> as GridShape<<T as ShapeModes>::Modes>>::Output>>::Ints;
+/// The padded block (its single mode for an integral target).
+type PaddedOf<L, T> = <T as RebuildLayout<PaddedModes<L, T>>>::Layout;
+/// The grid `make_ordered_layout(P, O)`.
+type GridOf<L, T, O> = MakeOrderedLayoutOf<GridShapeOf<L, T>, O>;
+
+/// CuTe's `tile_to_shape(block, target, order)` with a static order (see [`TileToShape`] for
+/// the default, column-major, and the contract): the blocks repeated in `order`
+/// ([`GenColMajor`], [`GenRowMajor`], or a tuple of distinct typenum integers, one per mode of
+/// the target, as for [`MakeOrderedLayout`]).
+///
+/// ```
+/// use cute_layout::{layout, Layout, ops::{GenRowMajor, TileToShapeOrdered, TileToShapeOrderedOf}};
+/// use cute_layout::typenum::{U0, U1, U4, U6};
+/// type Tile = TileToShapeOrderedOf<Layout![(2,2):(1,2)], (U4, U6), GenRowMajor>;
+/// static_assertions::assert_type_eq_all!(Tile, Layout![((2,2),(2,3)):((1,12),(2,4))]);
+/// let t = layout!((2,2):(1,2)).tile_to_shape_ordered((U4::new(), U6::new()), (U1::new(), U0::new()));
+/// assert_eq!(t.to_string(), "((2,2),(2,3)):((1,12),(2,4))");
+/// ```
+pub trait TileToShapeOrdered<T, O> {
+    /// The result.
+    type Output;
+    /// The result; an error only for runtime values that violate a condition.
+    fn try_tile_to_shape_ordered(&self, target: T, order: O) -> Result<Self::Output>;
+}
+/// The result type of [`TileToShapeOrdered`].
+pub type TileToShapeOrderedOf<L, T, O> = <L as TileToShapeOrdered<T, O>>::Output;
+
+impl<S, D, T, O> TileToShapeOrdered<T, O> for Layout<S, D>
+where
+    Layout<S, D>: ModesOf,
+    T: ShapeModes,
+    <Layout<S, D> as ModesOf>::Output: BlockRankFits<T::Modes>,
+    PaddedModes<Self, T>: GridShape<T::Modes>,
+    T: Rebuild<<PaddedModes<Self, T> as GridShape<T::Modes>>::Output>,
+    T: RebuildLayout<PaddedModes<Self, T>>,
+    GridShapeOf<Self, T>: MakeOrderedLayout<O>,
+    PaddedOf<Self, T>: BlockedProduct<GridOf<Self, T, O>>,
+{
+    type Output = BlockedProductOf<PaddedOf<Self, T>, GridOf<Self, T, O>>;
+    #[inline(always)]
+    fn try_tile_to_shape_ordered(&self, target: T, order: O) -> Result<Self::Output> {
+        let padded = self.modes_of().pad();
+        let p = padded.grid_shape(&target.shape_modes())?;
+        let grid = T::rebuild_ints(p).try_make_ordered_layout(order)?;
+        T::rebuild_layout(padded)?.try_blocked_product(grid)
+    }
+}
+
+impl<S, D, T> TileToShape<T> for Layout<S, D>
+where
+    Layout<S, D>: TileToShapeOrdered<T, GenColMajor>,
+{
+    type Output = TileToShapeOrderedOf<Self, T, GenColMajor>;
+    #[inline(always)]
+    fn try_tile_to_shape(&self, target: T) -> Result<Self::Output> {
+        self.try_tile_to_shape_ordered(target, GenColMajor)
+    }
+}
+
+/// The inherent `tile_to_shape_ordered` methods (and `try_` form), on both layout kinds.
+macro_rules! tile_ordered_methods {
+    ($Ty:ty [$($P:ident),*]) => {
+        impl<$($P),*> $Ty {
+            /// See [`TileToShapeOrdered`](crate::typelevel::TileToShapeOrdered); an error only for runtime values that violate a condition.
+            #[inline(always)]
+            pub fn try_tile_to_shape_ordered<T, O>(&self, target: T, order: O) -> Result<TileToShapeOrderedOf<Self, T, O>>
+            where
+                Self: TileToShapeOrdered<T, O>,
+            {
+                <Self as TileToShapeOrdered<T, O>>::try_tile_to_shape_ordered(self, target, order)
+            }
+            /// See [`TileToShapeOrdered`](crate::typelevel::TileToShapeOrdered); panics with the error's message where `try_tile_to_shape_ordered` errs (only for runtime values).
+            #[inline(always)]
+            #[track_caller]
+            pub fn tile_to_shape_ordered<T, O>(&self, target: T, order: O) -> TileToShapeOrderedOf<Self, T, O>
+            where
+                Self: TileToShapeOrdered<T, O>,
+            {
+                match <Self as TileToShapeOrdered<T, O>>::try_tile_to_shape_ordered(self, target, order) {
+                    Ok(v) => v,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+    };
+}
+tile_ordered_methods!(Layout < S, D > [S, D]);
+#[cfg(feature = "alloc")]
+tile_ordered_methods!(crate::DynLayout []);
+tile_ordered_methods!(ComposedLayout < A, Off, B > [A, Off, B]);
+
+/// A target shape for the runtime engine: a static or mixed integer tuple, or a
+/// [`DynTuple`](crate::DynTuple) (owned or borrowed).
+#[cfg(feature = "alloc")]
+#[doc(hidden)]
+pub trait AsDynShape {
+    fn as_dyn_shape(&self) -> alloc::borrow::Cow<'_, crate::DynTuple>;
+}
+#[cfg(feature = "alloc")]
+impl<T: IntTuple> AsDynShape for T {
+    fn as_dyn_shape(&self) -> alloc::borrow::Cow<'_, crate::DynTuple> {
+        alloc::borrow::Cow::Owned(self.to_dyn())
+    }
+}
+#[cfg(feature = "alloc")]
+impl AsDynShape for crate::DynTuple {
+    fn as_dyn_shape(&self) -> alloc::borrow::Cow<'_, crate::DynTuple> {
+        alloc::borrow::Cow::Borrowed(self)
+    }
+}
+#[cfg(feature = "alloc")]
+impl AsDynShape for &crate::DynTuple {
+    fn as_dyn_shape(&self) -> alloc::borrow::Cow<'_, crate::DynTuple> {
+        alloc::borrow::Cow::Borrowed(*self)
+    }
+}
+
+/// A mode order for the runtime engine, given the rank of the shape: [`GenColMajor`],
+/// [`GenRowMajor`], a static integer tuple, or a [`DynTuple`](crate::DynTuple).
+#[cfg(feature = "alloc")]
+#[doc(hidden)]
+pub trait AsDynOrder {
+    fn as_dyn_order(&self, rank: usize) -> crate::DynTuple;
+}
+#[cfg(feature = "alloc")]
+impl AsDynOrder for GenColMajor {
+    fn as_dyn_order(&self, rank: usize) -> crate::DynTuple {
+        crate::runtime::col_major_order(rank)
+    }
+}
+#[cfg(feature = "alloc")]
+impl AsDynOrder for GenRowMajor {
+    fn as_dyn_order(&self, rank: usize) -> crate::DynTuple {
+        crate::runtime::row_major_order(rank)
+    }
+}
+#[cfg(feature = "alloc")]
+impl<T: AsDynShape> AsDynOrder for T {
+    fn as_dyn_order(&self, _: usize) -> crate::DynTuple {
+        self.as_dyn_shape().into_owned()
+    }
+}
+
+#[cfg(feature = "alloc")]
+fn dyn_rank(t: &crate::DynTuple) -> usize {
+    if t.is_int() {
+        1
+    } else {
+        t.rank()
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T: AsDynShape, O: AsDynOrder> TileToShapeOrdered<T, O> for crate::DynLayout {
+    type Output = crate::DynLayout;
+    #[inline]
+    fn try_tile_to_shape_ordered(&self, target: T, order: O) -> Result<crate::DynLayout> {
+        let t = target.as_dyn_shape();
+        crate::runtime::try_tile_to_shape_ordered(self, &t, &order.as_dyn_order(dyn_rank(&t)))
+    }
+}
+#[cfg(feature = "alloc")]
+impl<T: AsDynShape> TileToShape<T> for crate::DynLayout {
+    type Output = crate::DynLayout;
+    #[inline]
+    fn try_tile_to_shape(&self, target: T) -> Result<crate::DynLayout> {
+        crate::runtime::try_tile_to_shape(self, &target.as_dyn_shape())
+    }
+}
+/// A runtime-structured target: the result is a [`DynLayout`](crate::DynLayout).
+#[cfg(feature = "alloc")]
+#[diagnostic::do_not_recommend]
+impl<S: Congruent<D>, D: IntTuple> TileToShape<crate::DynTuple> for Layout<S, D> {
+    type Output = crate::DynLayout;
+    #[inline]
+    fn try_tile_to_shape(&self, target: crate::DynTuple) -> Result<crate::DynLayout> {
+        crate::runtime::try_tile_to_shape(&self.to_dyn(), &target)
+    }
+}
+#[cfg(feature = "alloc")]
+impl<O: AsDynOrder> MakeOrderedLayout<O> for crate::DynTuple {
+    type Output = crate::DynLayout;
+    #[inline]
+    fn try_make_ordered_layout(&self, order: O) -> Result<crate::DynLayout> {
+        crate::runtime::try_make_ordered_layout(self, &order.as_dyn_order(dyn_rank(self)))
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Element-width casts (CuTe layout_composed.hpp): each part cast on its own,
+// `upcast<N>(A ∘ O ∘ B) = upcast<N>(A) ∘ upcast<N>(O) ∘ upcast<N>(B)`, the same for downcast;
+// `recast_layout` follows from the two (its blanket impl in `ops`).
+
+with_diagnostic! {
+    (
+        message = "upcast<N> of a composed layout: N must divide the offset",
+        label = "in `{Self}` (offset, N), N does not divide the offset",
+        note = "CuTe: upcast<N>(offset) = safe_div(offset, N); an offset inside a wide element has no wide-element offset"
+    )
+    /// `upcast<N>`'s offset condition for a composed layout: `N | O`. Implemented by the pairs
+    /// that satisfy it (runtime offsets are checked at run time).
+    pub trait UpcastOffsetDivides {}
+    #[doc(hidden)]
+    pub trait UpcastOffsetDividesSel<Sel> {}
+}
+impl<O: IntRem<N>, N: Int> UpcastOffsetDivides for (O, N) where
+    (O, N): UpcastOffsetDividesSel<ZeroSel<Mod<O, N>>>
+{
+}
+impl<T> UpcastOffsetDividesSel<typenum::B1> for T {}
+impl<T> UpcastOffsetDividesSel<crate::int::select::Dyn> for T {}
+
+/// The parts of a composed layout that change with the element width, in units `N` times
+/// wider: the outer swizzle and the offset (the inner layout casts through [`Upcast`]).
+/// Separate from [`CastDown`]: `downcast<N>` asks nothing of `upcast<N>`'s conditions.
+#[doc(hidden)]
+pub trait CastUp<N> {
+    /// In units `N` times wider.
+    type Up;
+    fn try_up(&self) -> Result<Self::Up>;
+}
+
+/// The parts of a composed layout that change with the element width, in units `N` times
+/// narrower (the inner layout casts through [`Downcast`]).
+#[doc(hidden)]
+pub trait CastDown<N> {
+    /// In units `N` times narrower.
+    type Down;
+    fn try_down(&self) -> Result<Self::Down>;
+}
+
+impl<Bb, M, S, N> CastUp<N> for Swizzle<Bb, M, S>
+where
+    Bb: typenum::Unsigned,
+    M: typenum::Unsigned,
+    S: typenum::Integer,
+    Swizzle<Bb, M, S>: SwizzleUpcast<N>,
+    UpcastSwizzleOf<Self, N>: Default,
+{
+    type Up = UpcastSwizzleOf<Self, N>;
+    #[inline(always)]
+    fn try_up(&self) -> Result<Self::Up> {
+        Ok(Default::default())
+    }
+}
+
+impl<Bb, M, S, N> CastDown<N> for Swizzle<Bb, M, S>
+where
+    Bb: typenum::Unsigned,
+    M: typenum::Unsigned,
+    S: typenum::Integer,
+    Swizzle<Bb, M, S>: SwizzleDowncast<N>,
+    DowncastSwizzleOf<Self, N>: Default,
+{
+    type Down = DowncastSwizzleOf<Self, N>;
+    #[inline(always)]
+    fn try_down(&self) -> Result<Self::Down> {
+        Ok(Default::default())
+    }
+}
+
+impl<N: typenum::Unsigned> CastUp<N> for DynSwizzle {
+    type Up = DynSwizzle;
+    fn try_up(&self) -> Result<DynSwizzle> {
+        self.try_upcast(N::I64)
+    }
+}
+
+impl<N: typenum::Unsigned> CastDown<N> for DynSwizzle {
+    type Down = DynSwizzle;
+    fn try_down(&self) -> Result<DynSwizzle> {
+        self.try_downcast(N::I64)
+    }
+}
+
+/// The offset, as a [`CastUp`] / [`CastDown`]: `safe_div(O, N)` up, `O·N` down.
+#[doc(hidden)]
+pub struct OffsetPart<O>(O);
+
+impl<O, N> CastUp<N> for OffsetPart<O>
+where
+    O: Int + IntDiv<N> + IntRem<N>,
+    N: Int + typenum::Unsigned,
+    (O, N): UpcastOffsetDivides,
+{
+    type Up = Quot<O, N>;
+    #[inline(always)]
+    fn try_up(&self) -> Result<Self::Up> {
+        if self.0.rem(N::default())?.value() != 0 {
+            return Err(offset_not_divisible(self.0.value(), N::I64));
+        }
+        self.0.div(N::default())
+    }
+}
+
+impl<O, N> CastDown<N> for OffsetPart<O>
+where
+    O: Int + IntMul<N>,
+    N: Int + typenum::Unsigned,
+{
+    type Down = Prod<O, N>;
+    #[inline(always)]
+    fn try_down(&self) -> Result<Self::Down> {
+        self.0.mul(N::default())
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<N: typenum::Unsigned> CastUp<N> for OffsetPart<crate::DynInt> {
+    type Up = crate::DynInt;
+    fn try_up(&self) -> Result<crate::DynInt> {
+        let (o, n) = (self.0.value, N::I64);
+        if n == 0 || o % n != 0 {
+            return Err(offset_not_divisible(o, n));
+        }
+        Ok(crate::DynInt {
+            value: o / n,
+            is_static: self.0.is_static,
+        })
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<N: typenum::Unsigned> CastDown<N> for OffsetPart<crate::DynInt> {
+    type Down = crate::DynInt;
+    fn try_down(&self) -> Result<crate::DynInt> {
+        let value = self.0.value.checked_mul(N::I64).ok_or_else(|| {
+            layout_error!(
+                ErrorKind::Overflow,
+                "downcast<{}>: offset {} · {} overflows",
+                N::I64,
+                self.0.value,
+                N::I64
+            )
+        })?;
+        Ok(crate::DynInt {
+            value,
+            is_static: self.0.is_static,
+        })
+    }
+}
+
+fn offset_not_divisible(o: i64, n: i64) -> crate::error::LayoutError {
+    layout_error!(
+        ErrorKind::NotDivisible,
+        "upcast<{n}>: the offset {o} of a composed layout is not a multiple of {n} (CuTe: safe_div)"
+    )
+}
+
+/// `upcast<N>(A ∘ O ∘ B) = upcast<N>(A) ∘ O/N ∘ upcast<N>(B)` (CuTe `layout_composed.hpp`):
+/// the swizzled layout in units `N` times wider. A byte-address `Sw<3,4,3>` on 16-bit
+/// elements is `Sw<3,3,3>`:
+///
+/// ```
+/// use cute_layout::{layout, AnyLayout};
+/// use cute_layout::typenum::U2;
+/// let bytes = layout!(Sw<3,4,3> o 0 o (8,128):(128,1)); // 8 rows of 128 bytes
+/// let halfs = bytes.upcast::<U2>();                    // the same rows as 64 halfs
+/// assert_eq!(halfs.to_string(), "Sw<3,3,3> o 0 o (8,64):(64,1)");
+/// assert!((0..8).all(|r| (0..64).all(|c| bytes.call((r, 2 * c)) == 2 * halfs.call((r, c)))));
+/// ```
+impl<A, O, B, N> Upcast<N> for ComposedLayout<A, O, B>
+where
+    A: CastUp<N> + ComposedOuter,
+    O: ComposedOffset,
+    B: ComposedInner,
+    OffsetPart<O>: CastUp<N>,
+    B: Upcast<N>,
+    A::Up: ComposedOuter,
+    <OffsetPart<O> as CastUp<N>>::Up: ComposedOffset,
+    <B as Upcast<N>>::Output: ComposedInner,
+{
+    type Output = ComposedLayout<A::Up, <OffsetPart<O> as CastUp<N>>::Up, <B as Upcast<N>>::Output>;
+    #[inline]
+    fn try_upcast(&self) -> Result<Self::Output> {
+        ComposedLayout::try_new(
+            self.layout_a().try_up()?,
+            OffsetPart(self.offset()).try_up()?,
+            self.layout_b().try_upcast()?,
+        )
+    }
+}
+
+/// `downcast<N>(A ∘ O ∘ B) = downcast<N>(A) ∘ O·N ∘ downcast<N>(B)` (CuTe
+/// `layout_composed.hpp`): the swizzled layout in units `N` times narrower.
+///
+/// ```
+/// use cute_layout::layout;
+/// use cute_layout::typenum::U2;
+/// let halfs = layout!(Sw<3,3,3> o 0 o (8,64):(64,1));
+/// assert_eq!(halfs.downcast::<U2>().to_string(), "Sw<3,4,3> o 0 o (8,128):(128,1)");
+/// ```
+impl<A, O, B, N> Downcast<N> for ComposedLayout<A, O, B>
+where
+    A: CastDown<N> + ComposedOuter,
+    O: ComposedOffset,
+    B: ComposedInner,
+    OffsetPart<O>: CastDown<N>,
+    B: Downcast<N>,
+    A::Down: ComposedOuter,
+    <OffsetPart<O> as CastDown<N>>::Down: ComposedOffset,
+    <B as Downcast<N>>::Output: ComposedInner,
+{
+    type Output =
+        ComposedLayout<A::Down, <OffsetPart<O> as CastDown<N>>::Down, <B as Downcast<N>>::Output>;
+    #[inline]
+    fn try_downcast(&self) -> Result<Self::Output> {
+        ComposedLayout::try_new(
+            self.layout_a().try_down()?,
+            OffsetPart(self.offset()).try_down()?,
+            self.layout_b().try_downcast()?,
+        )
+    }
+}
+
+cast_methods!(ComposedLayout < A, O, B > [A, O, B]);
