@@ -14,22 +14,18 @@ pub use macros::__private;
 pub mod any_layout;
 pub mod atom;
 pub mod banks;
-#[cfg(feature = "alloc")]
 pub mod basis;
 pub mod composed;
-#[cfg(feature = "alloc")]
-pub mod descriptor;
 #[cfg(feature = "emit")]
 pub mod emit;
 pub mod error;
-pub mod fmt;
-#[cfg(feature = "alloc")]
-pub mod parse;
-#[cfg(feature = "alloc")]
-pub mod picture;
-#[cfg(feature = "alloc")]
-pub mod print;
 pub mod swizzle;
+// Text in and out, together: CuTe notation (`fmt`, `parse`), descriptors, `print_layout`, the
+// LaTeX/SVG pictures.
+mod text;
+pub use text::fmt;
+#[cfg(feature = "alloc")]
+pub use text::{descriptor, parse, picture, print};
 pub mod tensor;
 
 // The two engines, each a folder: `typelevel/` computes through trait resolution (static and
@@ -38,6 +34,9 @@ pub mod tensor;
 #[cfg(feature = "alloc")]
 pub mod runtime;
 pub mod typelevel;
+// The rules both engines, the macros and the test generator call: one function per rule.
+#[doc(hidden)]
+pub mod rules;
 
 // The paths users import, kept from before the engines had folders of their own.
 #[doc(hidden)]
@@ -50,6 +49,10 @@ pub use typelevel as ops;
 pub use typelevel::{int, layout, tuple};
 
 pub use any_layout::{AnyLayout, LayoutCoord, ShapeOf, SizeOf, StrideOf, StridedLayout};
+pub use basis::typelevel::{
+    make_basis_like, make_identity_layout, try_make_identity_layout, visit_stride, BasisLayout,
+    BasisLike, BasisLikeOf, Codomain, ScaledBasis, StrideVisitor, E, E0, E1, E2, E3,
+};
 #[cfg(feature = "alloc")]
 pub use basis::{DynBasisLayout, DynBasisTuple, DynScaledBasis};
 #[cfg(feature = "alloc")]
@@ -70,8 +73,4 @@ pub use tensor::{
     local_partition, local_tile, make_fragment_like, make_tensor, Tensor, TensorLayout,
 };
 pub use tuple::IntTuple;
-pub use typelevel::basis::{
-    make_basis_like, make_identity_layout, try_make_identity_layout, visit_stride, BasisLayout,
-    BasisLike, BasisLikeOf, Codomain, ScaledBasis, StrideVisitor, E, E0, E1, E2, E3,
-};
 pub use typenum;

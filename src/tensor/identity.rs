@@ -5,10 +5,10 @@
 //! elements its data tensor addresses; `coord < shape` then predicates a tiling that does not
 //! divide the shape (CuTe's `elem_less`).
 
+use crate::basis::typelevel::{BasisCongruent, BasisCoord, BasisLayout, BasisLike, BasisLikeOf};
 use crate::error::{layout_error, ErrorKind, Result};
 use crate::layout::Layout;
 use crate::tuple::{Nil, StaticShape};
-use crate::typelevel::basis::{BasisCongruent, BasisCoord, BasisLayout, BasisLike, BasisLikeOf};
 use crate::typelevel::{ZippedDivide, ZippedDivideOf};
 
 use super::partition::ThreadCoord;

@@ -31,13 +31,13 @@ use core::ops::Add;
 
 use typenum::{Add1, B0, B1, U0, U1};
 
+use crate::basis::typelevel::{
+    Absent, BasisPath, CodomainProfile, ConsPathEq, Filled, PathPush, ScaledBasis,
+};
 use crate::error::Result;
 use crate::int::{Int, Plain};
 use crate::layout::Layout;
 use crate::tuple::{Cons, FromCons, Nil, ToCons, TupleOf};
-use crate::typelevel::basis::{
-    Absent, BasisPath, CodomainProfile, ConsPathEq, Filled, PathPush, ScaledBasis,
-};
 use crate::typelevel::coalesce::CoalesceExt;
 use crate::typelevel::complement::{check_cotarget, ComplementFold, CosizeFold};
 use crate::typelevel::compose::LayoutParts;

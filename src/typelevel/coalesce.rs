@@ -3,12 +3,12 @@
 use crate::typelevel::Coalesce;
 use typenum::{B0, B1};
 
+use crate::basis::typelevel::{ScaleBy, Scaled, StrideEq, StrideEqSel, StrideLeaf, StrideTuple};
 use crate::error::Result;
 use crate::int::select::{IsOne, NotTrue, OneSel};
 use crate::int::{Int, IntMul, Plain, Prod};
 use crate::layout::Layout;
 use crate::tuple::{Cons, IntTuple, Nil};
-use crate::typelevel::basis::{ScaleBy, Scaled, StrideEq, StrideEqSel, StrideLeaf, StrideTuple};
 use crate::typelevel::flat::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
 
 /// Coalesce a flat mode list (right fold): each mode is pushed in front of the coalesced rest.

@@ -3,11 +3,11 @@
 
 use typenum::{B0, B1, U0, U1};
 
+use crate::basis::typelevel::StrideTuple;
 use crate::error::Result;
 use crate::int::Plain;
 use crate::layout::Layout;
 use crate::tuple::{Cons, IntTuple, Nil, ToCons};
-use crate::typelevel::basis::StrideTuple;
 use crate::typelevel::coalesce::CoalesceExt;
 use crate::typelevel::flat::{FlattenInto, LayoutOf, ToLayout, M};
 use crate::typelevel::CoalesceZ;

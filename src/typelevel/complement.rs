@@ -3,7 +3,7 @@
 use crate::typelevel::{Complement, ComplementFull};
 use typenum::{B0, B1, U1};
 
-use crate::typelevel::basis::StrideTuple;
+use crate::basis::typelevel::StrideTuple;
 use crate::typelevel::basis_complement::{BasisComplement, Full};
 
 use crate::error::{ErrorKind, Result};

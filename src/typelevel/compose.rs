@@ -9,6 +9,10 @@
 use crate::typelevel::{Compose, ComposeOf};
 use typenum::{B0, B1, U1};
 
+use crate::basis::typelevel::{
+    BasisCongruent, BasisPath, DynLeaf, MakeLayout, ScaleBy, Scaled, ScaledBasis, StrideLeaf,
+    StrideMul, StrideProd, StrideTuple,
+};
 use crate::error::{ErrorKind, LayoutError, Result};
 use crate::int::select::NotTrue;
 use crate::int::select::{AnyDyn, HasDyn};
@@ -18,10 +22,6 @@ use crate::int::{
 };
 use crate::layout::Layout;
 use crate::tuple::{Congruent, Cons, IntTuple, Nil};
-use crate::typelevel::basis::{
-    BasisCongruent, BasisPath, DynLeaf, MakeLayout, ScaleBy, Scaled, ScaledBasis, StrideLeaf,
-    StrideMul, StrideProd, StrideTuple,
-};
 use crate::typelevel::coalesce::{CoalesceExt, CoalesceList};
 use crate::typelevel::distribute::{
     distributes_at_run_time, distributes_at_run_time_keyed, with_mode_values, AtMostOne,
@@ -806,11 +806,11 @@ pub trait MaskTo<P> {
 }
 impl<V: Int, Q: BasisPath + crate::tuple::ToCons, P> MaskTo<P> for ScaledBasis<V, Q>
 where
-    Q::Cons: crate::typelevel::basis::ConsPathEq<P>,
-    V: KeepOrZero<<Q::Cons as crate::typelevel::basis::ConsPathEq<P>>::Sel>,
+    Q::Cons: crate::basis::typelevel::ConsPathEq<P>,
+    V: KeepOrZero<<Q::Cons as crate::basis::typelevel::ConsPathEq<P>>::Sel>,
 {
     type Output =
-        <V as KeepOrZero<<Q::Cons as crate::typelevel::basis::ConsPathEq<P>>::Sel>>::Output;
+        <V as KeepOrZero<<Q::Cons as crate::basis::typelevel::ConsPathEq<P>>::Sel>>::Output;
     #[inline(always)]
     fn mask_to(&self) -> Self::Output {
         self.value().keep_or_zero()

@@ -7,11 +7,11 @@
 
 use typenum::{B0, B1};
 
+use crate::basis::typelevel::StrideLeaf;
 use crate::error::{ErrorKind, LayoutError, Result};
 use crate::int::select::{And, Dyn, IntLt, LtSel, Or, SelAnd, SelOr, Selector, ZeroSel};
 use crate::int::{Int, IntMul, IntRem, Mod, Prod};
 use crate::tuple::{Cons, Nil};
-use crate::typelevel::basis::StrideLeaf;
 use crate::typelevel::flat::M;
 
 /// The exclusive prefix products `S̄_1, ..., S̄_R` of A's modes, the last mode excluded.

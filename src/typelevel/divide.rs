@@ -17,12 +17,12 @@
 use crate::typelevel::{Compose, ComposeOf, FlatDivide, LogicalDivide, TiledDivide, ZippedDivide};
 use typenum::{B0, B1, U0, U1};
 
+use crate::basis::typelevel::{Absent, CodomainProfile, Filled, MakeLayout, PathPush, StrideTuple};
 use crate::error::{ErrorKind, Result};
 use crate::int::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel};
 use crate::int::{Int, IntDiv, IntMul, Plain, Prod, Quot};
 use crate::layout::Layout;
 use crate::tuple::{Congruent, Cons, IntTuple, Nil, Size};
-use crate::typelevel::basis::{Absent, CodomainProfile, Filled, MakeLayout, PathPush, StrideTuple};
 use crate::typelevel::basis_complement::SelectAlong;
 use crate::typelevel::complement::{ComplementPlain, ComplementPlainOf};
 use crate::typelevel::compose::LayoutParts;

@@ -133,12 +133,12 @@ impl ToLayout for Nil {
     }
 }
 /// One basis mode: the layout `s : v@I`.
-impl<S: Int + IntTuple, V: Int, P: crate::typelevel::basis::BasisPath> ToLayout
-    for Cons<M<S, crate::typelevel::basis::ScaledBasis<V, P>>, Nil>
+impl<S: Int + IntTuple, V: Int, P: crate::basis::typelevel::BasisPath> ToLayout
+    for Cons<M<S, crate::basis::typelevel::ScaledBasis<V, P>>, Nil>
 where
-    S: crate::typelevel::basis::BasisCongruent<crate::typelevel::basis::ScaledBasis<V, P>>,
+    S: crate::basis::typelevel::BasisCongruent<crate::basis::typelevel::ScaledBasis<V, P>>,
 {
-    type Output = Layout<S, crate::typelevel::basis::ScaledBasis<V, P>>;
+    type Output = Layout<S, crate::basis::typelevel::ScaledBasis<V, P>>;
     #[inline(always)]
     fn to_layout(self) -> Self::Output {
         Layout::from_raw_parts(self.0 .0, self.0 .1)
@@ -163,7 +163,7 @@ impl<M0, M1, T> ToLayout for Cons<M0, Cons<M1, T>>
 where
     Cons<M0, Cons<M1, T>>: Unzip,
     TupleOf<<Cons<M0, Cons<M1, T>> as Unzip>::Shapes>:
-        crate::typelevel::basis::MakeLayout<TupleOf<<Cons<M0, Cons<M1, T>> as Unzip>::Strides>>,
+        crate::basis::typelevel::MakeLayout<TupleOf<<Cons<M0, Cons<M1, T>> as Unzip>::Strides>>,
 {
     type Output = Layout<
         TupleOf<<Cons<M0, Cons<M1, T>> as Unzip>::Shapes>,
@@ -172,12 +172,12 @@ where
     #[inline(always)]
     fn to_layout(self) -> Self::Output {
         let (s, d) = self.unzip();
-        crate::typelevel::basis::MakeLayout::make_unchecked(s.from_cons(), d.from_cons())
+        crate::basis::typelevel::MakeLayout::make_unchecked(s.from_cons(), d.from_cons())
     }
     #[inline(always)]
     fn try_to_layout(self) -> Result<Self::Output> {
         let (s, d) = self.unzip();
-        crate::typelevel::basis::MakeLayout::make_checked(s.from_cons(), d.from_cons())
+        crate::basis::typelevel::MakeLayout::make_checked(s.from_cons(), d.from_cons())
     }
 }
 

@@ -11,12 +11,12 @@ use core::ops::Add;
 
 use typenum::{Add1, B0, B1, U0, U1};
 
+use crate::basis::typelevel::{Absent, CodomainProfile, Filled, PathPush, StrideTuple};
 use crate::error::Result;
 use crate::int::select::{Dyn, EqSel, IntEq, IntLt, IsOne, IsZero, LtSel, OneSel, ZeroSel};
 use crate::int::{Int, IntDiv, IntMul, IntRem, Mod, Plain, Prod, Quot};
 use crate::layout::Layout;
 use crate::tuple::{Cons, FromCons, Nil, TupleOf};
-use crate::typelevel::basis::{Absent, CodomainProfile, Filled, PathPush, StrideTuple};
 use crate::typelevel::basis_complement::SelectAlong;
 use crate::typelevel::coalesce::CoalesceList;
 use crate::typelevel::complement::NonNegative;

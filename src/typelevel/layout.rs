@@ -396,7 +396,7 @@ impl<S: Congruent<D>, D: IntTuple> From<Layout<S, D>> for crate::runtime::layout
 
 /// CuTe notation, `shape:stride`; `{:#}` marks static leaves `_4`. Strides may be integers or
 /// basis elements (`(4,8):(1@0,1@1)`).
-impl<S: crate::typelevel::basis::LayoutFmt<D>, D> fmt::Display for Layout<S, D> {
+impl<S: crate::basis::typelevel::LayoutFmt<D>, D> fmt::Display for Layout<S, D> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.shape.fmt_layout(&self.stride, f)
     }

@@ -15,7 +15,6 @@ macro_rules! with_diagnostic {
     };
 }
 
-pub(crate) mod basis;
 pub(crate) mod basis_complement;
 pub(crate) mod coalesce;
 pub(crate) mod coalesce_z;
@@ -41,7 +40,7 @@ pub(crate) mod vector;
 
 /// The building blocks of basis strides (CuTe's `ScaledBasis` arithmetic, the stride trees and
 /// their conditions); the user-facing names are at the crate root.
-pub use basis::{
+pub use crate::basis::typelevel::{
     BasisCongruent, BasisCoord, BasisPath, ScaleBy, StrideDisplay, StrideEq, StrideLeaf,
     StrideTuple,
 };

@@ -12,11 +12,11 @@ use crate::typelevel::{
 use core::ops::{Add, Sub};
 use typenum::{Add1, Bit, Max, Maximum, Sub1, UInt, Unsigned, B0, B1, U0, U1};
 
+use crate::basis::typelevel::{MakeLayout, StrideTuple};
 use crate::error::{ErrorKind, Result};
 use crate::int::{IntMul, Plain, Prod};
 use crate::layout::Layout;
 use crate::tuple::{Congruent, Cons, IntTuple, Nil, Size};
-use crate::typelevel::basis::{MakeLayout, StrideTuple};
 use crate::typelevel::complement::Cosize;
 use crate::typelevel::compose::LayoutParts;
 use crate::typelevel::flat::checked_layout;

@@ -10,11 +10,11 @@
 use crate::typelevel::Compose;
 use typenum::U1;
 
+use crate::basis::typelevel::MakeLayout;
 use crate::error::Result;
 use crate::int::Plain;
 use crate::layout::Layout;
 use crate::tuple::{Cons, IntTuple, Nil};
-use crate::typelevel::basis::MakeLayout;
 use crate::typelevel::compose::LayoutParts;
 
 /// CuTe's `_`: in a tiler, leaves its mode unchanged. In the zipped, tiled and flat divides
@@ -157,7 +157,7 @@ pub trait ModesOf {
 }
 macro_rules! modes_of_leaf {
     ([$($g:tt)*] $S:ty) => {
-        impl<D: crate::typelevel::basis::StrideLeaf, $($g)*> ModesOf for Layout<$S, D> {
+        impl<D: crate::basis::typelevel::StrideLeaf, $($g)*> ModesOf for Layout<$S, D> {
             type Output = Cons<Layout<$S, D>, Nil>;
             #[inline(always)]
             fn modes_of(&self) -> Self::Output {

@@ -5,11 +5,11 @@ use core::ops::Add;
 
 use typenum::{Add1, B1, U0, U1};
 
+use crate::basis::typelevel::{BasisPath, MakeLayout, PathPush, ScaledBasis};
 use crate::error::Result;
 use crate::int::{Int, Plain};
 use crate::layout::Layout;
 use crate::tuple::{Cons, FromCons, Nil, ToCons, TupleOf};
-use crate::typelevel::basis::{BasisPath, MakeLayout, PathPush, ScaledBasis};
 
 /// `tiler_to_layout(T)` (PyCuTe `layout.py`, after paper §3.3.5): a layout is itself, an
 /// integer `n` is `n:1`, and a by-mode tiler `(T0, T1, ...)` is the layout whose mode `i` is
