@@ -51,6 +51,8 @@ macro_rules! plain_tiler {
 
 pub mod basis;
 mod coalesce;
+mod modeops;
+mod modes;
 mod coalesce_z;
 mod complement;
 mod compose;
@@ -69,6 +71,8 @@ mod tiler_to_layout;
 mod vector;
 
 pub use coalesce::*;
+pub use modeops::*;
+pub use modes::*;
 pub use coalesce_z::*;
 pub use complement::*;
 pub use compose::*;
