@@ -51,8 +51,6 @@ macro_rules! plain_tiler {
 
 pub mod basis;
 mod coalesce;
-mod modeops;
-mod modes;
 mod coalesce_z;
 mod complement;
 mod compose;
@@ -62,6 +60,8 @@ mod flat;
 mod inverse;
 pub mod layout;
 mod like;
+mod modeops;
+mod modes;
 mod nullspace;
 mod product;
 mod reshape;
@@ -71,8 +71,6 @@ mod tiler_to_layout;
 mod vector;
 
 pub use coalesce::*;
-pub use modeops::*;
-pub use modes::*;
 pub use coalesce_z::*;
 pub use complement::*;
 pub use compose::*;
@@ -80,6 +78,8 @@ pub use divide::*;
 pub use domain::*;
 pub use inverse::*;
 pub use like::*;
+pub use modeops::*;
+pub use modes::*;
 pub use nullspace::*;
 pub use product::*;
 pub use reshape::*;
