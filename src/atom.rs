@@ -40,6 +40,8 @@ pub mod check;
 mod copy;
 mod fma;
 #[cfg(feature = "alloc")]
+pub mod gmma_desc;
+#[cfg(feature = "alloc")]
 mod retile;
 mod sm70;
 mod sm75;
@@ -62,6 +64,8 @@ pub use copy::{
     SM80_CP_ASYNC_CACHEGLOBAL_ZFILL,
 };
 pub use fma::UniversalFMA;
+#[cfg(feature = "alloc")]
+pub use gmma_desc::{make_gmma_desc, GmmaDescriptorFields};
 #[cfg(feature = "alloc")]
 pub use retile::try_retile_layout;
 pub use sm70::*;

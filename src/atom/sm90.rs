@@ -43,10 +43,31 @@ pub mod gmma {
         pub struct MN;
     }
 
-    /// An operand major ([`Major::K`] or [`Major::MN`]).
-    pub trait GmmaMajor {}
-    impl GmmaMajor for Major::K {}
-    impl GmmaMajor for Major::MN {}
+    /// CuTe's `GMMA::Major` as a value (the `MajorMode` of `make_gmma_desc<MajorMode>`).
+    #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+    pub enum MajorMode {
+        /// K-major (CuTe's `Major::K`).
+        K,
+        /// M- or N-major (CuTe's `Major::MN`).
+        MN,
+    }
+
+    /// An operand major ([`Major::K`] or [`Major::MN`]), with its value.
+    ///
+    /// ```
+    /// use cute_layout::atom::gmma::{GmmaMajor, Major, MajorMode};
+    /// assert_eq!(<Major::MN as GmmaMajor>::MODE, MajorMode::MN);
+    /// ```
+    pub trait GmmaMajor {
+        /// The major as a value.
+        const MODE: MajorMode;
+    }
+    impl GmmaMajor for Major::K {
+        const MODE: MajorMode = MajorMode::K;
+    }
+    impl GmmaMajor for Major::MN {
+        const MODE: MajorMode = MajorMode::MN;
+    }
 
     /// M|N-major, no swizzle (interleaved), in bits.
     pub type Layout_MN_INTER_Atom_Bits = Layout![Sw<0,7,3> o 0 o (128,8):(1,128)];
