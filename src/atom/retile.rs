@@ -37,11 +37,7 @@ fn static_int(v: i64) -> DynTuple {
 
 /// CuTe's `shape_div(a, b)` for positive `a`, `b`: `a / b`, or 1 where that is 0.
 fn shape_div(a: i64, b: i64) -> i64 {
-    if a / b != 0 {
-        a / b
-    } else {
-        1
-    }
+    crate::rules::int::shape_div(a, b).unwrap_or(1)
 }
 
 /// CuTe's `upcast<n>(shape, stride)` leaf by leaf (static strides): a stride-0 leaf is kept,

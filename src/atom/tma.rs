@@ -55,6 +55,7 @@ use alloc::vec::Vec;
 use crate::basis::{make_identity_layout, DynScaledBasis};
 use crate::composed::DynComposedLayout;
 use crate::error::{layout_error, ErrorKind, Result};
+use crate::rules::int::gcd;
 use crate::runtime;
 use crate::runtime::layout::{DynLayout, DynTuple};
 use crate::swizzle::{DynSwizzle, SwizzleFn};
@@ -596,14 +597,6 @@ pub fn make_tma_copy_op<L: TmaSmemLayout + ?Sized>(
     cluster_size: i64,
 ) -> Result<TmaCopy> {
     build(op, data_type, gmem, smem, cta_tiler, cluster_size)
-}
-
-fn gcd(a: u64, b: u64) -> u64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
 }
 
 fn leaf<'a>(t: &'a DynTuple, path: &[usize]) -> Result<i64> {

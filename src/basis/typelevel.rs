@@ -833,10 +833,7 @@ pub trait AddLeaf<L>: Sized {
     fn add_leaf(self, l: L, k: i64) -> Self;
     fn try_add_leaf(self, l: L, k: i64) -> Result<Self>;
 }
-fn checked_mul(k: i64, v: i64) -> Result<i64> {
-    k.checked_mul(v)
-        .ok_or_else(|| crate::error::layout_error!(ErrorKind::Overflow, "{k} * {v}"))
-}
+use crate::rules::int::checked_mul;
 impl<C> AddLeaf<UTerm> for C {
     #[inline(always)]
     fn add_leaf(self, _: UTerm, _: i64) -> Self {

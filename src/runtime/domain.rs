@@ -7,6 +7,7 @@ use alloc::vec::Vec;
 
 use super::{err, flat_modes, from_modes, try_coalesce};
 use crate::error::{ErrorKind, Result};
+use crate::rules::int::gcd as gcd128;
 use crate::runtime::layout::{checked_add, DynInt, DynLayout, DynTuple};
 
 /// The tuple with every leaf marked static or dynamic.
@@ -117,13 +118,6 @@ pub fn try_common_coarsening(a: &DynTuple, b: &DynTuple) -> Result<DynTuple> {
 }
 
 plain!(common_coarsening = try_common_coarsening(a: &DynTuple, b: &DynTuple) -> DynTuple);
-
-fn gcd128(mut a: i128, mut b: i128) -> i128 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
 
 /// `greatest_common_domain(a, b)` (PyCuTe `algebra.py`): the flat layout `G` whose modes are
 /// the factors that the shapes `a` and `b` share *in order*, each at the same offset in both

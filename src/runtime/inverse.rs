@@ -270,21 +270,10 @@ fn solve_cuts(
     }
     let modes = coalesce_modes(&modes, true).ok()?;
     // Check every equation on the layout itself (floor and mod at negative offsets).
-    let eval = |x: i64| -> Option<i64> {
-        let mut acc = 0i64;
-        let mut rest = x;
-        for (k, &(s, d)) in modes.iter().enumerate() {
-            let c = if k + 1 == modes.len() {
-                rest
-            } else {
-                rest.rem_euclid(s)
-            };
-            rest = rest.div_euclid(s);
-            acc = acc.checked_add(c.checked_mul(d)?)?;
-        }
-        Some(acc)
-    };
-    if points.iter().all(|p| eval(p.0) == Some(p.1)) {
+    if points
+        .iter()
+        .all(|p| crate::rules::int::eval_floor(&modes, p.0) == Some(p.1))
+    {
         Some(from_modes(&modes, is_static))
     } else {
         None

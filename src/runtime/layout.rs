@@ -434,8 +434,7 @@ pub fn checked_add(a: i64, b: i64) -> Result<i64> {
 }
 /// `a · b`, or an [`ErrorKind::Overflow`] error.
 pub fn checked_mul(a: i64, b: i64) -> Result<i64> {
-    a.checked_mul(b)
-        .ok_or_else(|| LayoutError::with_detail(ErrorKind::Overflow, alloc::format!("{a} * {b}")))
+    crate::rules::int::checked_mul(a, b)
 }
 
 /// Levels of nesting a [`Stack`] holds without allocating.

@@ -97,9 +97,9 @@ pub(crate) fn unwrap<T>(r: Result<T>) -> T {
     }
 }
 
-/// `⌈a / b⌉` for `a >= 0`, `b > 0` (never overflows).
+/// `⌈a / b⌉` for `a >= 0`, `b > 0` (never overflows): [`crate::rules::int::ceil_div`].
 pub(crate) fn ceil_div(a: i64, b: i64) -> i64 {
-    a / b + i64::from(a % b != 0)
+    crate::rules::int::ceil_div(a, b).unwrap_or(a)
 }
 
 /// A flat list of `(shape, stride)` modes: inline up to eight modes, so that the algorithms'

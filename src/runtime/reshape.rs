@@ -5,23 +5,8 @@ use alloc::vec::Vec;
 
 use super::{concat, err, try_blocked_product};
 use crate::error::{ErrorKind, Result};
+use crate::rules::int::gcd;
 use crate::runtime::layout::{checked_mul, DynInt, DynLayout, DynTuple};
-
-/// `gcd(a, b)` of magnitudes.
-fn gcd_u(mut a: u64, mut b: u64) -> u64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
-/// `gcd(a, b)` of non-negative values.
-fn gcd(mut a: i64, mut b: i64) -> i64 {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
 
 /// Rebuilds a layout leaf by leaf: `f(shape leaf, stride leaf)` gives the new pair (marks
 /// included); the tree is kept.
@@ -105,7 +90,7 @@ pub fn try_upcast(l: &DynLayout, n: i64) -> Result<DynLayout> {
     check_factor("upcast", n)?;
     map_leaves(l, &|s, d| {
         // g = gcd(|d|, n) ≤ n, computed on magnitudes (|i64::MIN| fits u64).
-        let g = gcd_u(d.value.unsigned_abs(), n as u64) as i64;
+        let g = gcd(d.value.unsigned_abs(), n as u64) as i64;
         if g != n && g as u64 != d.value.unsigned_abs() {
             return Err(err(
                 ErrorKind::NotDivisible,

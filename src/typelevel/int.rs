@@ -467,11 +467,8 @@ impl IntAbs for i64 {
 }
 
 fn gcd_i64(a: i64, b: i64) -> Result<i64> {
-    let (mut x, mut y) = (a.unsigned_abs(), b.unsigned_abs());
-    while y != 0 {
-        (x, y) = (y, x % y);
-    }
-    i64::try_from(x).map_err(|_| overflow("gcd", a, b))
+    let g = crate::rules::int::gcd(a.unsigned_abs(), b.unsigned_abs());
+    i64::try_from(g).map_err(|_| overflow("gcd", a, b))
 }
 
 #[doc(hidden)]
@@ -516,14 +513,7 @@ pub fn ceil_div_i64(a: i64, b: i64) -> Result<i64> {
     if b == 0 {
         return Err(div_by_zero(a));
     }
-    let q = a.checked_div(b).ok_or_else(|| overflow("/", a, b))?;
-    let r = a % b; // cannot overflow once the division did not
-                   // Truncation rounded toward zero; step up when the exact quotient is positive.
-    Ok(if r != 0 && ((r > 0) == (b > 0)) {
-        q + 1
-    } else {
-        q
-    })
+    crate::rules::int::ceil_div(a, b).ok_or_else(|| overflow("/", a, b))
 }
 
 #[doc(hidden)]
@@ -566,8 +556,7 @@ pub fn shape_div_i64(a: i64, b: i64) -> Result<i64> {
     if b == 0 {
         return Err(div_by_zero(a));
     }
-    let q = a.checked_div(b).ok_or_else(|| overflow("/", a, b))?;
-    Ok(if q != 0 { q } else { a.signum() * b.signum() })
+    crate::rules::int::shape_div(a, b).ok_or_else(|| overflow("/", a, b))
 }
 
 #[doc(hidden)]

@@ -19,6 +19,7 @@
 //! it also decides some compositions by evaluation) — so that the generated files compile. The
 //! expected values are not in the files: every case calls the runtime engine at test time.
 
+use cute_layout::rules::int::gcd;
 use std::fmt::Write as _;
 
 // The tests' own oracles (`flat`, `covers`), shared with the test files.
@@ -127,12 +128,7 @@ fn normalized(a: &DynLayout) -> Vec<(i64, i64)> {
 }
 
 fn shape_div(a: i64, b: i64) -> i64 {
-    let q = a / b;
-    if q != 0 {
-        q
-    } else {
-        1
-    }
+    cute_layout::rules::int::shape_div(a, b).unwrap_or(1)
 }
 
 /// Whether the type-level base case accepts `A ∘ s:d` (Eq. 20, 21 after truncation).
@@ -686,14 +682,6 @@ fn upcast_ok(sw: (i64, i64, i64), o: i64, l: &DynLayout, n: i64) -> bool {
 /// of `L` is 1 (`downcast<N>` of a swizzle and of an offset always exists).
 fn downcast_ok(l: &DynLayout) -> bool {
     l.stride().leaves().any(|d| d == 1)
-}
-
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 {
-        a
-    } else {
-        gcd(b, a % b)
-    }
 }
 
 /// The composed family: each case a random swizzle, a small static offset and a random inner
