@@ -1008,6 +1008,7 @@ mod tests {
 /// The most leaves a static layout may have for the compile-time check.
 pub const MAX_STATIC_LEAVES: usize = 16;
 
+#[doc(hidden)]
 /// A static integer tuple's leaves, flattened left to right, as constants (for the
 /// compile-time bank check). Implemented for every [`Int`](crate::int::Int) — a runtime `i64`
 /// leaf fails to compile when the check evaluates it — and for tuples of up to 6 elements.

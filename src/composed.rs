@@ -53,6 +53,7 @@ use crate::tuple::{Congruent, IntTuple};
 // ---------------------------------------------------------------------------------------------
 // The parts
 
+#[doc(hidden)]
 /// The outer function `A` of a composed layout: applied to `O + B(c)`.
 ///
 /// Implemented by the swizzles, [`Swizzle`] and [`DynSwizzle`].
@@ -139,6 +140,7 @@ impl ComposedOuter for DynSwizzle {
     }
 }
 
+#[doc(hidden)]
 /// The offset `O` of a composed layout: a typenum integer (static, `U0` in CuTe's swizzled
 /// layouts), an `i64`, or (with `alloc`) a [`DynInt`](crate::DynInt), which keeps the static
 /// mark of the runtime engine.
@@ -174,6 +176,7 @@ impl ComposedOffset for crate::DynInt {
     }
 }
 
+#[doc(hidden)]
 /// The inner layout `B` of a composed layout: a [`Layout`] or a
 /// [`DynLayout`](crate::DynLayout), with the range of its offsets.
 pub trait ComposedInner: AnyLayout + Clone + fmt::Display {

@@ -375,6 +375,7 @@ mod dyn_in_shape {
     }
 }
 
+#[doc(hidden)]
 /// A coordinate of the tensor layout `L`: checked against its shape ([`InShape`]), then
 /// evaluated ([`LayoutCoord`]).
 pub trait TensorCoord<L: AnyLayout>: InShape<L::Shape> + LayoutCoord<L> {}

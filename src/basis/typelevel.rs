@@ -390,6 +390,7 @@ impl<V: crate::int::select::HasDyn, P> crate::int::select::HasDyn for ScaledBasi
     type Sel = V::Sel;
 }
 
+#[doc(hidden)]
 /// `k · self` for an integer `K`: integers multiply (`Prod<K, D>`), a basis scales its value
 /// (`k · v@I = (k·v)@I`).
 ///
@@ -450,6 +451,7 @@ pub type Scaled<D, K> = <D as ScaleBy<K>>::Output;
 /// The selector of [`StrideEq`].
 pub type StrideEqSel<A, B> = <A as StrideEq<B>>::Sel;
 
+#[doc(hidden)]
 /// `self == r` for stride leaves, as a selector: integers compare values, bases
 /// compare paths and values; an integer never equals a basis.
 pub trait StrideEq<R> {

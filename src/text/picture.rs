@@ -91,6 +91,7 @@ impl Grid {
     }
 }
 
+#[doc(hidden)]
 /// Anything drawn as a grid of offsets: a [`DynLayout`], a static or mixed
 /// [`Layout`](struct@crate::Layout), a swizzled [`DynComposedLayout`].
 pub trait OffsetGrid {
