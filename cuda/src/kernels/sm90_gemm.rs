@@ -34,6 +34,7 @@
 //! The tensor maps are encoded on the host ([`encode_tma_2d`], the driver's
 //! `cuTensorMapEncodeTiled`) with the parameters of the crate's `make_tma_copy` ([`tma_copy`]).
 
+use cute_layout::atom::gmma_desc::{GmmaSmemLayout, LayoutType};
 use cute_layout::atom::tma::{
     make_tma_copy, TmaCopy, TmaDataType, TmaDescriptorParams, TmaInterleave, TmaL2Promotion,
     TmaOobFill, TmaSwizzle, SM90_TMA_LOAD,
@@ -41,9 +42,14 @@ use cute_layout::atom::tma::{
 use cute_layout::atom::*;
 use cute_layout::emit::{tv_partition, CudaSource, EmitOptions, IndexType, Leaves};
 use cute_layout::ops::TileToShapeOf;
+use cute_layout::runtime::{try_zipped_divide, DynTiler};
 use cute_layout::static_assertions::assert_type_eq_all;
 use cute_layout::typenum::{U128, U16, U64};
-use cute_layout::{layout, DynLayout, DynTuple, ErrorKind, Layout, LayoutError};
+
+use cute_layout::{
+    layout, DynComposedLayout, DynInt, DynLayout, DynSwizzle, DynTuple, ErrorKind, Layout,
+    LayoutError,
+};
 
 use cudarc::driver::sys as cu;
 use cudarc::driver::DevicePtr;
@@ -183,33 +189,27 @@ pub fn tma_copy(rows_total: i64, k: i64, ld: i64) -> Result<TmaCopy, LayoutError
 }
 
 /// The GMMA descriptors of a K-major, 128-byte swizzled operand tile of 16-bit elements
-/// (`smem`: `(row, k) →` element offset, `rows × cols`), read by `wgmma`s of `atom_m × 16`
-/// (`atom_m` rows, 16 K): returns the descriptor's constant bits (leading byte offset 1, unused
-/// by swizzled K-major operands; stride byte offset = the byte distance between 8-row groups;
-/// layout type 1 = 128-byte swizzle) and the layout `(rows/atom_m, cols/16) →` start address in
-/// 16-byte units of each operand tile.
+/// (`smem`: `(row, k) →` element offset, `rows × cols`, the swizzle on element offsets), read
+/// by `wgmma`s of `atom_m × 16` (`atom_m` rows, 16 K): returns the descriptor's constant bits
+/// (leading byte offset 1, stride byte offset, layout type 1 = 128-byte swizzle) and the layout
+/// `(rows/atom_m, cols/16) →` start address in 16-byte units of each operand tile.
 ///
-/// The stride byte offset and the start addresses are read off the layout's non-swizzled
-/// portion `L` (CuTe's `make_gmma_desc`), the start addresses as one stride per mode (a tile
-/// of several swizzle atoms along K, whose operand tiles do not start at one stride, is
-/// refused although GMMA could address it: the kernel's tiles are one atom wide); then every element `(m, k)` of every operand tile
-/// `(i, j)` is checked: the address the hardware computes, [`gmma_sw128_bytes`]`(16·start(i,j) +
-/// (m mod 8)·128 + (m div 8)·SBO + 2k)`, must be `2·smem(atom_m·i + m, 16·j + k)`. Refused
-/// (`InvalidArgument`, naming the element) otherwise.
+/// Each operand tile `(i, j)` is the tile of `zipped_divide(L, (atom_m, 16))` at its offset,
+/// and its descriptor is the crate's [`make_gmma_desc`] (CuTe's `make_gmma_desc<Major::K>`,
+/// which accepts exactly the canonical GMMA layouts); refused (`InvalidArgument`) when a tile
+/// is not 128-byte swizzled (the kernel emits that layout type), when the tiles' constant bits
+/// differ, or when the start addresses are not one stride per mode from 0 (a tile of several
+/// swizzle atoms along K is refused although GMMA could address it: the kernel's tiles are one
+/// atom wide).
 ///
 /// ```
 /// use cute_layout_cuda::kernels::sm90_gemm::{gmma_k_sw128_descriptors, SmemA};
-/// use cute_layout::atom::SwizzlePortions;
-/// let s = SmemA::default();
-/// let l = s.get_nonswizzle_portion();
-/// let (hi, starts) =
-///     gmma_k_sw128_descriptors(|r, c| s.call((r, c)), |r, c| l.call((r, c)), 128, 64, 64).unwrap();
+/// let (hi, starts) = gmma_k_sw128_descriptors(&SmemA::default().to_dyn(), 128, 64, 64).unwrap();
 /// assert_eq!(hi, (1 << 62) | (64 << 32) | (1 << 16)); // SW128, SBO 1024 B, LBO 1
 /// assert_eq!(starts.to_string(), "(2,4):(512,2)");    // 8 KiB per 64 rows, 32 B per 16 K
 /// ```
-pub fn gmma_k_sw128_descriptors(
-    smem: impl Fn(i64, i64) -> i64,
-    nonswizzle: impl Fn(i64, i64) -> i64,
+pub fn gmma_k_sw128_descriptors<L: GmmaSmemLayout + ?Sized>(
+    smem: &L,
     rows: i64,
     cols: i64,
     atom_m: i64,
@@ -221,46 +221,60 @@ pub fn gmma_k_sw128_descriptors(
         ));
     }
     let (tm, tk) = (rows / atom_m, cols / 16);
-    let base = nonswizzle(0, 0);
-    let sbo_bytes = 2 * (nonswizzle(8, 0) - base);
-    // The strides between operand tiles (none along a mode of one tile).
-    let dm = if tm > 1 {
-        2 * (nonswizzle(atom_m, 0) - base)
-    } else {
-        0
-    };
-    let dk = if tk > 1 {
-        2 * (nonswizzle(0, 16) - base)
-    } else {
-        0
-    };
-    if base != 0 || sbo_bytes % 16 != 0 || dm % 16 != 0 || dk % 16 != 0 || sbo_bytes <= 0 {
+    let (swizzle, offset, layout) = smem.gmma_parts();
+    if layout.rank() != 2 || layout.size() != rows * cols {
         return Err(bad(
-            ErrorKind::InvalidArgument,
-            format!("offsets not in 16-byte units: origin {base}, 8-row stride {sbo_bytes} B, tile strides {dm} B, {dk} B"),
+            ErrorKind::ShapeMismatch,
+            format!("the shared-memory tile {layout} is not a {rows}×{cols} tile"),
         ));
     }
-    // Static leaves: emitted folded.
-    let starts: DynLayout = format!("(_{tm},_{tk}):(_{},_{})", dm / 16, dk / 16).parse()?;
-    for i in 0..tm {
-        for j in 0..tk {
-            let start = 16 * starts.eval(i + tm * j);
-            for m in 0..atom_m {
-                for k in 0..16 {
-                    let hw = gmma_sw128_bytes(start + (m % 8) * 128 + (m / 8) * sbo_bytes + 2 * k);
-                    let lay = 2 * smem(atom_m * i + m, 16 * j + k);
-                    if hw != lay {
-                        return Err(bad(
-                            ErrorKind::InvalidArgument,
-                            format!("operand tile ({i},{j}) element ({m},{k}): the descriptor addresses byte {hw}, the layout puts it at {lay}"),
-                        ));
-                    }
-                }
+    let tiler: DynTiler = format!("<{atom_m}:1,16:1>").parse()?;
+    let z = try_zipped_divide(&layout, &tiler)?;
+    let (tile, rests) = (z.mode(0)?, z.mode(1)?);
+    let sw = swizzle.unwrap_or(DynSwizzle::new(0, 4, 3)?);
+    let mut start = vec![0i64; (tm * tk) as usize];
+    let mut hi = None;
+    for j in 0..tk {
+        for i in 0..tm {
+            let at = offset + rests.eval(i + tm * j);
+            let op = DynComposedLayout::try_new(sw, DynInt::dynamic(at), tile.clone())?;
+            let d = make_gmma_desc::<gmma::Major::K, _>(&op, 16, 0)?;
+            if d.layout_type != LayoutType::B128 {
+                return Err(bad(
+                    ErrorKind::InvalidArgument,
+                    format!("operand tile ({i},{j}) is a {:?} GMMA layout; the kernel's wgmmas read 128-byte swizzled tiles", d.layout_type),
+                ));
             }
+            let h = d.desc() & !0x3fff;
+            if *hi.get_or_insert(h) != h {
+                return Err(bad(
+                    ErrorKind::InvalidArgument,
+                    format!("operand tile ({i},{j}): descriptor bits {h:#x} differ from the first tile's"),
+                ));
+            }
+            start[(i + tm * j) as usize] = i64::from(d.start_address);
         }
     }
-    let hi = (1u64 << 62) | (((sbo_bytes / 16) as u64) << 32) | (1u64 << 16);
-    Ok((hi, starts))
+    // The start addresses as one stride per mode (none along a mode of one tile).
+    let dm = if tm > 1 { start[1] - start[0] } else { 0 };
+    let dk = if tk > 1 {
+        start[tm as usize] - start[0]
+    } else {
+        0
+    };
+    let starts: DynLayout = format!("(_{tm},_{tk}):(_{dm},_{dk})").parse()?;
+    for (n, &s) in start.iter().enumerate() {
+        if s != starts.eval(n as i64) {
+            return Err(bad(
+                ErrorKind::InvalidArgument,
+                format!(
+                    "operand tile {n} (column-major) starts at {s} × 16 B, not at {} of {starts}",
+                    starts.eval(n as i64)
+                ),
+            ));
+        }
+    }
+    Ok((hi.unwrap_or(0), starts))
 }
 
 /// The epilogue's condition on the TiledMMA's C layout (`(thr, val) →` m + 64·n in the
@@ -416,7 +430,6 @@ impl Sm90Gemm {
         }
         let sa = SmemA::default();
         let sb = SmemB::default();
-        let (la, lb) = (sa.get_nonswizzle_portion(), sb.get_nonswizzle_portion());
         // The TMA box of a CTA tile (the same for any problem the kernel takes): one box of
         // 64 K × 128 rows, 128-byte swizzled, per operand and stage.
         let tma = *tma_copy(BM, BK, BK)?.params();
@@ -426,16 +439,9 @@ impl Sm90Gemm {
                 format!("the TMA box of a tile is {:?} {}, the kernel issues one 64×128 SWIZZLE_128B box per operand", tma.box_dims(), tma.swizzle),
             ));
         }
-        let (hi_a, starts_a) = gmma_k_sw128_descriptors(
-            |r, c| sa.call((r, c)),
-            |r, c| la.call((r, c)),
-            BM,
-            BK,
-            ATOM_M,
-        )?;
+        let (hi_a, starts_a) = gmma_k_sw128_descriptors(&sa.to_dyn(), BM, BK, ATOM_M)?;
         // B's operand tiles are the whole 128 rows (N of the atom) by 16.
-        let (hi_b, starts_b) =
-            gmma_k_sw128_descriptors(|r, c| sb.call((r, c)), |r, c| lb.call((r, c)), BN, BK, BN)?;
+        let (hi_b, starts_b) = gmma_k_sw128_descriptors(&sb.to_dyn(), BN, BK, BN)?;
         if hi_a != hi_b {
             return Err(bad(
                 ErrorKind::InvalidArgument,
@@ -700,15 +706,7 @@ mod tests {
     /// The descriptor check on a static smem tile type `$T` of `$rows × $cols` halfs.
     macro_rules! desc {
         ($T:ty, $rows:expr, $cols:expr, $atom_m:expr) => {{
-            let s = <$T>::default();
-            let l = s.get_nonswizzle_portion();
-            gmma_k_sw128_descriptors(
-                |r, c| s.call((r, c)),
-                |r, c| l.call((r, c)),
-                $rows,
-                $cols,
-                $atom_m,
-            )
+            gmma_k_sw128_descriptors(&<$T>::default().to_dyn(), $rows, $cols, $atom_m)
         }};
     }
 
