@@ -163,7 +163,7 @@ impl SmemInstruction {
 
     /// Whether lanes of one lane group that access the same word share it (one bank access
     /// for all of them): every instruction except `cp.async`, whose lanes each write their own
-    /// (see the [module docs](self)).
+    /// (see the [module docs](crate::banks)).
     pub const fn shares_equal_words(self) -> bool {
         !self.is_cp_async()
     }
