@@ -177,11 +177,6 @@ pub type ThrVal2Mn<Tv, NT, NV, Ref2Trg> = CoalesceByModeOf<
     (U1, (U1, U1)),
 >;
 
-/// `right_inverse(Ref) ∘ Src`: (source thread, source value) → (reference thread, value).
-pub type Ref2Src<Op, T> = ComposeOf<RightInverseOf<ValLayoutRef<Op, T>>, ValLayoutSrc<Op, T>>;
-/// `right_inverse(Ref) ∘ Dst`.
-pub type Ref2Dst<Op, T> = ComposeOf<RightInverseOf<ValLayoutRef<Op, T>>, ValLayoutDst<Op, T>>;
-
 // ---------------------------------------------------------------------------------------------
 // TiledCopy
 
@@ -281,6 +276,61 @@ pub trait TiledCopyLayouts: Copy + Default {
     }
 }
 
+// The source and destination layouts are computed by a helper trait whose arguments are the
+// copy's already-computed pieces, not by bounds of the `TiledCopyLayouts` impl itself: the
+// compiler re-normalizes an impl's bounds each time it names one of its associated types in a
+// fresh context (the borrow checker does so for every use), so naming `TiledNumThr` must not
+// redo both `tidfrg` constructions. A bound `Args: Helper` without projections is proven once
+// and cached; its work happens only where its output is named.
+
+/// The arguments of one side (source or destination) of a TiledCopy: its TV layout `Tv`, the
+/// atom's threads `NT` and values `NV`, `right_inverse(Ref)` `RI` and the atom's layout `X` of
+/// that side, and the tiler's column-major layout `TR`.
+#[doc(hidden)]
+pub struct CopySideArgs<Tv, NT, NV, RI, X, TR>(PhantomData<(Tv, NT, NV, RI, X, TR)>);
+/// `thrval2mn` and the `(thread, value) → tile` layout of one side of a TiledCopy.
+#[doc(hidden)]
+pub trait CopySide {
+    type ThrVal2Mn: Copy + Default;
+    type LayoutTv: Copy + Default + core::fmt::Display;
+}
+#[allow(clippy::type_complexity)]
+impl<Tv, NT, NV, RI, X, TR> CopySide for CopySideArgs<Tv, NT, NV, RI, X, TR>
+where
+    RI: Compose<X>,
+    Tv: ZippedDivide<(NT, NV)>,
+    ZippedDivideOf<Tv, (NT, NV)>: Compose<(ComposeOf<RI, X>, Underscore)>,
+    ComposeOf<ZippedDivideOf<Tv, (NT, NV)>, (ComposeOf<RI, X>, Underscore)>: Zip2,
+    <ComposeOf<ZippedDivideOf<Tv, (NT, NV)>, (ComposeOf<RI, X>, Underscore)> as Zip2>::Output:
+        CoalesceByMode<(U1, (U1, U1))>,
+    ThrVal2Mn<Tv, NT, NV, ComposeOf<RI, X>>: Copy + Default,
+    TR: Compose<ThrVal2Mn<Tv, NT, NV, ComposeOf<RI, X>>>,
+    ComposeOf<TR, ThrVal2Mn<Tv, NT, NV, ComposeOf<RI, X>>>: Copy + Default + core::fmt::Display,
+{
+    type ThrVal2Mn = ThrVal2Mn<Tv, NT, NV, ComposeOf<RI, X>>;
+    type LayoutTv = ComposeOf<TR, ThrVal2Mn<Tv, NT, NV, ComposeOf<RI, X>>>;
+}
+
+type AtomThr<Op, T> = <ValLayoutRef<Op, T> as TvLayout>::ThrSize;
+type AtomVal<Op, T> = <ValLayoutRef<Op, T> as TvLayout>::ValSize;
+/// The source and destination sides of a TiledCopy.
+type SrcSide<Op, T, Tv, Tl> = CopySideArgs<
+    Tv,
+    AtomThr<Op, T>,
+    AtomVal<Op, T>,
+    RightInverseOf<ValLayoutRef<Op, T>>,
+    ValLayoutSrc<Op, T>,
+    TilerRef<Tl>,
+>;
+type DstSide<Op, T, Tv, Tl> = CopySideArgs<
+    Tv,
+    AtomThr<Op, T>,
+    AtomVal<Op, T>,
+    RightInverseOf<ValLayoutRef<Op, T>>,
+    ValLayoutDst<Op, T>,
+    TilerRef<Tl>,
+>;
+
 #[allow(clippy::type_complexity)]
 impl<Op, T, Tv, Tl> TiledCopyLayouts for TiledCopy<CopyAtom<Op, T>, Tv, Tl>
 where
@@ -294,110 +344,14 @@ where
     Tv::ThrSize: StaticInt,
     Tv::ValSize: StaticInt,
     ValLayoutRef<Op, T>: TvLayout + RightInverse,
-    <ValLayoutRef<Op, T> as TvLayout>::ThrSize: StaticInt,
-    <ValLayoutRef<Op, T> as TvLayout>::ValSize: StaticInt,
-    Tv::ThrSize: IntRem<<ValLayoutRef<Op, T> as TvLayout>::ThrSize>,
-    Mod<Tv::ThrSize, <ValLayoutRef<Op, T> as TvLayout>::ThrSize>: CopyThreadsDivide,
-    Tv::ValSize: IntRem<<ValLayoutRef<Op, T> as TvLayout>::ValSize>,
-    Mod<Tv::ValSize, <ValLayoutRef<Op, T> as TvLayout>::ValSize>: CopyValuesDivide,
-    RightInverseOf<ValLayoutRef<Op, T>>:
-        Compose<ValLayoutSrc<Op, T>> + Compose<ValLayoutDst<Op, T>>,
-    Tv: ZippedDivide<(
-        <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
-        <ValLayoutRef<Op, T> as TvLayout>::ValSize,
-    )>,
-    ZippedDivideOf<
-        Tv,
-        (
-            <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
-            <ValLayoutRef<Op, T> as TvLayout>::ValSize,
-        ),
-    >: Compose<(Ref2Src<Op, T>, Underscore)> + Compose<(Ref2Dst<Op, T>, Underscore)>,
-    ComposeOf<
-        ZippedDivideOf<
-            Tv,
-            (
-                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
-                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
-            ),
-        >,
-        (Ref2Src<Op, T>, Underscore),
-    >: Zip2,
-    ComposeOf<
-        ZippedDivideOf<
-            Tv,
-            (
-                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
-                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
-            ),
-        >,
-        (Ref2Dst<Op, T>, Underscore),
-    >: Zip2,
-    <ComposeOf<
-        ZippedDivideOf<
-            Tv,
-            (
-                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
-                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
-            ),
-        >,
-        (Ref2Src<Op, T>, Underscore),
-    > as Zip2>::Output: CoalesceByMode<(U1, (U1, U1))>,
-    <ComposeOf<
-        ZippedDivideOf<
-            Tv,
-            (
-                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
-                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
-            ),
-        >,
-        (Ref2Dst<Op, T>, Underscore),
-    > as Zip2>::Output: CoalesceByMode<(U1, (U1, U1))>,
-    ThrVal2Mn<
-        Tv,
-        <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
-        <ValLayoutRef<Op, T> as TvLayout>::ValSize,
-        Ref2Src<Op, T>,
-    >: Copy + Default,
-    ThrVal2Mn<
-        Tv,
-        <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
-        <ValLayoutRef<Op, T> as TvLayout>::ValSize,
-        Ref2Dst<Op, T>,
-    >: Copy + Default,
-    TilerRef<Tl>: Compose<
-            ThrVal2Mn<
-                Tv,
-                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
-                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
-                Ref2Src<Op, T>,
-            >,
-        > + Compose<
-            ThrVal2Mn<
-                Tv,
-                <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
-                <ValLayoutRef<Op, T> as TvLayout>::ValSize,
-                Ref2Dst<Op, T>,
-            >,
-        >,
-    ComposeOf<
-        TilerRef<Tl>,
-        ThrVal2Mn<
-            Tv,
-            <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
-            <ValLayoutRef<Op, T> as TvLayout>::ValSize,
-            Ref2Src<Op, T>,
-        >,
-    >: Copy + Default + core::fmt::Display,
-    ComposeOf<
-        TilerRef<Tl>,
-        ThrVal2Mn<
-            Tv,
-            <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
-            <ValLayoutRef<Op, T> as TvLayout>::ValSize,
-            Ref2Dst<Op, T>,
-        >,
-    >: Copy + Default + core::fmt::Display,
+    AtomThr<Op, T>: StaticInt,
+    AtomVal<Op, T>: StaticInt,
+    Tv::ThrSize: IntRem<AtomThr<Op, T>>,
+    Mod<Tv::ThrSize, AtomThr<Op, T>>: CopyThreadsDivide,
+    Tv::ValSize: IntRem<AtomVal<Op, T>>,
+    Mod<Tv::ValSize, AtomVal<Op, T>>: CopyValuesDivide,
+    SrcSide<Op, T, Tv, Tl>: CopySide,
+    DstSide<Op, T, Tv, Tl>: CopySide,
 {
     type Op = Op;
     type ValType = T;
@@ -406,22 +360,12 @@ where
     type TiledLayout_TV = Tv;
     type TiledNumThr = Tv::ThrSize;
     type TiledNumVal = Tv::ValSize;
-    type AtomNumThr = <ValLayoutRef<Op, T> as TvLayout>::ThrSize;
-    type AtomNumVal = <ValLayoutRef<Op, T> as TvLayout>::ValSize;
-    type ThrVal2MnS = ThrVal2Mn<
-        Tv,
-        <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
-        <ValLayoutRef<Op, T> as TvLayout>::ValSize,
-        Ref2Src<Op, T>,
-    >;
-    type ThrVal2MnD = ThrVal2Mn<
-        Tv,
-        <ValLayoutRef<Op, T> as TvLayout>::ThrSize,
-        <ValLayoutRef<Op, T> as TvLayout>::ValSize,
-        Ref2Dst<Op, T>,
-    >;
-    type LayoutS_TV = ComposeOf<TilerRef<Tl>, Self::ThrVal2MnS>;
-    type LayoutD_TV = ComposeOf<TilerRef<Tl>, Self::ThrVal2MnD>;
+    type AtomNumThr = AtomThr<Op, T>;
+    type AtomNumVal = AtomVal<Op, T>;
+    type ThrVal2MnS = <SrcSide<Op, T, Tv, Tl> as CopySide>::ThrVal2Mn;
+    type ThrVal2MnD = <DstSide<Op, T, Tv, Tl> as CopySide>::ThrVal2Mn;
+    type LayoutS_TV = <SrcSide<Op, T, Tv, Tl> as CopySide>::LayoutTv;
+    type LayoutD_TV = <DstSide<Op, T, Tv, Tl> as CopySide>::LayoutTv;
 }
 
 /// The TV layout [`make_tiled_copy`] builds from `thr` and `val`:

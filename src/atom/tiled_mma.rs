@@ -460,350 +460,244 @@ impl VmnkCoord for (i64, i64, i64, i64) {
     }
 }
 
-/// The size, image size and compact size of the padded atom layout.
-type AlSize<AL> = <AtomLayoutMnkOf<AL> as ImageSizes>::Size;
-type AlImage<AL> = <AtomLayoutMnkOf<AL> as ImageSizes>::Image;
-type AlCompact<AL> = <AtomLayoutMnkOf<AL> as ImageSizes>::Compact;
+// The TV layouts and checks are computed by helper traits whose arguments are the tile's
+// already-computed pieces, not by bounds of the `TiledMmaLayouts` impl itself: the compiler
+// re-normalizes an impl's bounds each time it names one of its associated types in a fresh
+// context (the borrow checker does so for every use), so naming `TileM` must not redo the A, B
+// and C thrfrg constructions. A bound `Args: Helper` without projections is proven once and
+// cached; its work happens only where its `Output` is named.
+
+/// A TiledMMA's atom layout is a bijection onto its thread groups ([`AtomLayoutBijective`]).
+#[doc(hidden)]
+pub trait AtomLayoutChecked {}
+impl<L> AtomLayoutChecked for L
+where
+    L: ImageSizes,
+    L::Size: typenum::IsEqual<L::Image>,
+    L::Image: typenum::IsEqual<L::Compact>,
+    Same<L::Size, L::Image>: core::ops::BitAnd<Same<L::Image, L::Compact>>,
+    Same3<L::Size, L::Image, L::Compact>: AtomLayoutBijective,
+{
+}
+
+/// `thridx → (ThrV,ThrM,ThrN,ThrK)` of a thread layout ([`ThrIdxToVmnk`]).
+#[doc(hidden)]
+pub trait ThrIdxOf {
+    type Output: Copy + Default;
+}
+impl<V> ThrIdxOf for V
+where
+    V: VmnkSizes + ComplementFull + PairWith<ComplementFullOf<V>>,
+    <V as PairWith<ComplementFullOf<V>>>::Output: RightInverse,
+    Layout<(<V as VmnkSizes>::All, U1), (U1, U0)>:
+        Compose<RightInverseOf<<V as PairWith<ComplementFullOf<V>>>::Output>>,
+    ThrIdxToVmnk<V>: Copy + Default,
+{
+    type Output = ThrIdxToVmnk<V>;
+}
+
+/// The arguments of one operand's TV layout: the `(T0,T1)` tile permuted by `P`, the atom's
+/// tile `A` and TV layout `TV`, the thread groups `TT` of the two modes, the widening `W` of
+/// the thread mode (`()` for C: none) and the thread layout `V`.
+#[doc(hidden)]
+pub struct OperandArgs<T0, T1, P, A, TV, TT, W, V>(PhantomData<(T0, T1, P, A, TV, TT, W, V)>);
+
+/// A thread mode `(ThrV,(ThrM,ThrK))` widened by `W` (see [`OperandArgs`]).
+#[doc(hidden)]
+pub trait WidenThr<W> {
+    type Output;
+}
+impl<L, S, D> WidenThr<Layout<S, D>> for L
+where
+    L: Compose<((Underscore, (Layout<S, D>, Underscore)), Underscore)>,
+{
+    type Output = ComposeOf<L, ((Underscore, (Layout<S, D>, Underscore)), Underscore)>;
+}
+
+type OpThrfrg<T0, T1, P, A, TV, TT> = <Layout<(T0, T1), (U1, T0)> as Thrfrg<P, A, TV, TT>>::Output;
+type OpWide<T0, T1, P, A, TV, TT, W> = <OpThrfrg<T0, T1, P, A, TV, TT> as WidenThr<W>>::Output;
+type OpTvC<T0, T1, P, A, TV, TT, V> =
+    ComposeOf<OpThrfrg<T0, T1, P, A, TV, TT>, (<V as ThrIdxOf>::Output, Underscore)>;
+type OpTv<T0, T1, P, A, TV, TT, W, V> =
+    ComposeOf<OpWide<T0, T1, P, A, TV, TT, W>, (<V as ThrIdxOf>::Output, Underscore)>;
+
+/// C's TV layout (`W = ()`), checked a bijection onto the tile ([`TiledCBijective`]).
+#[doc(hidden)]
+pub trait MmaTvC {
+    type Output: Copy + Default + core::fmt::Display;
+}
+#[allow(clippy::type_complexity)]
+impl<T0, T1, P, A, TV, TT, V> MmaTvC for OperandArgs<T0, T1, P, A, TV, TT, (), V>
+where
+    V: ThrIdxOf,
+    T1: StaticInt,
+    T0: StaticInt + IntMul<T1>,
+    Layout<(T0, T1), (U1, T0)>: Thrfrg<P, A, TV, TT>,
+    OpThrfrg<T0, T1, P, A, TV, TT>: Compose<(<V as ThrIdxOf>::Output, Underscore)>,
+    OpTvC<T0, T1, P, A, TV, TT, V>: TvLayout + Copy + Default + core::fmt::Display,
+    TvSize<OpTvC<T0, T1, P, A, TV, TT, V>>:
+        typenum::IsEqual<TvImage<OpTvC<T0, T1, P, A, TV, TT, V>>>,
+    TvImage<OpTvC<T0, T1, P, A, TV, TT, V>>:
+        typenum::IsEqual<TvCompact<OpTvC<T0, T1, P, A, TV, TT, V>>>,
+    TvCompact<OpTvC<T0, T1, P, A, TV, TT, V>>: typenum::IsEqual<Prod<T0, T1>>,
+    Same<TvSize<OpTvC<T0, T1, P, A, TV, TT, V>>, TvImage<OpTvC<T0, T1, P, A, TV, TT, V>>>:
+        core::ops::BitAnd<
+            Same<
+                TvImage<OpTvC<T0, T1, P, A, TV, TT, V>>,
+                TvCompact<OpTvC<T0, T1, P, A, TV, TT, V>>,
+            >,
+        >,
+    Same3<
+        TvSize<OpTvC<T0, T1, P, A, TV, TT, V>>,
+        TvImage<OpTvC<T0, T1, P, A, TV, TT, V>>,
+        TvCompact<OpTvC<T0, T1, P, A, TV, TT, V>>,
+    >: core::ops::BitAnd<Same<TvCompact<OpTvC<T0, T1, P, A, TV, TT, V>>, Prod<T0, T1>>>,
+    Same4<
+        TvSize<OpTvC<T0, T1, P, A, TV, TT, V>>,
+        TvImage<OpTvC<T0, T1, P, A, TV, TT, V>>,
+        TvCompact<OpTvC<T0, T1, P, A, TV, TT, V>>,
+        Prod<T0, T1>,
+    >: TiledCBijective,
+{
+    type Output = OpTvC<T0, T1, P, A, TV, TT, V>;
+}
+
+/// A's or B's TV layout (`W` the stride-0 widening), checked to cover the tile once
+/// ([`TiledOperandCovers`]).
+#[doc(hidden)]
+pub trait MmaTvOperand {
+    type Output: Copy + Default + core::fmt::Display;
+}
+#[allow(clippy::type_complexity)]
+impl<T0, T1, P, A, TV, TT, S, D, V> MmaTvOperand
+    for OperandArgs<T0, T1, P, A, TV, TT, Layout<S, D>, V>
+where
+    V: ThrIdxOf,
+    T1: StaticInt,
+    T0: StaticInt + IntMul<T1>,
+    Layout<(T0, T1), (U1, T0)>: Thrfrg<P, A, TV, TT>,
+    OpThrfrg<T0, T1, P, A, TV, TT>: WidenThr<Layout<S, D>>,
+    OpWide<T0, T1, P, A, TV, TT, Layout<S, D>>: Compose<(<V as ThrIdxOf>::Output, Underscore)>,
+    OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>: TvLayout + Copy + Default + core::fmt::Display,
+    TvImage<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>:
+        typenum::IsEqual<TvCompact<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>>,
+    TvCompact<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>: typenum::IsEqual<Prod<T0, T1>>,
+    Same<
+        TvImage<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>,
+        TvCompact<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>,
+    >: core::ops::BitAnd<
+        Same<TvCompact<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>, Prod<T0, T1>>,
+    >,
+    Same3<
+        TvImage<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>,
+        TvCompact<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>,
+        Prod<T0, T1>,
+    >: TiledOperandCovers,
+{
+    type Output = OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>;
+}
+
+type TvSize<L> = <L as TvLayout>::Size;
+type TvImage<L> = <L as TvLayout>::ImageSize;
+type TvCompact<L> = <L as TvLayout>::CompactSize;
+
+/// The thread layout `(ThrV,ThrM,ThrN,ThrK)` of a TiledMMA.
+type Vmnk<Atom, AL> = TiledProductOf<<Atom as MmaTraits>::ThrID, AtomLayoutMnkOf<AL>>;
+type VM<Atom, AL> = <Vmnk<Atom, AL> as VmnkSizes>::M;
+type VN<Atom, AL> = <Vmnk<Atom, AL> as VmnkSizes>::N;
+type VK<Atom, AL> = <Vmnk<Atom, AL> as VmnkSizes>::K;
+type SM<Atom> = <<Atom as MmaTraits>::Shape_MNK as check::ShapeMnk>::M;
+type SN<Atom> = <<Atom as MmaTraits>::Shape_MNK as check::ShapeMnk>::N;
+type SK<Atom> = <<Atom as MmaTraits>::Shape_MNK as check::ShapeMnk>::K;
+/// The permutation entry `P` of a mode with atom extent `S` and `V` thread groups.
+type PermOf<P, S, V> = <P as PermEntry<Prod<S, V>>>::Tiler;
+type PSize<P, S, V> = <P as PermEntry<Prod<S, V>>>::Size;
+/// The arguments of C's, A's and B's TV layouts.
+type CArgs<Atom, AL, PM, PN> = OperandArgs<
+    PSize<PM, SM<Atom>, VM<Atom, AL>>,
+    PSize<PN, SN<Atom>, VN<Atom, AL>>,
+    (
+        PermOf<PM, SM<Atom>, VM<Atom, AL>>,
+        PermOf<PN, SN<Atom>, VN<Atom, AL>>,
+    ),
+    (SM<Atom>, SN<Atom>),
+    <Atom as MmaTraits>::CLayout,
+    (VM<Atom, AL>, VN<Atom, AL>),
+    (),
+    Vmnk<Atom, AL>,
+>;
+type AArgs<Atom, AL, PM, PK> = OperandArgs<
+    PSize<PM, SM<Atom>, VM<Atom, AL>>,
+    PSize<PK, SK<Atom>, VK<Atom, AL>>,
+    (
+        PermOf<PM, SM<Atom>, VM<Atom, AL>>,
+        PermOf<PK, SK<Atom>, VK<Atom, AL>>,
+    ),
+    (SM<Atom>, SK<Atom>),
+    <Atom as MmaTraits>::ALayout,
+    (VM<Atom, AL>, VK<Atom, AL>),
+    Layout<(VM<Atom, AL>, VN<Atom, AL>), (U1, U0)>,
+    Vmnk<Atom, AL>,
+>;
+type BArgs<Atom, AL, PN, PK> = OperandArgs<
+    PSize<PN, SN<Atom>, VN<Atom, AL>>,
+    PSize<PK, SK<Atom>, VK<Atom, AL>>,
+    (
+        PermOf<PN, SN<Atom>, VN<Atom, AL>>,
+        PermOf<PK, SK<Atom>, VK<Atom, AL>>,
+    ),
+    (SN<Atom>, SK<Atom>),
+    <Atom as MmaTraits>::BLayout,
+    (VN<Atom, AL>, VK<Atom, AL>),
+    Layout<(VM<Atom, AL>, VN<Atom, AL>), (U0, U1)>,
+    Vmnk<Atom, AL>,
+>;
 
 #[allow(clippy::type_complexity)]
 impl<Atom, AL, PM, PN, PK> TiledMmaLayouts for TiledMma<Atom, AL, (PM, PN, PK)>
 where
-    AL: AtomLayoutMnk,
+    AL: AtomLayoutMnk + Copy + Default,
     Atom: MmaTraits,
     Atom::Shape_MNK: check::ShapeMnk,
-    AtomLayoutMnkOf<AL>: ImageSizes,
-    AlSize<AL>: typenum::IsEqual<AlImage<AL>>,
-    AlImage<AL>: typenum::IsEqual<AlCompact<AL>>,
-    Same<AlSize<AL>, AlImage<AL>>: core::ops::BitAnd<Same<AlImage<AL>, AlCompact<AL>>>,
-    Same3<AlSize<AL>, AlImage<AL>, AlCompact<AL>>: AtomLayoutBijective,
+    AtomLayoutMnkOf<AL>: AtomLayoutChecked,
     Atom::ThrID: TiledProduct<AtomLayoutMnkOf<AL>>,
-    TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>:
-        VmnkSizes + ThreadCoord<Coord = (i64, i64, i64, i64)> + Copy + Default + core::fmt::Display,
+    Vmnk<Atom, AL>: VmnkSizes
+        + ThrIdxOf
+        + ThreadCoord<Coord = (i64, i64, i64, i64)>
+        + Copy
+        + Default
+        + core::fmt::Display,
     // Permutations (CuTe: `_` is size(atom)·size(thread groups) of that mode)
-    <Atom::Shape_MNK as check::ShapeMnk>::M:
-        IntMul<<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::M>,
-    <Atom::Shape_MNK as check::ShapeMnk>::N:
-        IntMul<<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::N>,
-    <Atom::Shape_MNK as check::ShapeMnk>::K:
-        IntMul<<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::K>,
-    PM: PermEntry<
-        Prod<
-            <Atom::Shape_MNK as check::ShapeMnk>::M,
-            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::M,
-        >,
-    >,
-    PN: PermEntry<
-        Prod<
-            <Atom::Shape_MNK as check::ShapeMnk>::N,
-            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::N,
-        >,
-    >,
-    PK: PermEntry<
-        Prod<
-            <Atom::Shape_MNK as check::ShapeMnk>::K,
-            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::K,
-        >,
-    >,
-    // thridx → vmnk
-    TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>: ComplementFull,
-    TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>:
-        PairWith<ComplementFullOf<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>>,
-    <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as PairWith<
-        ComplementFullOf<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>,
-    >>::Output: RightInverse,
-    Layout<
-        (
-            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::All,
-            U1,
-        ),
-        (U1, U0),
-    >: Compose<
-        RightInverseOf<
-            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as PairWith<
-                ComplementFullOf<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>,
-            >>::Output,
-        >,
-    >,
-    ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>: Copy + Default,
-    // C
-    PM::Size: IntMul<PN::Size>,
-    Layout<(PM::Size, PN::Size), (U1, PM::Size)>: Thrfrg<
-        (PM::Tiler, PN::Tiler),
-        (
-            <Atom::Shape_MNK as check::ShapeMnk>::M,
-            <Atom::Shape_MNK as check::ShapeMnk>::N,
-        ),
-        Atom::CLayout,
-        (
-            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::M,
-            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::N,
-        ),
-    >,
-    CThrfrg<Atom, AtomLayoutMnkOf<AL>, PM, PN>: Compose<(
-        ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>,
-        Underscore,
-    )>,
-    ComposeOf<
-        CThrfrg<Atom, AtomLayoutMnkOf<AL>, PM, PN>,
-        (
-            ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>,
-            Underscore,
-        ),
-    >: TvLayout + Copy + Default + core::fmt::Display,
-    CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN>: TvLayout,
-    <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::Size:
-        typenum::IsEqual<<CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::ImageSize>,
-    <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::ImageSize:
-        typenum::IsEqual<<CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::CompactSize>,
-    <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::CompactSize:
-        typenum::IsEqual<Prod<PM::Size, PN::Size>>,
-    Same<
-        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::Size,
-        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::ImageSize,
-    >: core::ops::BitAnd<
-        Same<
-            <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::ImageSize,
-            <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::CompactSize,
-        >,
-    >,
-    Same3<
-        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::Size,
-        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::ImageSize,
-        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::CompactSize,
-    >: core::ops::BitAnd<
-        Same<
-            <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::CompactSize,
-            Prod<PM::Size, PN::Size>,
-        >,
-    >,
-    Same4<
-        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::Size,
-        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::ImageSize,
-        <CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN> as TvLayout>::CompactSize,
-        Prod<PM::Size, PN::Size>,
-    >: TiledCBijective,
-    // A
-    PM::Size: IntMul<PK::Size>,
-    Layout<(PM::Size, PK::Size), (U1, PM::Size)>: Thrfrg<
-        (PM::Tiler, PK::Tiler),
-        (
-            <Atom::Shape_MNK as check::ShapeMnk>::M,
-            <Atom::Shape_MNK as check::ShapeMnk>::K,
-        ),
-        Atom::ALayout,
-        (
-            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::M,
-            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::K,
-        ),
-    >,
-    AThrfrg<Atom, AtomLayoutMnkOf<AL>, PM, PK>:
-        Compose<(OperandTile<Atom, AtomLayoutMnkOf<AL>, U1, U0>, Underscore)>,
-    ComposeOf<
-        AThrfrg<Atom, AtomLayoutMnkOf<AL>, PM, PK>,
-        (OperandTile<Atom, AtomLayoutMnkOf<AL>, U1, U0>, Underscore),
-    >: Compose<(
-        ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>,
-        Underscore,
-    )>,
-    ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK>: TvLayout + Copy + Default + core::fmt::Display,
-    <ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::ImageSize:
-        typenum::IsEqual<<ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::CompactSize>,
-    <ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::CompactSize:
-        typenum::IsEqual<Prod<PM::Size, PK::Size>>,
-    Same<
-        <ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::ImageSize,
-        <ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::CompactSize,
-    >: core::ops::BitAnd<
-        Same<
-            <ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::CompactSize,
-            Prod<PM::Size, PK::Size>,
-        >,
-    >,
-    Same3<
-        <ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::ImageSize,
-        <ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK> as TvLayout>::CompactSize,
-        Prod<PM::Size, PK::Size>,
-    >: TiledOperandCovers,
-    // B
-    PN::Size: IntMul<PK::Size>,
-    Layout<(PN::Size, PK::Size), (U1, PN::Size)>: Thrfrg<
-        (PN::Tiler, PK::Tiler),
-        (
-            <Atom::Shape_MNK as check::ShapeMnk>::N,
-            <Atom::Shape_MNK as check::ShapeMnk>::K,
-        ),
-        Atom::BLayout,
-        (
-            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::N,
-            <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::K,
-        ),
-    >,
-    BThrfrg<Atom, AtomLayoutMnkOf<AL>, PN, PK>:
-        Compose<(OperandTile<Atom, AtomLayoutMnkOf<AL>, U0, U1>, Underscore)>,
-    ComposeOf<
-        BThrfrg<Atom, AtomLayoutMnkOf<AL>, PN, PK>,
-        (OperandTile<Atom, AtomLayoutMnkOf<AL>, U0, U1>, Underscore),
-    >: Compose<(
-        ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>,
-        Underscore,
-    )>,
-    BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK>: TvLayout + Copy + Default + core::fmt::Display,
-    <BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::ImageSize:
-        typenum::IsEqual<<BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::CompactSize>,
-    <BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::CompactSize:
-        typenum::IsEqual<Prod<PN::Size, PK::Size>>,
-    Same<
-        <BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::ImageSize,
-        <BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::CompactSize,
-    >: core::ops::BitAnd<
-        Same<
-            <BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::CompactSize,
-            Prod<PN::Size, PK::Size>,
-        >,
-    >,
-    Same3<
-        <BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::ImageSize,
-        <BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK> as TvLayout>::CompactSize,
-        Prod<PN::Size, PK::Size>,
-    >: TiledOperandCovers,
-    PM: Copy + Default,
-    PN: Copy + Default,
-    PK: Copy + Default,
-    AL: Copy + Default,
+    SM<Atom>: IntMul<VM<Atom, AL>>,
+    SN<Atom>: IntMul<VN<Atom, AL>>,
+    SK<Atom>: IntMul<VK<Atom, AL>>,
+    PM: PermEntry<Prod<SM<Atom>, VM<Atom, AL>>> + Copy + Default,
+    PN: PermEntry<Prod<SN<Atom>, VN<Atom, AL>>> + Copy + Default,
+    PK: PermEntry<Prod<SK<Atom>, VK<Atom, AL>>> + Copy + Default,
+    CArgs<Atom, AL, PM, PN>: MmaTvC,
+    AArgs<Atom, AL, PM, PK>: MmaTvOperand,
+    BArgs<Atom, AL, PN, PK>: MmaTvOperand,
 {
     type Atom = Atom;
-    type ThrLayoutVMNK = TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>;
+    type ThrLayoutVMNK = Vmnk<Atom, AL>;
     type PermM = PM::Tiler;
     type PermN = PN::Tiler;
     type PermK = PK::Tiler;
     type TileM = PM::Size;
     type TileN = PN::Size;
     type TileK = PK::Size;
-    type NumThreads = <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::All;
-    type ThrIdx = ThrIdxToVmnk<TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>>>;
-    type AtomTileC = (
-        <Atom::Shape_MNK as check::ShapeMnk>::M,
-        <Atom::Shape_MNK as check::ShapeMnk>::N,
-    );
-    type AtomTileA = (
-        <Atom::Shape_MNK as check::ShapeMnk>::M,
-        <Atom::Shape_MNK as check::ShapeMnk>::K,
-    );
-    type AtomTileB = (
-        <Atom::Shape_MNK as check::ShapeMnk>::N,
-        <Atom::Shape_MNK as check::ShapeMnk>::K,
-    );
-    type ThrTileC = (
-        <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::M,
-        <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::N,
-    );
-    type ThrTileA = (
-        <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::M,
-        <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::K,
-    );
-    type ThrTileB = (
-        <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::N,
-        <TiledProductOf<Atom::ThrID, AtomLayoutMnkOf<AL>> as VmnkSizes>::K,
-    );
-    type LayoutC_TV = CTv<Atom, AtomLayoutMnkOf<AL>, PM, PN>;
-    type LayoutA_TV = ATv<Atom, AtomLayoutMnkOf<AL>, PM, PK>;
-    type LayoutB_TV = BTv<Atom, AtomLayoutMnkOf<AL>, PN, PK>;
+    type NumThreads = <Vmnk<Atom, AL> as VmnkSizes>::All;
+    type ThrIdx = <Vmnk<Atom, AL> as ThrIdxOf>::Output;
+    type AtomTileC = (SM<Atom>, SN<Atom>);
+    type AtomTileA = (SM<Atom>, SK<Atom>);
+    type AtomTileB = (SN<Atom>, SK<Atom>);
+    type ThrTileC = (VM<Atom, AL>, VN<Atom, AL>);
+    type ThrTileA = (VM<Atom, AL>, VK<Atom, AL>);
+    type ThrTileB = (VN<Atom, AL>, VK<Atom, AL>);
+    type LayoutC_TV = <CArgs<Atom, AL, PM, PN> as MmaTvC>::Output;
+    type LayoutA_TV = <AArgs<Atom, AL, PM, PK> as MmaTvOperand>::Output;
+    type LayoutB_TV = <BArgs<Atom, AL, PN, PK> as MmaTvOperand>::Output;
 }
-
-type Vmnk<Atom, AL> = TiledProductOf<<Atom as MmaTraits>::ThrID, AL>;
-type Mnk<Atom> = <Atom as MmaTraits>::Shape_MNK;
-type SM<Atom> = <Mnk<Atom> as check::ShapeMnk>::M;
-type SN<Atom> = <Mnk<Atom> as check::ShapeMnk>::N;
-type SK<Atom> = <Mnk<Atom> as check::ShapeMnk>::K;
-type PermDefault<X, T> = Prod<X, T>;
-
-type PermSize<P, S, V> = <P as PermEntry<PermDefault<S, V>>>::Size;
-type PermTiler<P, S, V> = <P as PermEntry<PermDefault<S, V>>>::Tiler;
-type VM<Atom, AL> = <Vmnk<Atom, AL> as VmnkSizes>::M;
-type VN<Atom, AL> = <Vmnk<Atom, AL> as VmnkSizes>::N;
-type VK<Atom, AL> = <Vmnk<Atom, AL> as VmnkSizes>::K;
-
-/// `thrfrg` of one operand over its permuted `(Tile0,Tile1):(1,Tile0)` tile: `TV` the atom's
-/// TV layout, `S0`/`S1` the atom's extents, `V0`/`V1` the thread groups along the two modes,
-/// `P0`/`P1` the permutation entries.
-#[doc(hidden)]
-pub type OperandThrfrg<TV, P0, S0, V0, P1, S1, V1> =
-    <Layout<(PermSize<P0, S0, V0>, PermSize<P1, S1, V1>), (U1, PermSize<P0, S0, V0>)> as Thrfrg<
-        (PermTiler<P0, S0, V0>, PermTiler<P1, S1, V1>),
-        (S0, S1),
-        TV,
-        (V0, V1),
-    >>::Output;
-
-/// `thrfrg_C((TileM,TileN):(1,TileM))`.
-#[doc(hidden)]
-pub type CThrfrg<Atom, AL, PM, PN> = OperandThrfrg<
-    <Atom as MmaTraits>::CLayout,
-    PM,
-    SM<Atom>,
-    VM<Atom, AL>,
-    PN,
-    SN<Atom>,
-    VN<Atom, AL>,
->;
-
-/// `thrfrg_A((TileM,TileK):(1,TileM))`.
-#[doc(hidden)]
-pub type AThrfrg<Atom, AL, PM, PK> = OperandThrfrg<
-    <Atom as MmaTraits>::ALayout,
-    PM,
-    SM<Atom>,
-    VM<Atom, AL>,
-    PK,
-    SK<Atom>,
-    VK<Atom, AL>,
->;
-
-/// `thrfrg_B((TileN,TileK):(1,TileN))`.
-#[doc(hidden)]
-pub type BThrfrg<Atom, AL, PN, PK> = OperandThrfrg<
-    <Atom as MmaTraits>::BLayout,
-    PN,
-    SN<Atom>,
-    VN<Atom, AL>,
-    PK,
-    SK<Atom>,
-    VK<Atom, AL>,
->;
-
-/// `(_, ((ThrM,ThrN):(DM,DN), _))`: widens A's (B's) thread mode `(ThrV,(ThrM,ThrK))` to
-/// `(ThrV,((ThrM,ThrN),ThrK))`, the threads along N (M) a stride-0 broadcast.
-#[doc(hidden)]
-pub type OperandTile<Atom, AL, DM, DN> = (
-    Underscore,
-    (
-        Layout<
-            (
-                <Vmnk<Atom, AL> as VmnkSizes>::M,
-                <Vmnk<Atom, AL> as VmnkSizes>::N,
-            ),
-            (DM, DN),
-        >,
-        Underscore,
-    ),
-);
-
-/// `get_layoutC_TV()`.
-#[doc(hidden)]
-pub type CTv<Atom, AL, PM, PN> =
-    ComposeOf<CThrfrg<Atom, AL, PM, PN>, (ThrIdxToVmnk<Vmnk<Atom, AL>>, Underscore)>;
-/// `get_layoutA_TV()`.
-#[doc(hidden)]
-pub type ATv<Atom, AL, PM, PK> = ComposeOf<
-    ComposeOf<AThrfrg<Atom, AL, PM, PK>, (OperandTile<Atom, AL, U1, U0>, Underscore)>,
-    (ThrIdxToVmnk<Vmnk<Atom, AL>>, Underscore),
->;
-/// `get_layoutB_TV()`.
-#[doc(hidden)]
-pub type BTv<Atom, AL, PN, PK> = ComposeOf<
-    ComposeOf<BThrfrg<Atom, AL, PN, PK>, (OperandTile<Atom, AL, U0, U1>, Underscore)>,
-    (ThrIdxToVmnk<Vmnk<Atom, AL>>, Underscore),
->;
 
 // ---------------------------------------------------------------------------------------------
 // Partitioning tensors: ThrMma
