@@ -500,6 +500,7 @@ where
 /// tile `A` and TV layout `TV`, the thread groups `TT` of the two modes, the widening `W` of
 /// the thread mode (`()` for C: none) and the thread layout `V`.
 #[doc(hidden)]
+#[allow(clippy::type_complexity)]
 pub struct OperandArgs<T0, T1, P, A, TV, TT, W, V>(PhantomData<(T0, T1, P, A, TV, TT, W, V)>);
 
 /// A thread mode `(ThrV,(ThrM,ThrK))` widened by `W` (see [`OperandArgs`]).
