@@ -22,11 +22,13 @@ macro_rules! case {
     };
 }
 
-/// Agreement counts of one operation.
+/// Agreement counts of one operation, and its failing cases (each case runs on its own, so that
+/// the first failure does not hide the rest).
 struct Tally {
     op: &'static str,
     cases: usize,
     text: usize,
+    failed: Vec<String>,
 }
 
 impl Tally {
@@ -35,36 +37,56 @@ impl Tally {
             op,
             cases: 0,
             text: 0,
+            failed: Vec::new(),
         }
     }
 
     /// The static result `got` is PyCuTe's answer `want` as a function (and by shape for
-    /// coalesce and coalesce_z); counts exact-text agreement.
-    #[track_caller]
+    /// coalesce and coalesce_z); counts exact-text agreement; records a failure.
     fn check<L: AnyLayout + core::fmt::Display>(&mut self, id: &str, got: L, want: &str) {
-        let w: DynLayout = want.parse().unwrap();
-        let n: i64 = got.size().into();
-        assert_eq!(n, w.size(), "{id}: size of {got} vs PyCuTe's {want}");
-        for i in 0..n {
-            assert_eq!(
-                got.eval(i),
-                w.eval(i),
-                "{id}: {got} vs PyCuTe's {want} at {i}"
-            );
+        let op = self.op;
+        let same_text = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let w: DynLayout = want.parse().unwrap();
+            let n: i64 = got.size().into();
+            assert_eq!(n, w.size(), "{id}: size of {got} vs PyCuTe's {want}");
+            for i in 0..n {
+                assert_eq!(
+                    got.eval(i),
+                    w.eval(i),
+                    "{id}: {got} vs PyCuTe's {want} at {i}"
+                );
+            }
+            let text = got.to_string();
+            if op.starts_with("coalesce") {
+                assert_eq!(
+                    text.split(':').next(),
+                    want.split(':').next(),
+                    "{id}: shape"
+                );
+            }
+            text == want
+        }));
+        match same_text {
+            Ok(same) => {
+                self.cases += 1;
+                self.text += usize::from(same);
+            }
+            Err(e) => self.failed.push(match e.downcast::<String>() {
+                Ok(msg) => *msg,
+                Err(_) => format!("{id}: failed"),
+            }),
         }
-        let text = got.to_string();
-        if self.op.starts_with("coalesce") {
-            assert_eq!(
-                text.split(':').next(),
-                want.split(':').next(),
-                "{id}: shape"
-            );
-        }
-        self.cases += 1;
-        self.text += usize::from(text == want);
     }
 
+    /// Prints the counts; fails listing every failing case.
     fn report(&self) {
+        assert!(
+            self.failed.is_empty(),
+            "{}: {} cases failed:\n{}",
+            self.op,
+            self.failed.len(),
+            self.failed.join("\n")
+        );
         println!(
             "{}: {} cases, same function {}, same text {}",
             self.op, self.cases, self.cases, self.text

@@ -1,7 +1,8 @@
 //! The checks and the case macros of the generated differential tests
 //! `tests/differential_*.rs` (written by `tests/gen`: `cargo run -p cute-layout-gen`).
 //!
-//! A case is one call `op!(check: operands)`, e.g. `compose!(same_print: (4,2):(1,4), 2:1)`.
+//! A case is one call `op!(check: operands)`, e.g. `compose!(same_print: (4,2):(1,4), 2:1)`,
+//! run on its own, `run!(c => compose!(...))`, so that every failing case is reported.
 //! Operands are layouts in `layout!` notation `shape:stride` (a shape leaf `{v(n)}` is a
 //! runtime value), a tuple tiler `[2:1, _, [4:1, _]]` (`_` keeps a whole mode), or, for
 //! `complement`, the codomain size as a typenum type `U24` or a runtime value `{v(24)}`. Each
@@ -24,6 +25,49 @@
 use cute_layout::composed::{ComposedInner, ComposedOffset, ComposedOuter};
 use cute_layout::swizzle::SwizzleFn;
 use cute_layout::{AnyLayout, ComposedLayout, DynComposedLayout, DynLayout, LayoutError};
+
+/// The cases of one generated file, each run on its own: a failing case is recorded (its line
+/// in the generated file and its panic message) and the cases after it still run; `finish`
+/// fails, listing every failing case, so that the first failure does not hide the rest.
+#[derive(Default)]
+pub struct Cases {
+    count: usize,
+    failed: Vec<String>,
+}
+
+impl Cases {
+    /// Runs one case, recording a failure (the generated files call it as
+    /// `run!(c => compose!(same_print: ...))`).
+    #[track_caller]
+    pub fn run(&mut self, case: &dyn Fn()) {
+        let line = std::panic::Location::caller().line();
+        self.count += 1;
+        if let Err(e) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(case)) {
+            let msg = (e.downcast_ref::<String>().map(String::as_str))
+                .or_else(|| e.downcast_ref::<&str>().copied())
+                .unwrap_or("(a panic without a message)");
+            self.failed.push(format!("line {line}: {msg}"));
+        }
+    }
+
+    /// Fails, listing every failing case, where one failed.
+    pub fn finish(self) {
+        assert!(
+            self.failed.is_empty(),
+            "{} of {} cases failed:\n{}",
+            self.failed.len(),
+            self.count,
+            self.failed.join("\n")
+        );
+    }
+}
+
+/// `run!(c => case)`: `c.run(&|| case)`, one case of a generated file run on its own.
+macro_rules! run {
+    ($c:ident => $($case:tt)*) => {
+        $c.run(&|| $($case)*)
+    };
+}
 
 /// A static result prints exactly as the runtime engine's result, static marks included.
 #[track_caller]
