@@ -63,23 +63,9 @@ pub trait SwizzleFn {
     }
 }
 
-/// Checks CuTe's conditions on `(B, M, S)`, and that both masks fit in an `i64`.
-const fn check(b: i64, m: i64, s: i64) -> core::result::Result<(), &'static str> {
-    if b < 0 {
-        return Err("B (the number of bits) must be non-negative");
-    }
-    if m < 0 {
-        return Err("M (the number of kept low bits) must be non-negative");
-    }
-    if s.unsigned_abs() < b as u64 {
-        return Err("|S| must be at least B (the read and written bit fields may not overlap)");
-    }
-    // The highest bit touched: B + M + |S| − 1 ≤ 62 (summed without overflow).
-    if b as u128 + m as u128 + s.unsigned_abs() as u128 > 63 {
-        return Err("B + M + |S| must not exceed 63 (the masks must fit in an i64)");
-    }
-    Ok(())
-}
+// CuTe's conditions on `(B, M, S)`, and that both masks fit in an `i64`: the rule, shared with
+// the macro crate (`crate::rules::swizzle::check`).
+use crate::rules::swizzle::check;
 
 /// A swizzle with static parameters (typenum `B`, `M` unsigned, `S` signed): zero-sized, its
 /// masks constants. Invalid parameters do not compile ("|S| must be at least B ..."), as

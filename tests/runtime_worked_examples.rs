@@ -90,7 +90,7 @@ fn composition_paper_3_3_3_violations() {
     assert_eq!(e.kind(), ErrorKind::StrideDivisibility);
     assert_eq!(
         e.to_string(),
-        "stride divisibility (paper Eq. 20) violated: 3 does not divide 4 and 4 does not divide 3 (mode 1 of (4,6,8):(2,3,5))"
+        "stride divisibility (paper Eq. 20) violated: 3 does not divide 4 and 4 does not divide 3 (B's stride against the prefix product of A's shapes through a mode of shape 4)"
     );
     // paper §3.3.3: (4,6,8):(2,3,5) ∘ 6:1 violates shape divisibility
     let e = try_composition(&l("(4,6,8):(2,3,5)"), &l("6:1")).unwrap_err();
@@ -583,10 +583,11 @@ fn negative_strides_in_composition() {
             );
         }
     }
-    // No layout: A(0), A(-1), A(-2) = 0, -2, -3 is not linear.
+    // No layout: A(0), A(-1), A(-2) = 0, -2, -3 is not linear (the type level's kind and
+    // text too: one rule, `cute_layout::rules::compose::compose_negative_leaf`).
     assert_eq!(
         kind(try_composition(&l("(4,3):(1,5)"), &l("3:-1"))),
-        ErrorKind::StrideDivisibility
+        ErrorKind::NegativeStride
     );
 }
 

@@ -1018,22 +1018,12 @@ fn expand_composed(toks: Vec<TokenTree>, out: Output, krate: &TokenStream) -> To
     }
 }
 
-/// CuTe's conditions on a swizzle (`cute/swizzle.hpp`), in the words of the library.
-fn check_swizzle(b: i64, m: i64, s: i64) -> core::result::Result<(), &'static str> {
-    if b < 0 {
-        return Err("B (the number of bits) must be non-negative");
-    }
-    if m < 0 {
-        return Err("M (the number of kept low bits) must be non-negative");
-    }
-    if s.unsigned_abs() < b as u64 {
-        return Err("|S| must be at least B (the read and written bit fields may not overlap)");
-    }
-    if b as u128 + m as u128 + s.unsigned_abs() as u128 > 63 {
-        return Err("B + M + |S| must not exceed 63 (the masks must fit in an i64)");
-    }
-    Ok(())
-}
+/// CuTe's conditions on a swizzle (`cute/swizzle.hpp`), in the words of the library: the
+/// crate's own rule file, compiled here too (this crate cannot depend on `cute-layout`, which
+/// depends on it; see the module doc of `cute_layout::rules`).
+#[path = "../../src/rules/swizzle.rs"]
+mod rules_swizzle;
+use rules_swizzle::check as check_swizzle;
 
 fn parse_composed(toks: Vec<TokenTree>, out: Output) -> Result<ComposedLit> {
     let mut c = Cursor {

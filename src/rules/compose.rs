@@ -2,9 +2,8 @@
 //! errors, composition with a negative stride, and the sufficient condition of
 //! left-distributivity (after Eq. 23).
 
-use super::coalesce::coalesce_in_place;
-use super::int::checked_mul;
-use super::{ModesText, Stride};
+use super::int::{checked_mul, try_eval_floor};
+use super::Stride;
 use crate::error::{layout_error, ErrorKind, LayoutError, Result};
 
 /// What one step of the base case does at a mode of `A` (see [`base_case_step`]).
@@ -188,65 +187,38 @@ pub fn distributes(a: &[(i64, i64)], b: &[(i64, i64)]) -> bool {
 }
 
 /// The one error text of a composition that [`distributes`] cannot show distributive (and
-/// that the engine could not decide otherwise), A by its coalesced modes, B by its flat ones.
-pub fn not_distributive(a: &[(i64, i64)], b: &[(i64, i64)]) -> LayoutError {
-    let (a, b) = (ModesText(a), ModesText(b));
+/// that the engine could not decide otherwise), `a` writing A coalesced (as [`ModesText`] for
+/// integer strides), `b` writing B's flat modes.
+pub fn not_distributive(a: &dyn core::fmt::Display, b: &dyn core::fmt::Display) -> LayoutError {
     layout_error!(
         ErrorKind::NotDistributive,
         "the leaves of B = {b} (flat) are not mutually segregated or do not divide the prefix products of A = {a} (coalesced) (paper Eq. 22-23)"
     )
 }
 
-/// A negative stride `d` of `B` shifted into `[0, N)` (see [`compose_negative_leaf`]): `N` the
-/// product of the shapes of `A`'s coalesced modes but the last, `D` the last one's stride.
-/// Returns `(d mod N, k)` with `d = d mod N − k·N`: since `A(x + k·N) = A(x) + k·D` for every
-/// integer `k` (paper Eq. 4, floor and mod: every mode but the last has period dividing `N`,
-/// and the last extends), `A(i·d) = A(i·(d mod N)) − i·k·D`.
-pub fn negative_shift(n: i64, d: i64) -> (i64, i128) {
-    let r = d.rem_euclid(n);
-    (r, (i128::from(r) - i128::from(d)) / i128::from(n))
-}
+/// The most modes of `A` (coalesced) that [`compose_negative_leaf`] takes: its buffers are on
+/// the stack.
+pub const MAX_MODES: usize = 64;
 
-/// The correction of [`negative_shift`] on the modes of `A ∘ s:(d mod N)` (in place): the
-/// coordinate `c = Σ c_j·p_j` (`p_j` the prefix products of the shapes) loses `c·k·D`, so each
-/// mode's stride `e_j` becomes `e_j − p_j·k·D`. Modes of size 1 carry no coordinate and are
-/// left as they are. An overflowing stride is an [`ErrorKind::Overflow`] error.
-pub fn negative_correct(modes: &mut [(i64, i64)], k: i128, d_last: i64) -> Result<()> {
-    if k == 0 {
-        return Ok(());
-    }
-    let overflow = || {
-        layout_error!(
-            ErrorKind::Overflow,
-            "a stride of A ∘ B for B's stride shifted by {k}·N exceeds i64"
-        )
-    };
-    let mut p = 1i128;
-    for m in modes.iter_mut().filter(|m| m.0 > 1) {
-        m.1 = p
-            .checked_mul(k)
-            .and_then(|x| x.checked_mul(i128::from(d_last)))
-            .and_then(|fix| i128::from(m.1).checked_sub(fix))
-            .and_then(|e| i64::try_from(e).ok())
-            .ok_or_else(overflow)?;
-        p = p.checked_mul(i128::from(m.0)).ok_or_else(overflow)?;
-    }
-    Ok(())
-}
-
-/// `A ∘ s:d` for one leaf with `d < 0` (CuTe's own tests compose with reversals,
-/// `4:1 ∘ 4:-1 = 4:-1`), `A` by its coalesced modes (last kept; not empty): `d` is shifted to
-/// `d mod N` ([`negative_shift`]), the base case composes with that, the result is coalesced
-/// and corrected linearly ([`negative_correct`]). The result is a layout exactly when
-/// `A ∘ s:(d mod N)` is one, so a refusal is the base case's refusal of that (its condition
-/// and text). Writes the result's modes to the front of `out` (at least as long as `a`) and
-/// returns how many.
+/// `A ∘ s:d` for one leaf with `d < 0`, `A` by its coalesced modes `a` (last mode kept; it
+/// extends to all integers), by Eq. (4) with floor and mod: `R(i) = A(i·d)` (CuTe's own tests
+/// compose with reversals, `4:1 ∘ 4:-1 = 4:-1`). Exact: refused only where no layout takes
+/// `i` to `A(i·d)` for `i < s`. Writes the result's modes to the front of `out` (at least as
+/// long as `a`) and returns how many.
+///
+/// With `e = −d`, the modes of A that `e` steps over are skipped, the next one `S_k` (with
+/// `e | S_k`, Eq. 20) gives the digit radix `N_0 = S_k/e` at stride `w_0 = e·D_k`, the later
+/// ones `N_j = S_j`, `w_j = D_j`, and the last one the unbounded digit at stride `W`. The digits
+/// of `−i` are those of `i` reflected, so `R(i) = −P(i) + E_{j*(i)}`, with `P` the digit layout,
+/// `j*` the lowest non-zero digit of `i` and `E_j = N_j·w_j + Σ_{j<k<m}(N_k−1)·w_k − W`. `R` is a
+/// layout exactly when that correction is linear in the digits of `i < s`: every `E_j` of a
+/// digit that varies is zero, except `E_0` where digit 0 takes only the values 0 and 1.
 ///
 /// ```ignore
-/// // (4,3):(1,4) coalesces to 12:1: N = 1, and 12:1 ∘ 4:-1 = 4:-1.
-/// let mut out = [(0, 0); 1];
-/// let n = compose_negative_leaf(&[(12, 1)], 4, -1, &mut out).unwrap();
-/// assert_eq!(&out[..n], &[(4, -1)]);
+/// let mut out = [(0, 0); 2];
+/// // (2,2):(1,10) ∘ 4:-1 takes i to 0, -9, -10, -19.
+/// let n = compose_negative_leaf(&[(2, 1), (2, 10)], 4, -1, &mut out).unwrap();
+/// assert_eq!(&out[..n], &[(2, -9), (2, -10)]);
 /// ```
 pub fn compose_negative_leaf(
     a: &[(i64, i64)],
@@ -254,25 +226,112 @@ pub fn compose_negative_leaf(
     d: i64,
     out: &mut [(i64, i64)],
 ) -> Result<usize> {
-    let (init, last) = a.split_at(a.len().saturating_sub(1));
-    let d_last = last.first().map_or(0, |m| m.1);
-    let n = init
-        .iter()
-        .try_fold(1i64, |acc, &(s, _)| checked_mul(acc, s))?;
-    let (r, k) = negative_shift(n, d);
-    let mut len = 0usize;
-    let mut full = false;
-    base_case(a, s, r, &mut |s, d| match out.get_mut(len) {
-        Some(slot) => {
-            *slot = (s, d);
-            len += 1;
-        }
-        None => full = true,
-    })?;
-    if full {
+    let no_layout = |why: &str| {
+        Err(layout_error!(
+            ErrorKind::NegativeStride,
+            "no layout takes i to A(i·{d}) for i < {s}: {why}"
+        ))
+    };
+    let n = a.len();
+    if n == 0 || n > MAX_MODES {
         return Err(LayoutError::new(ErrorKind::InvalidArgument));
     }
-    let len = coalesce_in_place(&mut out[..len], false)?;
-    negative_correct(&mut out[..len], k, d_last)?;
-    coalesce_in_place(&mut out[..len], false)
+    /// The result's modes into the front of `out`.
+    fn emit(out: &mut [(i64, i64)], modes: &[(i64, i64)]) -> Result<usize> {
+        out.get_mut(..modes.len())
+            .ok_or(LayoutError::new(ErrorKind::InvalidArgument))?
+            .copy_from_slice(modes);
+        Ok(modes.len())
+    }
+    let mode = |k: usize| a[k];
+    if s <= 1 {
+        return emit(out, &[(1, 0)]);
+    }
+    if s == 2 {
+        // Any two values are a layout: 2 : A(d) (A at a negative coordinate, floor and mod).
+        return emit(out, &[(2, try_eval_floor(a, d)?)]);
+    }
+    let mut e = d.checked_neg().ok_or_else(LayoutError::overflow)?;
+    let mut k = 0;
+    // Skip the modes that e steps over.
+    while k + 1 < n && e % mode(k).0 == 0 {
+        e /= mode(k).0;
+        k += 1;
+    }
+    // Digits: radices and strides of the bounded ones, then the stride of the unbounded one.
+    let mut digits = [(0i64, 0i64); MAX_MODES];
+    let mut m = 0;
+    let w_last;
+    if k + 1 == n {
+        w_last = e.checked_mul(mode(k).1).ok_or_else(LayoutError::overflow)?;
+    } else {
+        let (sk, dk) = mode(k);
+        if sk % e != 0 {
+            return Err(crate::error::layout_error!(
+                ErrorKind::StrideDivisibility,
+                "{e} does not divide {sk} and {sk} does not divide {e}"
+            ));
+        }
+        digits[0] = (sk / e, e.checked_mul(dk).ok_or_else(LayoutError::overflow)?);
+        m = 1;
+        for j in k + 1..n - 1 {
+            if m == digits.len() {
+                return Err(LayoutError::new(ErrorKind::InvalidArgument));
+            }
+            digits[m] = mode(j);
+            m += 1;
+        }
+        w_last = mode(n - 1).1;
+    }
+    // The digits that vary for i < s, the prefix product of the last of them.
+    let mut prefix = 1i64;
+    let mut top = 0; // index of the highest varying digit (m: the unbounded one)
+    while top < m && prefix.checked_mul(digits[top].0).is_some_and(|p| p < s) {
+        prefix *= digits[top].0;
+        top += 1;
+    }
+    if s % prefix != 0 {
+        return Err(crate::error::layout_error!(
+            ErrorKind::ShapeDivisibility,
+            "{prefix} does not divide the size {s}"
+        ));
+    }
+    // F_j = Σ_{j≤k<m}(N_k−1)·w_k − W, E_j = N_j·w_j + F_{j+1}.
+    let mut f_next = w_last.checked_neg().ok_or_else(LayoutError::overflow)?;
+    let mut res = [(0i64, 0i64); MAX_MODES + 1];
+    for j in (0..m).rev() {
+        let (nj, wj) = digits[j];
+        let e_j = nj
+            .checked_mul(wj)
+            .and_then(|x| x.checked_add(f_next))
+            .ok_or_else(LayoutError::overflow)?;
+        f_next = (nj - 1)
+            .checked_mul(wj)
+            .and_then(|x| x.checked_add(f_next))
+            .ok_or_else(LayoutError::overflow)?;
+        if j <= top {
+            let neg_w = wj.checked_neg().ok_or_else(LayoutError::overflow)?;
+            let size = if j == top { s / prefix } else { nj };
+            let stride = if j == 0 && e_j != 0 {
+                if size > 2 {
+                    return no_layout(
+                        "a carry through a mode of A is not linear in the coordinate",
+                    );
+                }
+                e_j.checked_add(neg_w).ok_or_else(LayoutError::overflow)?
+            } else if e_j != 0 {
+                return no_layout("a carry through a mode of A is not linear in the coordinate");
+            } else {
+                neg_w
+            };
+            res[j] = (size, stride);
+        }
+    }
+    if top == m {
+        res[m] = (
+            s / prefix,
+            w_last.checked_neg().ok_or_else(LayoutError::overflow)?,
+        );
+    }
+    emit(out, &res[..=top])
 }

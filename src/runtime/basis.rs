@@ -59,27 +59,27 @@ fn zero() -> DynScaledBasis {
     DynScaledBasis::int(0)
 }
 
-/// Equality of strides as semimodule elements: the same path and value, or both zero.
-fn same(a: &DynScaledBasis, b: &DynScaledBasis) -> bool {
-    a.value.value == b.value.value && (a.value.value == 0 || a.modes == b.modes)
+/// Basis strides in the rules of [`crate::rules`] (the base case of composition, coalesce):
+/// scaled as `k·v@p`, equal as semimodule elements (the same path and value, or both zero).
+impl crate::rules::Stride for DynScaledBasis {
+    fn zero() -> Self {
+        zero()
+    }
+    fn scale(&self, k: i64) -> Result<Self> {
+        self.try_scale(k)
+    }
+    fn same(&self, b: &Self) -> bool {
+        self.value.value == b.value.value && (self.value.value == 0 || self.modes == b.modes)
+    }
 }
 
-/// Coalesce rules of paper §3.2 on basis strides: size-1 modes vanish and `s0:d0 ++ s1:d1 =
-/// s0·s1:d0` when `d1 = s0·d0`; with `keep_last` the last mode stays even of size 1.
+/// Coalesce rules of paper §3.2 on basis strides ([`crate::rules::coalesce::coalesce_in_place`]):
+/// size-1 modes vanish and `s0:d0 ++ s1:d1 = s0·s1:d0` when `d1 = s0·d0`; with `keep_last`
+/// the last mode stays even of size 1.
 fn coalesce_modes(modes: &[Mode], keep_last: bool) -> Result<Vec<Mode>> {
-    let mut out: Vec<Mode> = Vec::new();
-    let n = modes.len();
-    for (k, (s, d)) in modes.iter().enumerate() {
-        if *s == 1 && !(keep_last && k + 1 == n) {
-            continue;
-        }
-        match out.last_mut() {
-            Some(last) if last.1.try_scale(last.0).is_ok_and(|x| same(&x, d)) => {
-                last.0 = checked_mul(last.0, *s)?;
-            }
-            _ => out.push((*s, d.clone())),
-        }
-    }
+    let mut out = modes.to_vec();
+    let n = crate::rules::coalesce::coalesce_in_place(&mut out, keep_last)?;
+    out.truncate(n);
     Ok(out)
 }
 
@@ -211,57 +211,11 @@ plain!(filter = try_filter(a: &DynBasisLayout) -> DynBasisLayout);
 // Composition
 
 /// The base case `A ∘ s:d` (paper Eq. 19–21) on the coalesced modes of `A` (last mode kept):
-/// "divide out" `d`, then "keep" `s`. Only `A`'s strides are scaled, so basis strides go
-/// through unchanged; the conditions are on shapes alone.
-fn base_case(a: &[Mode], s: i64, d: i64, a_text: &dyn Fn() -> String) -> Result<Vec<Mode>> {
-    if d == 0 {
-        return Ok(alloc::vec![(s, zero())]);
-    }
+/// [`crate::rules::compose::base_case`], whose stride is generic: only `A`'s strides are
+/// scaled, so basis strides go through unchanged; the conditions are on shapes alone.
+fn base_case(a: &[Mode], s: i64, d: i64) -> Result<Vec<Mode>> {
     let mut out = Vec::new();
-    let mut rest_shape = s;
-    let mut rest_stride = d;
-    let mut prefix = 1i64;
-    let last = a.len() - 1;
-    for (r, (sr, dr)) in a.iter().enumerate() {
-        let sr = *sr;
-        let span = checked_mul(rest_shape - 1, rest_stride)?;
-        if r == last || span < sr {
-            out.push((rest_shape, dr.try_scale(rest_stride)?));
-            return Ok(out);
-        }
-        let next_prefix = checked_mul(prefix, sr)?;
-        if sr % rest_stride == 0 {
-            let n = sr / rest_stride;
-            if rest_shape % n != 0 {
-                return Err(err(
-                    ErrorKind::ShapeDivisibility,
-                    format!(
-                        "⌈{next_prefix}/{d}⌉ = {} does not divide {s} (mode {} of {})",
-                        super::ceil_div(next_prefix, d),
-                        r + 1,
-                        a_text()
-                    ),
-                ));
-            }
-            if n > 1 {
-                out.push((n, dr.try_scale(rest_stride)?));
-            }
-            rest_shape /= n;
-            rest_stride = 1;
-        } else if rest_stride % sr == 0 {
-            rest_stride /= sr;
-        } else {
-            return Err(err(
-                ErrorKind::StrideDivisibility,
-                format!(
-                    "{d} does not divide {next_prefix} and {next_prefix} does not divide {d} (mode {} of {})",
-                    r + 1,
-                    a_text()
-                ),
-            ));
-        }
-        prefix = next_prefix;
-    }
+    crate::rules::compose::base_case(a, s, d, &mut |s, d| out.push((s, d)))?;
     Ok(out)
 }
 
@@ -393,7 +347,7 @@ pub fn try_composition_layout(a: &DynBasisLayout, b: &DynLayout) -> Result<DynBa
             parts.push(alloc::vec![(1, zero())]);
             continue;
         }
-        match base_case(&ac, s, d, &a_text) {
+        match base_case(&ac, s, d) {
             Ok(m) => parts.push(coalesce_modes(&m, false)?),
             Err(e) if e.kind() == ErrorKind::Overflow || s > EXACT_SEARCH_LIMIT => return Err(e),
             Err(e) => {
@@ -420,15 +374,8 @@ pub fn try_composition_layout(a: &DynBasisLayout, b: &DynLayout) -> Result<DynBa
         return Ok(candidate);
     }
     let n = b.size();
-    let not_distributive = || {
-        err(
-            ErrorKind::NotDistributive,
-            format!(
-                "the leaves of {b} are not mutually segregated or do not divide the prefix products of {}, and no layout refining the shape of B (with single-basis strides) gives A(B(i))",
-                a_text()
-            ),
-        )
-    };
+    let not_distributive =
+        || crate::rules::compose::not_distributive(&a_text(), &crate::rules::ModesText(&b_modes));
     if n > EXACT_SEARCH_LIMIT {
         return Err(not_distributive());
     }

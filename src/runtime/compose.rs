@@ -7,7 +7,8 @@ use super::coalesce::coalesce_modes;
 use super::tiler::{AsTiler, DynTiler};
 use super::{concat, err, flat_modes, mark, modes_to_tuples, Modes};
 use crate::error::{ErrorKind, LayoutError, Result};
-use crate::runtime::layout::{checked_mul, DynInt, DynLayout, DynTuple};
+use crate::rules::int::{eval_floor, try_eval_floor};
+use crate::runtime::layout::{checked_mul, DynLayout, DynTuple};
 use crate::typelevel::distribute::distributes;
 
 /// Largest number of values the engine evaluates to decide a composition that the paper's
@@ -24,66 +25,11 @@ fn coalesce_for_composition(a: &DynLayout) -> Result<Modes> {
     coalesce_modes(&modes, true)
 }
 
-/// The base case `A ∘ s:d` (paper Eq. 19-21) on coalesced modes of `A`: "divide out" `d`,
-/// then "keep" `s`, truncating `A` where the remaining points fall inside one mode
-/// (the "Apparent Violations" paragraph). Returns the flat modes of the result.
-fn base_case(
-    a: &[(i64, i64)],
-    s: i64,
-    d: i64,
-    a_text: &dyn Fn() -> alloc::string::String,
-) -> Result<Modes> {
-    if d == 0 {
-        return Ok(smallvec::smallvec![(s, 0)]);
-    }
+/// The base case `A ∘ s:d` (paper Eq. 19-21) on coalesced modes of `A`:
+/// [`crate::rules::compose::base_case`]. Returns the flat modes of the result.
+fn base_case(a: &[(i64, i64)], s: i64, d: i64) -> Result<Modes> {
     let mut out = Modes::new();
-    let mut rest_shape = s;
-    let mut rest_stride = d;
-    // Prefix product S̄_r of A's shape, for messages in the paper's terms.
-    let mut prefix = 1i64;
-    let last = a.len() - 1;
-    for (r, &(sr, dr)) in a.iter().enumerate() {
-        // All remaining points i·rest_stride, i < rest_shape, lie inside this mode (or this is
-        // the extended last mode): keep them and stop.
-        let span = checked_mul(rest_shape - 1, rest_stride)?;
-        if r == last || span < sr {
-            out.push((rest_shape, checked_mul(dr, rest_stride)?));
-            return Ok(out);
-        }
-        let next_prefix = checked_mul(prefix, sr)?;
-        if sr % rest_stride == 0 {
-            let n = sr / rest_stride;
-            if rest_shape % n != 0 {
-                return Err(err(
-                    ErrorKind::ShapeDivisibility,
-                    format!(
-                        "⌈{next_prefix}/{d}⌉ = {} does not divide {s} (mode {} of {})",
-                        super::ceil_div(next_prefix, d),
-                        r + 1,
-                        a_text()
-                    ),
-                ));
-            }
-            if n > 1 {
-                out.push((n, checked_mul(dr, rest_stride)?));
-            }
-            rest_shape /= n;
-            rest_stride = 1;
-        } else if rest_stride % sr == 0 {
-            rest_stride /= sr;
-        } else {
-            return Err(err(
-                ErrorKind::StrideDivisibility,
-                format!(
-                    "{d} does not divide {next_prefix} and {next_prefix} does not divide {d} (mode {} of {})",
-                    r + 1,
-                    a_text()
-                ),
-            ));
-        }
-        prefix = next_prefix;
-    }
-    // Unreachable: the last mode always returns above.
+    crate::rules::compose::base_case(a, s, d, &mut |s, d| out.push((s, d)))?;
     Ok(out)
 }
 
@@ -179,11 +125,6 @@ pub(crate) fn search_layout_with<V: SearchValue>(
     }
 }
 
-/// Evaluates `A` at a non-negative integral coordinate (extended last mode), checked.
-fn eval_checked(a: &DynLayout, i: i64) -> Result<i64> {
-    a.try_eval(&DynTuple::int(i))
-}
-
 /// The result tree: `B`'s shape with each leaf replaced by the modes computed for it.
 fn build<M: AsRef<[(i64, i64)]>>(
     b_shape: &DynTuple,
@@ -226,13 +167,11 @@ fn build<M: AsRef<[(i64, i64)]>>(
 ///
 /// **Negative strides in `B`** (CuTe's own tests compose with reversals, `4:1 ∘ 4:-1 = 4:-1`):
 /// `A` is evaluated at negative coordinates with floor and mod (paper Eq. 4), so its last mode
-/// extends below zero too. With `N` the product of the shapes of coalesced `A` but its last,
-/// `A(x + k·N) = A(x) + k·D_last` for every integer `k`; each negative stride `d` is replaced by
-/// `d mod N ≥ 0`, the composition with that `B'` is computed as above, and the linear
-/// correction `−c·(d − d mod N)/N·D_last` is added to the strides of that leaf's modes. The
-/// result is a layout exactly when `A ∘ B'` is one, so this refuses only what the non-negative
-/// case refuses: `4:-1 ∘ 4:-1 = 4:1`, `4:1 ∘ 4:-2 = 4:-2`,
-/// `(4,3):(1,4) ∘ 4:-1 = 4:-1` (`A(-1) = A(3, -1) = -1`).
+/// extends below zero too. A leaf `s:d` with `d < 0` is composed by
+/// [`rules::compose::compose_negative_leaf`](crate::rules::compose::compose_negative_leaf)
+/// (the type level's mixed branch calls the same function); where it refuses, at most
+/// [`EXACT_SEARCH_LIMIT`] values are decided by evaluation, as for the base case:
+/// `4:-1 ∘ 4:-1 = 4:1`, `4:1 ∘ 4:-2 = 4:-2`, `(4,3):(1,4) ∘ 4:-1 = 4:-1` (`A(-1) = A(3, -1) = -1`).
 ///
 /// ```
 /// # use cute_layout::{DynLayout, algebra::composition};
@@ -253,17 +192,9 @@ pub fn try_composition_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout>
 /// fast path declines (and, in debug builds, checks each result of the fast path).
 fn composition_reference(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
     let b_modes = flat_modes(b);
-    if b_modes.iter().any(|&(s, d)| s > 1 && d < 0) {
-        return compose_negative(a, b, &b_modes);
-    }
     let is_static = a.is_static() && b.is_static();
     let mut parts = Parts::new();
-    compose_parts(
-        a,
-        &b_modes,
-        &|| alloc::string::ToString::to_string(b),
-        &mut parts,
-    )?;
+    compose_parts(a, &b_modes, &mut parts)?;
     let (shape, stride) = build(b.shape(), &mut parts.into_iter(), is_static);
     DynLayout::new(shape, stride)
 }
@@ -271,23 +202,16 @@ fn composition_reference(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
 /// Per leaf of `B`, the flat modes that replace it in `A ∘ B`.
 type Parts = smallvec::SmallVec<[Modes; 4]>;
 
-/// The per-leaf results of `A ∘ B` for `B` given by its flat modes (non-negative strides, or
-/// size 1), into `parts` (empty on entry; an out-parameter, not to move it on return): the
-/// flat modes that replace each leaf of `B`. Not validated as a layout: the
-/// caller builds the result tree and validates it once (an intermediate of
-/// [`compose_negative`] may exceed i64 where the final result does not).
-fn compose_parts(
-    a: &DynLayout,
-    b_modes: &[(i64, i64)],
-    b_text: &dyn Fn() -> alloc::string::String,
-    parts: &mut Parts,
-) -> Result<()> {
+/// The per-leaf results of `A ∘ B` for `B` given by its flat modes, into `parts` (empty on
+/// entry; an out-parameter, not to move it on return): the flat modes that replace each leaf
+/// of `B`. A leaf with a negative stride is composed by
+/// [`crate::rules::compose::compose_negative_leaf`], the others by the base case; a refusal of
+/// either is decided by evaluation where it is small enough. Not validated as a layout: the caller builds the result tree and
+/// validates it once.
+fn compose_parts(a: &DynLayout, b_modes: &[(i64, i64)], parts: &mut Parts) -> Result<()> {
     let ac = coalesce_for_composition(a)?;
-    let a_text = || {
-        let (s, d) = modes_to_tuples(&ac, false);
-        format!("{s}:{d}")
-    };
     let mut exact = false; // some leaf was decided by evaluation
+    let mut has_negative = false;
     for &(s, d) in b_modes {
         if s == 1 {
             // A size-1 leaf of B takes only coordinate 0: its stride never contributes (it may
@@ -295,13 +219,23 @@ fn compose_parts(
             parts.push(smallvec::smallvec![(1, 0)]);
             continue;
         }
-        match base_case(&ac, s, d, &a_text) {
+        let leaf = if d < 0 {
+            has_negative = true;
+            let mut out = Modes::from_elem((0, 0), ac.len().max(2));
+            crate::rules::compose::compose_negative_leaf(&ac, s, d, &mut out).map(|n| {
+                out.truncate(n);
+                out
+            })
+        } else {
+            base_case(&ac, s, d)
+        };
+        match leaf {
             // Each leaf's result is coalesced, as CuTe C++ does: `(4,8):(1,4) ∘ 8:1 = 8:1`.
             Ok(m) => parts.push(super::coalesce::coalesce_modes(&m, false)?),
             Err(e) if e.kind() == ErrorKind::Overflow || s > EXACT_SEARCH_LIMIT => return Err(e),
             Err(e) => {
                 let f = (0..s)
-                    .map(|i| eval_checked(a, i * d))
+                    .map(|i| try_eval_floor(&ac, checked_mul(i, d)?))
                     .collect::<Result<Vec<_>>>()?;
                 match search_layout(&f, &[s]) {
                     Some(mut found) => {
@@ -313,18 +247,19 @@ fn compose_parts(
             }
         }
     }
-    if !exact && distributes(&ac, b_modes) {
+    if !exact
+        && distributes(
+            &ac,
+            &shifted_for_distributivity(&ac, b_modes, has_negative)?,
+        )
+    {
         return Ok(());
     }
     // Not provably distributive: decide by evaluation where that is small enough.
     let not_distributive = || {
-        err(
-            ErrorKind::NotDistributive,
-            format!(
-                "the leaves of {} are not mutually segregated or do not divide the prefix products of {}, and no layout refining the shape of B gives A(B(i))",
-                b_text(),
-                a_text()
-            ),
+        crate::rules::compose::not_distributive(
+            &crate::rules::ModesText(&ac),
+            &crate::rules::ModesText(b_modes),
         )
     };
     let n = b_modes
@@ -332,22 +267,11 @@ fn compose_parts(
         .try_fold(1i64, |acc, &(s, _)| acc.checked_mul(s))
         .filter(|&n| n <= EXACT_SEARCH_LIMIT)
         .ok_or_else(not_distributive)?;
-    // Flat modes evaluated at index i (colexicographic), checked; `None` on overflow.
-    fn eval_modes<'m>(modes: impl Iterator<Item = &'m (i64, i64)>, mut i: i64) -> Option<i64> {
-        let mut acc = 0i64;
-        for &(s, d) in modes {
-            acc = acc.checked_add((i % s).checked_mul(d)?)?;
-            i /= s;
-        }
-        Some(acc)
-    }
     let f = (0..n)
-        .map(|i| {
-            let x = eval_modes(b_modes.iter(), i).ok_or_else(LayoutError::overflow)?;
-            eval_checked(a, x)
-        })
+        .map(|i| try_eval_floor(&ac, try_eval_floor(b_modes, i)?))
         .collect::<Result<Vec<_>>>()?;
-    if (0..n).all(|i| eval_modes(parts.iter().flatten(), i) == Some(f[i as usize])) {
+    let flat_parts: Modes = parts.iter().flatten().copied().collect();
+    if (0..n).all(|i| eval_floor(&flat_parts, i) == Some(f[i as usize])) {
         return Ok(());
     }
     let sizes: Vec<i64> = b_modes.iter().map(|m| m.0).collect();
@@ -363,90 +287,21 @@ fn compose_parts(
 
 plain!(composition_layout = try_composition_layout(a: &DynLayout, b: &DynLayout) -> DynLayout);
 
-/// `A ∘ B` for a `B` with negative strides (see [`try_composition_layout`]): shift each
-/// negative stride `d` by a multiple of `N` to `d mod N`, compose, and correct each leaf's
-/// strides linearly.
-fn compose_negative(a: &DynLayout, b: &DynLayout, b_modes: &[(i64, i64)]) -> Result<DynLayout> {
-    let ac = coalesce_for_composition(a)?;
-    let (init, last) = ac.split_at(ac.len() - 1);
-    let n = init
+/// B's flat modes for the distributivity condition: with negative strides, each shifted to
+/// `d mod N` (`N` the product of the shapes of coalesced `A` but its last). Since
+/// `A(x + k·N) = A(x) + k·D_last` (paper Eq. 4: every mode but the last has a period dividing
+/// `N`, and the last extends), `A ∘ B` is `A ∘ B'` corrected leaf by leaf by a linear term, so it
+/// distributes over B's leaves where `A ∘ B'` does.
+fn shifted_for_distributivity(ac: &[(i64, i64)], b: &[(i64, i64)], any: bool) -> Result<Modes> {
+    if !any {
+        return Ok(Modes::from_slice(b));
+    }
+    let n = ac[..ac.len() - 1]
         .iter()
         .try_fold(1i64, |acc, &(s, _)| checked_mul(acc, s))?;
-    let d_last = last[0].1;
-    // Per flat leaf of B: the mode of B' (its stride shifted), and the multiple `k` of N it
-    // was shifted by.
-    let mut shifted = Modes::with_capacity(b_modes.len());
-    let mut ks: smallvec::SmallVec<[i128; 8]> = smallvec::SmallVec::with_capacity(b_modes.len());
-    for &(s, d) in b_modes {
-        if s > 1 && d < 0 {
-            let r = d.rem_euclid(n);
-            shifted.push((s, r));
-            ks.push((i128::from(r) - i128::from(d)) / i128::from(n));
-        } else {
-            shifted.push((s, d));
-            ks.push(0);
-        }
-    }
-    // B' as text, for messages only.
-    let shifted_text = || {
-        fn restride(t: &DynTuple, it: &mut dyn Iterator<Item = i64>) -> DynTuple {
-            match t {
-                DynTuple::Int(i) => DynTuple::Int(DynInt {
-                    value: it.next().unwrap_or(i.value),
-                    is_static: i.is_static,
-                }),
-                DynTuple::Tuple(v) => DynTuple::Tuple(v.iter().map(|x| restride(x, it)).collect()),
-            }
-        }
-        let d = restride(b.stride(), &mut shifted.iter().map(|x| x.1));
-        format!("{}:{d}", b.shape())
-    };
-    // The parts of A ∘ B', not validated: only the corrected result must be a layout (the
-    // intermediate `(4,1):(2,4) ∘ 2^62:2 = (2,2^61):(4,4)` exceeds i64, while
-    // `(4,1):(2,4) ∘ 2^62:-2 = (2,2^61):(0,-4)` fits).
-    let mut parts = Parts::new();
-    compose_parts(a, &shifted, &shifted_text, &mut parts).map_err(|e| {
-        err(
-            e.kind(),
-            format!(
-                "{} (B = {b} has negative strides; composed as B' = {}, shifted by multiples of N = {n}, since A(x + k·{n}) = A(x) + k·{d_last}: A ∘ B is a layout iff A ∘ B' is)",
-                e.detail(),
-                shifted_text()
-            ),
-        )
-    })?;
-    // Each leaf's modes: c = Σ c_j·p_j over them; subtract c·k·D_last from A(B'(c)).
-    let mut corrected = Parts::with_capacity(parts.len());
-    for (modes, &k) in parts.iter().zip(&ks) {
-        if k == 0 {
-            corrected.push(modes.clone());
-            continue;
-        }
-        let overflow = || {
-            err(
-                ErrorKind::Overflow,
-                format!("a stride of A ∘ B for B's stride shifted by {k}·N exceeds i64"),
-            )
-        };
-        let mut p = 1i128;
-        let mut out = Modes::with_capacity(modes.len());
-        for &(s, e) in modes {
-            if s > 1 {
-                let e = p
-                    .checked_mul(k)
-                    .and_then(|x| x.checked_mul(i128::from(d_last)))
-                    .and_then(|fix| i128::from(e).checked_sub(fix))
-                    .and_then(|e| i64::try_from(e).ok())
-                    .ok_or_else(overflow)?;
-                out.push((s, e));
-                p = p.checked_mul(i128::from(s)).ok_or_else(overflow)?;
-            }
-        }
-        corrected.push(coalesce_modes(&out, false)?);
-    }
-    let is_static = a.is_static() && b.is_static();
-    let (shape, stride) = build(b.shape(), &mut corrected.into_iter(), is_static);
-    DynLayout::new(shape, stride)
+    Ok(b.iter()
+        .map(|&(s, d)| (s, if d < 0 { d.rem_euclid(n) } else { d }))
+        .collect())
 }
 
 /// `A ∘ T` for a layout or a tiler (paper §3.3.5): a layout tiler composes with the whole of

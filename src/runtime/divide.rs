@@ -1,6 +1,5 @@
 //! Logical divide and its mode groupings (paper §3.5.2; `layout-algebra-spec.md`).
 
-use alloc::format;
 use alloc::vec::Vec;
 
 use super::complement::complement_plain;
@@ -8,8 +7,8 @@ use super::compose::{
     by_mode, check_tiler_rank, try_composition_layout, LeafOp, ModeTree, Unnamed,
 };
 use super::tiler::{AsTiler, DynTiler};
-use super::{concat, err, flat_modes};
-use crate::error::{ErrorKind, Result};
+use super::{concat, flat_modes, Modes};
+use crate::error::Result;
 use crate::runtime::layout::{DynLayout, DynTuple};
 
 /// `A ⊘ B = A ∘ (B, B*)` with `B* = complement(B, size(A))` for one layout `B`.
@@ -26,31 +25,10 @@ fn divide_layout(a: &DynLayout, b: &DynLayout) -> Result<DynLayout> {
 /// not when `c` does not divide `d` (the smaller modes reach below `⌊d/c⌋·c`, the others at
 /// least `d`). So `(B, B*)` covers `Z_|A|` iff no such first gap lies below `|A|`.
 pub(crate) fn check_covers(b: &DynLayout, m: i64) -> Result<()> {
-    let mut modes = flat_modes(b);
-    modes.retain(|&mut (s, d)| s > 1 && d > 0);
-    modes.sort_by_key(|&(s, d)| (d, s));
-    let mut current = 1i64;
-    for &(s, d) in &modes {
-        if current >= m {
-            break; // every later gap is at or beyond |A|
-        }
-        if d % current != 0 {
-            let gap = d / current * current;
-            if gap < m {
-                return Err(err(
-                    ErrorKind::NotSurjective,
-                    format!(
-                        "(B, B*) for B = {b} never reaches offset {gap} < |A| = {m}: stride {d} of mode {s}:{d} is not a multiple of {current}, the span of B's smaller-stride modes"
-                    ),
-                ));
-            }
-        }
-        current = match s.checked_mul(d) {
-            Some(c) => c,
-            None => break, // beyond i64, so beyond |A|
-        };
-    }
-    Ok(())
+    let modes = flat_modes(b);
+    let mut sorted = Modes::from_elem((0, 0), modes.len());
+    let n = crate::rules::divide::sorted_live(&modes, &mut sorted);
+    crate::rules::divide::check_covers(&sorted[..n], m, b)
 }
 
 /// `logical_divide(A, T)` (paper §3.5.2): `A ⊘ B = A ∘ (B, complement(B, size(A)))`, a

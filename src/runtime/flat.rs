@@ -182,63 +182,17 @@ pub(crate) fn leaves_into(s: &DynTuple, d: &DynTuple, out: &mut Leaves) {
     }
 }
 
-/// [`super::coalesce::coalesce_modes`] in place on `v[start..]`; `None` on overflow.
+/// [`crate::rules::coalesce::coalesce_in_place`] on `v[start..]`; `None` on overflow.
 fn coalesce_tail(v: &mut Leaves, start: usize, keep_last: bool) -> Option<()> {
-    let t = &mut v.as_mut_slice()[start..];
-    let n = t.len();
-    let mut w = 0usize;
-    for k in 0..n {
-        let (s, d) = t[k];
-        if s == 1 && !(keep_last && k + 1 == n) {
-            continue;
-        }
-        match w.checked_sub(1).map(|p| &mut t[p]) {
-            Some(last) if last.0.checked_mul(last.1) == Some(d) => {
-                last.0 = last.0.checked_mul(s)?
-            }
-            _ => {
-                t[w] = (s, d);
-                w += 1;
-            }
-        }
-    }
-    v.truncate(start + w);
+    let n = crate::rules::coalesce::coalesce_in_place(&mut v[start..], keep_last).ok()?;
+    v.truncate(start + n);
     Some(())
 }
 
-/// The composition base case (`compose::base_case`) appending to `out`; `None` where that
-/// reports an error.
+/// The composition base case ([`crate::rules::compose::base_case`]) appending to `out`; `None`
+/// where that reports an error.
 fn base_case_into(a: &[(i64, i64)], s: i64, d: i64, out: &mut Leaves) -> Option<()> {
-    if d == 0 {
-        out.push((s, 0));
-        return Some(());
-    }
-    let mut rest_shape = s;
-    let mut rest_stride = d;
-    let last = a.len().checked_sub(1)?;
-    for (r, &(sr, dr)) in a.iter().enumerate() {
-        let span = (rest_shape - 1).checked_mul(rest_stride)?;
-        if r == last || span < sr {
-            out.push((rest_shape, dr.checked_mul(rest_stride)?));
-            return Some(());
-        }
-        if sr % rest_stride == 0 {
-            let n = sr / rest_stride;
-            if rest_shape % n != 0 {
-                return None;
-            }
-            if n > 1 {
-                out.push((n, dr.checked_mul(rest_stride)?));
-            }
-            rest_shape /= n;
-            rest_stride = 1;
-        } else if rest_stride % sr == 0 {
-            rest_stride /= sr;
-        } else {
-            return None;
-        }
-    }
-    None
+    crate::rules::compose::base_case(a, s, d, &mut |s, d| out.push((s, d))).ok()
 }
 
 /// `A ∘ B` appended to `out` as one node (the reference: `compose::compose_parts` and
@@ -289,22 +243,11 @@ pub(crate) fn compose_into(a: &[(i64, i64)], b: &Flat, out: &mut Flat) -> Option
 }
 
 /// `B`'s modes of size > 1 and stride > 0 sorted by `(stride, shape)` into `m` (empty on
-/// entry): the walk order of the complement and of the surjectivity check of divides.
+/// entry): [`crate::rules::divide::sorted_live`].
 fn sorted_live(b: &[(i64, i64)], m: &mut Leaves) {
-    for &x in b {
-        if x.0 > 1 && x.1 > 0 {
-            m.push(x);
-        }
-    }
-    // Insertion sort (few modes); stable, as `sort_by_key`.
-    let m = m.as_mut_slice();
-    for i in 1..m.len() {
-        let mut j = i;
-        while j > 0 && (m[j - 1].1, m[j - 1].0) > (m[j].1, m[j].0) {
-            m.swap(j - 1, j);
-            j -= 1;
-        }
-    }
+    m.resize(b.len(), (0, 0));
+    let n = crate::rules::divide::sorted_live(b, m);
+    m.truncate(n);
 }
 
 /// `complement(B, M)`'s coalesced modes (`complement::complement_modes` then
@@ -332,22 +275,10 @@ fn complement_into(
     coalesce_tail(out, start, keep_last)
 }
 
-/// Whether `(B, B*)` covers `Z_m` (`divide::check_covers` succeeds), from B's sorted modes.
+/// Whether `(B, B*)` covers `Z_m` ([`crate::rules::divide::check_covers`]), from B's sorted
+/// modes.
 fn covers(sorted: &[(i64, i64)], m: i64) -> bool {
-    let mut current = 1i64;
-    for &(s, d) in sorted {
-        if current >= m {
-            break;
-        }
-        if d % current != 0 && d / current * current < m {
-            return false;
-        }
-        current = match s.checked_mul(d) {
-            Some(c) => c,
-            None => break,
-        };
-    }
-    true
+    crate::rules::divide::check_covers(sorted, m, &"B").is_ok()
 }
 
 /// `complement(A, M)` (the reference: `try_complement`), every leaf marked as `A`.

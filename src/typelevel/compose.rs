@@ -6,6 +6,8 @@
 //! ("Apparent Violations"), with the stride and shape divisibility conditions (Eq. 20, 21)
 //! checked at compile time for static values and at run time for dynamic ones.
 
+use crate::rules::coalesce::coalesce_in_place;
+use crate::rules::compose::{base_case_step, compose_negative_leaf, Step};
 use crate::typelevel::{Compose, ComposeOf};
 use typenum::{B0, B1, U1};
 
@@ -304,50 +306,47 @@ where
             let first = (self.0 .0.value(), self.0 .1.scale_value());
             let (rs, rd) = (rs.value(), rd.value());
             return with_mode_values(&self.1, |rest| {
-                negative_compose(first, rest, rs, rd, |modes| {
-                    let mut it = modes.iter().copied();
-                    Ok(<Self::Output as FillModes>::fill_modes(&mut it))
-                })
+                // A's runtime values, coalesced (the types could not), keeping the last mode.
+                let mut a = [(0i64, 0i64); 64];
+                if rest.len() >= a.len() {
+                    return Err(LayoutError::new(ErrorKind::InvalidArgument));
+                }
+                a[0] = first;
+                a[1..=rest.len()].copy_from_slice(rest);
+                let n = coalesce_in_place(&mut a[..=rest.len()], true)?;
+                let mut out = [(0i64, 0i64); 64];
+                let len = compose_negative_leaf(&a[..n], rs, rd, &mut out)?;
+                let mut it = out[..len].iter().copied();
+                Ok(<Self::Output as FillModes>::fill_modes(&mut it))
             });
         }
+        // The base case's step (paper Eq. 19-21), its conditions and their errors: the rule.
         let M(si, di) = self.0;
         let (si, bar, rs, rd, lim) = (si.value(), bar.value(), rs.value(), rd.value(), lim.value());
         let next_bar = bar.mul(si)?;
-        if rs == 1 || lim < next_bar {
-            // B ends inside this mode: take the rest of B here.
-            let stride = di.try_scale_dyn(rd)?;
-            let tail = self.1.compose_step(next_bar, 1, rd, lim)?;
-            return Ok(Cons(M(rs, stride), tail));
+        match base_case_step(bar, si, rs, rd)? {
+            Step::Last => {
+                // B ends inside this mode: take the rest of B here.
+                let stride = di.try_scale_dyn(rd)?;
+                let tail = self.1.compose_step(next_bar, 1, rd, lim)?;
+                Ok(Cons(M(rs, stride), tail))
+            }
+            Step::Keep {
+                n,
+                scale,
+                rest_shape,
+                rest_stride,
+            } => {
+                let head = M(n, di.try_mul_dyn(scale)?);
+                let tail = self
+                    .1
+                    .compose_step(next_bar, rest_shape, rest_stride, lim)?;
+                Ok(Cons(head, tail))
+            }
         }
-        check_stride_divisibility(si, rd)?;
-        let new_shape = si.shape_div(rd)?;
-        check_shape_divisibility(rs, new_shape)?;
-        let head = M(new_shape, di.try_mul_dyn(Ord::min(rd, si))?);
-        let tail = self
-            .1
-            .compose_step(next_bar, rs / new_shape, rd.shape_div(si)?, lim)?;
-        Ok(Cons(head, tail))
     }
 }
 
-fn check_stride_divisibility(si: i64, rd: i64) -> Result<()> {
-    if rd != 0 && (si % rd == 0 || rd % si == 0) {
-        return Ok(());
-    }
-    Err(crate::error::layout_error!(
-        ErrorKind::StrideDivisibility,
-        "{rd} does not divide {si} and {si} does not divide {rd}"
-    ))
-}
-fn check_shape_divisibility(rs: i64, new_shape: i64) -> Result<()> {
-    if new_shape != 0 && rs % new_shape == 0 {
-        return Ok(());
-    }
-    Err(crate::error::layout_error!(
-        ErrorKind::ShapeDivisibility,
-        "{new_shape} does not divide the remaining size {rs}"
-    ))
-}
 /// `A ∘ s:d` for one leaf of B, `A` given by its normalised modes (`Self`): the coalesced
 /// result modes, as a layout NOT checked (size and cosize within i64): an intermediate, whose
 /// leaves [`Compose`] checks once, in the whole result (a leaf's size or cosize beyond i64 is
@@ -928,166 +927,4 @@ impl<D: DynLeaf, T: FillModes> FillModes for Cons<M<i64, D>, T> {
         let h = M(s, D::with_value(d));
         Cons(h, T::fill_modes(it))
     }
-}
-
-/// `A ∘ s:d` for `d < 0`, `A` given by its normalised modes (`first`, then `rest`; the last one
-/// extends to all integers), by Eq. (4) with floor and mod: `R(i) = A(i·d)`. Calls `f` with the
-/// result's modes (at most as many as A has).
-///
-/// With `e = −d`, the modes of A that `e` steps over are skipped, the next one `S_k` (with
-/// `e' | S_k`, Eq. 20) gives the digit radix `N_0 = S_k/e'` at stride `w_0 = e'·D_k`, the later
-/// ones `N_j = S_j`, `w_j = D_j`, and the last one the unbounded digit at stride `W`. The digits
-/// of `−i` are those of `i` reflected, so `R(i) = −P(i) + E_{j*(i)}`, with `P` the digit layout,
-/// `j*` the lowest non-zero digit of `i` and `E_j = N_j·w_j + Σ_{j<k<m}(N_k−1)·w_k − W`. `R` is a
-/// layout exactly when that correction is linear in the digits of `i < s`: every `E_j` of a
-/// digit that varies is zero, except `E_0` where digit 0 takes only the values 0 and 1.
-fn negative_compose<R>(
-    first: (i64, i64),
-    rest: &[(i64, i64)],
-    s: i64,
-    d: i64,
-    f: impl FnOnce(&[(i64, i64)]) -> Result<R>,
-) -> Result<R> {
-    let no_layout = |why: &str| {
-        Err(crate::error::layout_error!(
-            ErrorKind::NegativeStride,
-            "no layout takes i to A(i·{d}) for i < {s}: {why}"
-        ))
-    };
-    // A's runtime values, coalesced (the types could not), keeping the last mode.
-    let mut a = [(0i64, 0i64); 64];
-    let mut n = 0;
-    for &(s0, d0) in rest.iter().rev().chain(core::iter::once(&first)) {
-        if n == 0 {
-            a[0] = (s0, d0);
-            n = 1;
-            continue;
-        }
-        let (s1, d1) = a[n - 1];
-        if s0 == 1 {
-            continue;
-        } else if s1 == 1 && n > 1 {
-            a[n - 1] = (s0, d0);
-        } else if s0.checked_mul(d0) == Some(d1) {
-            a[n - 1] = (s0.checked_mul(s1).ok_or_else(LayoutError::overflow)?, d0);
-        } else if n < a.len() {
-            a[n] = (s0, d0);
-            n += 1;
-        } else {
-            return Err(LayoutError::new(ErrorKind::InvalidArgument));
-        }
-    }
-    a[..n].reverse();
-    let mode = |k: usize| a[k];
-    if s <= 1 {
-        return f(&[(1, 0)]);
-    }
-    // A(x) for x < 0, floor and mod.
-    let eval = |x: i64| -> Result<i64> {
-        let (mut q, mut acc) = (x, 0i64);
-        for k in 0..n {
-            let (sk, dk) = mode(k);
-            if k + 1 == n {
-                return acc
-                    .checked_add(q.checked_mul(dk).ok_or_else(LayoutError::overflow)?)
-                    .ok_or_else(LayoutError::overflow);
-            }
-            acc = acc
-                .checked_add(
-                    q.rem_euclid(sk)
-                        .checked_mul(dk)
-                        .ok_or_else(LayoutError::overflow)?,
-                )
-                .ok_or_else(LayoutError::overflow)?;
-            q = q.div_euclid(sk);
-        }
-        Ok(acc)
-    };
-    if s == 2 {
-        // Any two values are a layout: 2 : A(d).
-        return f(&[(2, eval(d)?)]);
-    }
-    let mut e = d.checked_neg().ok_or_else(LayoutError::overflow)?;
-    let mut k = 0;
-    // Skip the modes that e steps over.
-    while k + 1 < n && e % mode(k).0 == 0 {
-        e /= mode(k).0;
-        k += 1;
-    }
-    // Digits: radices and strides of the bounded ones, then the stride of the unbounded one.
-    let mut digits = [(0i64, 0i64); 64];
-    let mut m = 0;
-    let w_last;
-    if k + 1 == n {
-        w_last = e.checked_mul(mode(k).1).ok_or_else(LayoutError::overflow)?;
-    } else {
-        let (sk, dk) = mode(k);
-        if sk % e != 0 {
-            return Err(crate::error::layout_error!(
-                ErrorKind::StrideDivisibility,
-                "{e} does not divide {sk} and {sk} does not divide {e}"
-            ));
-        }
-        digits[0] = (sk / e, e.checked_mul(dk).ok_or_else(LayoutError::overflow)?);
-        m = 1;
-        for j in k + 1..n - 1 {
-            if m == digits.len() {
-                return Err(LayoutError::new(ErrorKind::InvalidArgument));
-            }
-            digits[m] = mode(j);
-            m += 1;
-        }
-        w_last = mode(n - 1).1;
-    }
-    // The digits that vary for i < s, the prefix product of the last of them.
-    let mut prefix = 1i64;
-    let mut top = 0; // index of the highest varying digit (m: the unbounded one)
-    while top < m && prefix.checked_mul(digits[top].0).is_some_and(|p| p < s) {
-        prefix *= digits[top].0;
-        top += 1;
-    }
-    if s % prefix != 0 {
-        return Err(crate::error::layout_error!(
-            ErrorKind::ShapeDivisibility,
-            "{prefix} does not divide the size {s}"
-        ));
-    }
-    // F_j = Σ_{j≤k<m}(N_k−1)·w_k − W, E_j = N_j·w_j + F_{j+1}.
-    let mut f_next = w_last.checked_neg().ok_or_else(LayoutError::overflow)?;
-    let mut out = [(0i64, 0i64); 65];
-    for j in (0..m).rev() {
-        let (nj, wj) = digits[j];
-        let e_j = nj
-            .checked_mul(wj)
-            .and_then(|x| x.checked_add(f_next))
-            .ok_or_else(LayoutError::overflow)?;
-        f_next = (nj - 1)
-            .checked_mul(wj)
-            .and_then(|x| x.checked_add(f_next))
-            .ok_or_else(LayoutError::overflow)?;
-        if j <= top {
-            let neg_w = wj.checked_neg().ok_or_else(LayoutError::overflow)?;
-            let size = if j == top { s / prefix } else { nj };
-            let stride = if j == 0 && e_j != 0 {
-                if size > 2 {
-                    return no_layout(
-                        "a carry through a mode of A is not linear in the coordinate",
-                    );
-                }
-                e_j.checked_add(neg_w).ok_or_else(LayoutError::overflow)?
-            } else if e_j != 0 {
-                return no_layout("a carry through a mode of A is not linear in the coordinate");
-            } else {
-                neg_w
-            };
-            out[j] = (size, stride);
-        }
-    }
-    if top == m {
-        out[m] = (
-            s / prefix,
-            w_last.checked_neg().ok_or_else(LayoutError::overflow)?,
-        );
-    }
-    f(&out[..=top])
 }

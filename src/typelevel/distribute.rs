@@ -8,7 +8,9 @@
 use typenum::{B0, B1};
 
 use crate::basis::typelevel::StrideLeaf;
-use crate::error::{ErrorKind, LayoutError, Result};
+use crate::error::Result;
+#[cfg(not(feature = "alloc"))]
+use crate::error::{ErrorKind, LayoutError};
 use crate::int::select::{And, Dyn, IntLt, LtSel, Or, SelAnd, SelOr, Selector, ZeroSel};
 use crate::int::{Int, IntMul, IntRem, Mod, Prod};
 use crate::tuple::{Cons, Nil};
@@ -173,92 +175,72 @@ pub(crate) fn distributes_at_run_time_keyed(
     key: impl Fn(usize) -> u64,
     b: &[(i64, i64)],
 ) -> Result<()> {
-    // Coalesce A's runtime values (the types could not), keeping its last mode.
-    let mut small = [(0i64, 0i64); 16];
+    // Coalesce A's runtime values (the types could not), keeping its last mode; two modes
+    // merge only when their keys are equal too.
+    let mut small = [(0i64, Keyed(0, 0)); 16];
     #[cfg(feature = "alloc")]
     let mut heap = alloc::vec::Vec::new();
-    let buf: &mut [(i64, i64)] = if a_modes.len() <= small.len() {
-        &mut small
+    let buf: &mut [(i64, Keyed)] = if a_modes.len() <= small.len() {
+        &mut small[..a_modes.len()]
     } else {
         #[cfg(feature = "alloc")]
         {
-            heap.resize(a_modes.len(), (0, 0));
+            heap.resize(a_modes.len(), (0, Keyed(0, 0)));
             &mut heap
         }
         #[cfg(not(feature = "alloc"))]
         return Err(LayoutError::new(ErrorKind::InvalidArgument));
     };
-    let mut n = 0;
-    if let Some((&last, init)) = a_modes.split_last() {
-        buf[0] = last;
-        n = 1;
-        // The key of the mode at the front of `buf` (the modes are pushed from the back).
-        let mut front_key = key(init.len());
-        for (i, &(s0, d0)) in init.iter().enumerate().rev() {
-            let (s1, d1) = buf[0];
-            let k0 = key(i);
-            if s0 == 1 {
-                continue;
-            } else if s1 == 1 && n > 1 {
-                buf[0] = (s0, d0);
-                front_key = k0;
-            } else if k0 == front_key && s0.checked_mul(d0) == Some(d1) {
-                buf[0] = (s0.checked_mul(s1).ok_or_else(LayoutError::overflow)?, d0);
-            } else if n < buf.len() {
-                buf.copy_within(0..n, 1);
-                buf[0] = (s0, d0);
-                front_key = k0;
-                n += 1;
-            }
-        }
+    for (i, (slot, &(s, d))) in buf.iter_mut().zip(a_modes).enumerate() {
+        *slot = (s, Keyed(d, key(i)));
     }
-    if distributes(&buf[..n], b) {
+    let n = crate::rules::coalesce::coalesce_in_place(buf, true)?;
+    let mut values = [(0i64, 0i64); 16];
+    #[cfg(feature = "alloc")]
+    let mut values_heap = alloc::vec::Vec::new();
+    let coalesced: &mut [(i64, i64)] = if n <= values.len() {
+        &mut values[..n]
+    } else {
+        #[cfg(feature = "alloc")]
+        {
+            values_heap.resize(n, (0, 0));
+            &mut values_heap
+        }
+        #[cfg(not(feature = "alloc"))]
+        return Err(LayoutError::new(ErrorKind::InvalidArgument));
+    };
+    for (v, (s, k)) in coalesced.iter_mut().zip(buf.iter()) {
+        *v = (*s, k.0);
+    }
+    if distributes(coalesced, b) {
         Ok(())
     } else {
-        Err(crate::error::layout_error!(
-            ErrorKind::NotDistributive,
-            "B's leaves (shape:stride) {b:?} are not mutually segregated or do not divide the prefix products of A's coalesced modes {:?} (paper Eq. 22-23); the runtime engine (DynLayout) decides such compositions by evaluation",
-            &buf[..n]
+        Err(crate::rules::compose::not_distributive(
+            &crate::rules::ModesText(coalesced),
+            &crate::rules::ModesText(b),
         ))
     }
 }
 
-/// Whether the paper's sufficient condition for left-distributivity (§3.3.2, after Eq. 23)
-/// holds for A's coalesced modes `a` (last mode kept) and B's flat modes `b`: every base
-/// sublayout `s_i:d_i` of B with `s_i > 1`, `d_i ≠ 0` satisfies the stride divisibility
-/// condition (20) against every prefix product of A, and their images are mutually segregated
-/// (`s_i·d_i ≤ d_j` or `s_j·d_j ≤ d_i`). A rank-1 A is linear and always distributes; so does a
-/// B with at most one such sublayout. A product that overflows counts as not holding. Shared by
-/// the runtime engine and the run-time check of mixed compositions.
-pub(crate) fn distributes(a: &[(i64, i64)], b: &[(i64, i64)]) -> bool {
-    let live = |m: &&(i64, i64)| m.0 > 1 && m.1 != 0;
-    if b.iter().filter(live).count() <= 1 || a.len() <= 1 {
-        return true;
+/// An integer stride with the path key of its basis element (0 for an integer): the strides
+/// that [`distributes_at_run_time_keyed`] coalesces, equal when value and key are.
+#[derive(Clone, Copy)]
+struct Keyed(i64, u64);
+impl crate::rules::Stride for Keyed {
+    fn zero() -> Self {
+        Keyed(0, 0)
     }
-    let mut q = 1i64;
-    for &(s, _) in &a[..a.len() - 1] {
-        match q.checked_mul(s) {
-            Some(p) => q = p,
-            None => return false,
-        }
-        if !b
-            .iter()
-            .filter(live)
-            .all(|&(_, d)| q % d == 0 || d % q == 0)
-        {
-            return false;
-        }
+    fn scale(&self, k: i64) -> Result<Self> {
+        Ok(Keyed(crate::rules::int::checked_mul(self.0, k)?, self.1))
     }
-    b.iter()
-        .enumerate()
-        .filter(|(_, m)| live(m))
-        .all(|(i, &(si, di))| {
-            b[i + 1..].iter().filter(live).all(|&(sj, dj)| {
-                si.checked_mul(di).is_some_and(|x| x <= dj)
-                    || sj.checked_mul(dj).is_some_and(|x| x <= di)
-            })
-        })
+    fn same(&self, other: &Self) -> bool {
+        self.0 == other.0 && self.1 == other.1
+    }
 }
+
+/// The paper's sufficient condition for left-distributivity (after Eq. 23):
+/// [`crate::rules::compose::distributes`].
+pub(crate) use crate::rules::compose::distributes;
 
 /// Run `f` on the `(shape, stride)` values of a flat mode list: on the stack for up to 16 modes,
 /// otherwise on the heap (or, without `alloc`, in a 256-entry buffer; more is an error).
@@ -342,7 +324,7 @@ mod tests {
         let e = distributes_at_run_time(&a, &[(2, 1), (2, 1)]).unwrap_err();
         assert_eq!(e.kind(), ErrorKind::NotDistributive);
         // The error says which modes (it used to carry no detail).
-        assert!(e.to_string().contains("[(2, 1), (2, 1)]"), "{e}");
+        assert!(e.to_string().contains("B = (2,2):(1,1)"), "{e}");
         // A that coalesces to one mode at run time: distributes whatever B is.
         let c: alloc::vec::Vec<(i64, i64)> = (0..20).map(|k| (2, 1i64 << k)).collect();
         assert!(distributes_at_run_time(&c, &[(2, 1), (2, 1)]).is_ok());

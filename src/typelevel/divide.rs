@@ -390,34 +390,28 @@ impl TilerCoversLayout for (B1, B0) {}
 /// allocation: for each mode, the span of the modes of smaller stride is the largest `s·d`
 /// among them (the modes do not interleave, or the complement has already refused B).
 fn check_covers<S: Congruent<D>, D: IntTuple>(bs: &S, bd: &D, m: i64) -> Result<()> {
-    let mut bad: Option<(i64, i64, i64)> = None;
+    // B's leaves on the stack (a tiler of more than 64 leaves is refused here).
+    let (mut leaves, mut sorted) = ([(0i64, 0i64); 64], [(0i64, 0i64); 64]);
+    let mut n = 0usize;
     bs.zip_leaves(bd, &mut |s, d| {
-        if s <= 1 || d <= 0 || bad.is_some() {
-            return;
+        if let Some(slot) = leaves.get_mut(n) {
+            *slot = (s, d);
         }
-        let mut span = 1i64;
-        bs.zip_leaves(bd, &mut |s2, d2| {
-            if s2 > 1 && d2 > 0 && d2 < d {
-                span = span.max(s2.saturating_mul(d2));
-            }
-        });
-        if d < span {
-            return; // interleaving: the complement refuses it
-        }
-        let p = d / span * span;
-        if p < d && p < m {
-            bad = Some((s, d, p));
-        }
+        n += 1;
     });
-    match bad {
-        None => Ok(()),
-        Some((s, d, p)) => Err(crate::error::layout_error!(
-            ErrorKind::NotSurjective,
-            "mode {s}:{d} of the tiler {}:{} skips offsets from {p} to {d}, below size(A) = {m}",
+    if n > leaves.len() {
+        return Err(crate::error::LayoutError::new(ErrorKind::InvalidArgument));
+    }
+    let k = crate::rules::divide::sorted_live(&leaves[..n], &mut sorted);
+    crate::rules::divide::check_covers(
+        &sorted[..k],
+        m,
+        &format_args!(
+            "{}:{}",
             crate::tuple::Display(bs),
             crate::tuple::Display(bd)
-        )),
-    }
+        ),
+    )
 }
 /// `(B, complement(B, size(A)))`: the layout that `A` is composed with in a logical divide.
 pub type DivideTiler<B, A> = Layout<
