@@ -25,7 +25,7 @@ use crate::int::{Int, IntMul, Plain, Prod};
 use crate::layout::Layout;
 use crate::tuple::{Congruent, Cons, FromCons, IntTuple, Nil, ToCons, TupleOf};
 use crate::typelevel::flat::{checked_layout, ConsFlattenInto, FlattenInto, M};
-use crate::typelevel::reshape::SmallerProduct;
+use crate::typelevel::ordered::SmallerProduct;
 
 /// Keys by flat position (column major).
 #[doc(hidden)]

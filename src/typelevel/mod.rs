@@ -30,6 +30,7 @@ pub mod layout;
 pub(crate) mod modeops;
 pub(crate) mod modes;
 pub(crate) mod nullspace;
+pub(crate) mod ordered;
 pub(crate) mod product;
 pub(crate) mod reshape;
 pub(crate) mod slice;
@@ -56,11 +57,13 @@ pub use domain::{
 pub use inverse::{LeftInverseDivisibility, LeftInverseInjective, StaticMode, StaticModes};
 pub use modeops::ModeRange;
 pub use modes::{Append, Crd2Idx, GetMode, Idx2Crd, Prepend, SelectModes, Take};
+pub use ordered::{
+    BlockRankFits, DistinctOrder, GenColMajor, GenRowMajor, MakeOrderedLayout, MakeOrderedLayoutOf,
+    ModeOrder, PositiveTarget, TileDivides, TileToShapeOrdered, TileToShapeOrderedOf,
+};
 pub use reshape::{
-    BlockRankFits, DistinctOrder, Downcast, DowncastAdjacent, DowncastOf, ElementBits, GenColMajor,
-    GenRowMajor, MakeOrderedLayout, MakeOrderedLayoutOf, ModeOrder, PositiveTarget, RecastLayout,
-    RecastLayoutOf, TileDivides, TileToShapeOrdered, TileToShapeOrderedOf, Upcast, UpcastOf,
-    UpcastOffsetDivides, UpcastShapeDivides, UpcastStrideDivides,
+    Downcast, DowncastAdjacent, DowncastOf, ElementBits, RecastLayout, RecastLayoutOf, Upcast,
+    UpcastOf, UpcastOffsetDivides, UpcastShapeDivides, UpcastStrideDivides,
 };
 pub use slice::{SliceAndOffset, SliceCoord};
 pub use tiler::Underscore;
