@@ -5,26 +5,16 @@ use alloc::vec::Vec;
 
 use super::{concat, err, flat_modes, from_modes, Modes};
 use crate::error::{ErrorKind, Result};
-use crate::runtime::layout::{checked_mul, DynLayout, DynTuple};
+use crate::runtime::layout::{DynLayout, DynTuple};
 
 /// Merges flat modes left to right by the rules of paper §3.2: size-1 modes vanish and
 /// `s0:d0 ++ s1:d1 = s0·s1:d0` when `d1 = s0·d0`. With `keep_last`, the last mode is kept even
 /// when its size is 1, so that the result also agrees with the input on the *extended* domain
 /// (the last mode's stride is what an out-of-bounds coordinate is multiplied by).
 pub(crate) fn coalesce_modes(modes: &[(i64, i64)], keep_last: bool) -> Result<Modes> {
-    let mut out = Modes::new();
-    let n = modes.len();
-    for (k, &(s, d)) in modes.iter().enumerate() {
-        if s == 1 && !(keep_last && k + 1 == n) {
-            continue;
-        }
-        match out.last_mut() {
-            Some(last) if last.0.checked_mul(last.1) == Some(d) => {
-                last.0 = checked_mul(last.0, s)?;
-            }
-            _ => out.push((s, d)),
-        }
-    }
+    let mut out = Modes::from_slice(modes);
+    let n = crate::rules::coalesce::coalesce_in_place(&mut out, keep_last)?;
+    out.truncate(n);
     Ok(out)
 }
 

@@ -109,53 +109,16 @@ fn map_leaves(t: &DynTuple, f: &mut impl FnMut(i64) -> i64) -> DynTuple {
 
 /// A's modes for composition: coalesced, keeping the last mode (as `src/ops/compose.rs`).
 fn normalized(a: &DynLayout) -> Vec<(i64, i64)> {
-    let modes = flat(a);
-    let mut out: Vec<(i64, i64)> = vec![*modes.last().unwrap()];
-    for &(s0, d0) in modes[..modes.len() - 1].iter().rev() {
-        let protected = out.len() == 1;
-        let (s1, d1) = out[0];
-        if s0 == 1 {
-            continue;
-        } else if s1 == 1 && !protected {
-            out[0] = (s0, d0);
-        } else if d1 == s0 * d0 {
-            out[0] = (s0 * s1, d0);
-        } else {
-            out.insert(0, (s0, d0));
-        }
-    }
+    let mut out = flat(a);
+    let n = cute_layout::rules::coalesce::coalesce_in_place(&mut out, true).unwrap();
+    out.truncate(n);
     out
 }
 
-fn shape_div(a: i64, b: i64) -> i64 {
-    cute_layout::rules::int::shape_div(a, b).unwrap_or(1)
-}
-
-/// Whether the type-level base case accepts `A ∘ s:d` (Eq. 20, 21 after truncation).
+/// Whether the type-level base case accepts `A ∘ s:d` (Eq. 20, 21 after truncation): the
+/// rule itself (`cute_layout::rules`); a static negative stride goes another way.
 fn leaf_ok(a: &[(i64, i64)], s: i64, d: i64) -> bool {
-    if d < 0 {
-        return false;
-    }
-    if d == 0 {
-        return true;
-    }
-    let (mut bar, mut rs, mut rd, lim) = (1i64, s, d, (s - 1) * d);
-    for &(si, _) in &a[..a.len() - 1] {
-        if lim < bar * si {
-            return true;
-        }
-        if si % rd != 0 && rd % si != 0 {
-            return false;
-        }
-        let n = shape_div(si, rd);
-        if rs % n != 0 {
-            return false;
-        }
-        rs /= n;
-        rd = shape_div(rd, si);
-        bar *= si;
-    }
-    true
+    d >= 0 && cute_layout::rules::compose::base_case(a, s, d, &mut |_, _| ()).is_ok()
 }
 
 /// Whether the type-level engine accepts `A ∘ B` (base cases and distributivity).
@@ -169,22 +132,7 @@ fn compose_ok_normalized(an: &[(i64, i64)], b: &DynLayout) -> bool {
     if !bm.iter().all(|&(s, d)| leaf_ok(an, s, d)) {
         return false;
     }
-    let live: Vec<(i64, i64)> = bm.into_iter().filter(|&(s, d)| s > 1 && d != 0).collect();
-    if live.len() <= 1 || an.len() <= 1 {
-        return true;
-    }
-    let mut q = 1;
-    for &(s, _) in &an[..an.len() - 1] {
-        q *= s;
-        if !live.iter().all(|&(_, d)| q % d == 0 || d % q == 0) {
-            return false;
-        }
-    }
-    live.iter().enumerate().all(|(i, &(si, di))| {
-        live[i + 1..]
-            .iter()
-            .all(|&(sj, dj)| si * di <= dj || sj * dj <= di)
-    })
+    cute_layout::rules::compose::distributes(an, &bm)
 }
 
 /// The layout as `layout!` input; `mixed` writes some shape leaves as runtime values
