@@ -421,9 +421,10 @@ assert_type_eq_all!(
     SsSmemSelectorOf<gmma::Major::MN, half_t, (U32, U4), U64>,
     gmma::Layout_MN_SW64_Atom<half_t>
 );
-// ss_op_selector's refusals, each a named condition: Tile_M, Tile_K, Tile_N, the types.
+// ss_op_selector's refusals, each a named condition: Tile_M, Tile_K, Tile_N, the types, an
+// MN-major operand of a K-major-only family.
 assert_not_impl_any!(half_t: SsOpSelector<half_t, f32, (U32, U64, U64), gmma::Major::K, gmma::Major::K>);
 assert_not_impl_any!(half_t: SsOpSelector<half_t, f32, (U64, U64, U8), gmma::Major::K, gmma::Major::K>);
 assert_not_impl_any!(half_t: SsOpSelector<half_t, f32, (U64, U12, U16), gmma::Major::K, gmma::Major::K>);
 assert_not_impl_any!(bfloat16_t: SsOpSelector<bfloat16_t, half_t, (U64, U64, U16), gmma::Major::K, gmma::Major::K>);
-assert_not_impl_any!(float_e4m3_t: SsOpSelector<float_e4m3_t, f32, (U64, U64, U32), gmma::Major::K, gmma::Major::K>);
+assert_not_impl_any!(float_e4m3_t: SsOpSelector<float_e4m3_t, f32, (U64, U64, U32), gmma::Major::MN, gmma::Major::K>);

@@ -69,6 +69,14 @@ pub mod gmma {
         const MODE: MajorMode = MajorMode::MN;
     }
 
+    /// A GMMA family that reads either operand major (16-bit inputs).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct AnyMajor;
+    /// A GMMA family that reads K-major operands only (tf32, fp8, 8-bit integers: CuTe's `_TN`
+    /// atoms).
+    #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+    pub struct KMajorOnly;
+
     /// M|N-major, no swizzle (interleaved), in bits.
     pub type Layout_MN_INTER_Atom_Bits = Layout![Sw<0,7,3> o 0 o (128,8):(1,128)];
     /// M|N-major, 32-byte swizzle, in bits.
@@ -723,10 +731,11 @@ where
 pub trait GmmaTileMMultipleOf64 {}
 impl GmmaTileMMultipleOf64 for typenum::U0 {}
 
-/// `Tile_K` a multiple of the op's K (16 for 16-bit inputs; CuTe: `static_assert(size<2>(
-/// TileShape_MNK{}) % 16 == 0, "Tile_K must be a multiple of 16.")`): a remainder of 0.
+/// `Tile_K` a multiple of the op's K (16 for 16-bit inputs, 8 for tf32, 32 for 8-bit inputs;
+/// CuTe: `static_assert(size<2>(TileShape_MNK{}) % 16 == 0, "Tile_K must be a multiple of
+/// 16.")` and its 8 and 32 forms): a remainder of 0.
 #[diagnostic::on_unimplemented(
-    message = "ss_op_selector: Tile_K must be a multiple of the wgmma K, 16 for 16-bit inputs (remainder `{Self}`)",
+    message = "GMMA op selector: Tile_K must be a multiple of the wgmma K: 16 for 16-bit, 8 for tf32, 32 for 8-bit inputs (remainder `{Self}`)",
     label = "Tile_K % K != 0"
 )]
 pub trait GmmaTileKMultiple {}
@@ -735,41 +744,216 @@ impl GmmaTileKMultiple for typenum::U0 {}
 /// `Tile_N` a multiple of 8 (CuTe: `static_assert(Tile_N % 8 == 0, "Tile_N must be a multiple
 /// of 8.")`): a remainder of 0.
 #[diagnostic::on_unimplemented(
-    message = "ss_op_selector: Tile_N must be a multiple of 8 (remainder `{Self}`)",
+    message = "GMMA op selector: Tile_N must be a multiple of 8 (remainder `{Self}`)",
     label = "Tile_N % 8 != 0"
 )]
 pub trait GmmaTileNMultipleOf8 {}
 impl GmmaTileNMultipleOf8 for typenum::U0 {}
 
-/// The GMMA `_SS` op family of element types `(A, B, C)`: implemented on `A`, for the 16-bit
-/// families (CuTe's `ss_op_selector` also picks the K-major-only tf32, e4m3/e5m2 and 8-bit
-/// integer `_SS_TN` atoms, which the crate has but this selector does not choose yet).
+/// Which operand majors a GMMA family reads (the `Majors` of [`GmmaSsFamily`]): any
+/// ([`gmma::AnyMajor`], 16-bit inputs) or K-major only ([`gmma::KMajorOnly`]: tf32, fp8 and
+/// 8-bit integer inputs, CuTe's `_TN` atoms).
+///
+/// `MajorA` of the selectors must implement `GmmaMajorAAllowed<Majors>` (CuTe:
+/// `static_assert(MajorA == GMMA::Major::K, "MajorA must be GMMA::Major::K for this config.")`).
 #[diagnostic::on_unimplemented(
-    message = "ss_op_selector: no GMMA atom of this crate for A = `{Self}`, B = `{B}`, C = `{C}`",
-    label = "no such GMMA family here",
-    note = "the selector knows the wgmma families f16·f16 → f16 (SM90_64xNx16_F16F16F16_SS), f16·f16 → f32 and bf16·bf16 → f32; the tf32, fp8 and int8 `_SS_TN` atoms are not selected yet"
+    message = "GMMA op selector: MajorA must be GMMA::Major::K for this config (tf32, fp8 and 8-bit integer wgmma read K-major operands only; MajorA = `{Self}`)",
+    label = "MajorA is not K"
+)]
+pub trait GmmaMajorAAllowed<Majors> {}
+impl<R> GmmaMajorAAllowed<R> for gmma::Major::K {}
+impl GmmaMajorAAllowed<gmma::AnyMajor> for gmma::Major::MN {}
+
+/// `MajorB` allowed by a family's `Majors` (CuTe: `static_assert(MajorB == GMMA::Major::K,
+/// "MajorB must be GMMA::Major::K for this config.")`; see [`GmmaMajorAAllowed`]).
+#[diagnostic::on_unimplemented(
+    message = "GMMA op selector: MajorB must be GMMA::Major::K for this config (tf32, fp8 and 8-bit integer wgmma read K-major operands only; MajorB = `{Self}`)",
+    label = "MajorB is not K"
+)]
+pub trait GmmaMajorBAllowed<Majors> {}
+impl<R> GmmaMajorBAllowed<R> for gmma::Major::K {}
+impl GmmaMajorBAllowed<gmma::AnyMajor> for gmma::Major::MN {}
+
+/// [`rs_op_selector`]'s A from registers is K-major (CuTe: `static_assert(MajorA ==
+/// GMMA::Major::K, "Register source A operand GMMAs must have K-major A layout.")`).
+#[diagnostic::on_unimplemented(
+    message = "rs_op_selector: register source A operand GMMAs must have K-major A layout (MajorA = `{Self}`)",
+    label = "A from registers is K-major"
+)]
+pub trait GmmaRsMajorA {}
+impl GmmaRsMajorA for gmma::Major::K {}
+
+/// The GMMA op families of element types `(A, B, C)`, implemented on `A`: CuTe's
+/// `ss_op_selector` / `rs_op_selector` branches (`cute/arch/mma_sm90.hpp`), each with its K,
+/// the majors it reads, the N it tries and its `_SS` and `_RS` atoms.
+///
+/// | A · B → C | K | majors | atoms |
+/// |---|---|---|---|
+/// | f16 · f16 → f16, f32; bf16 · bf16 → f32 | 16 | any | `SM90_64xNx16_*_SS` / `_RS` |
+/// | tf32 · tf32 → f32 | 8 | K only | `SM90_64xNx8_F32TF32TF32_SS_TN` / `_RS_TN` |
+/// | e4m3/e5m2 · e4m3/e5m2 → f32, f16 | 32 | K only | `SM90_64xNx32_{F32,F16}E*_SS_TN` / `_RS_TN` |
+/// | s8/u8 · s8/u8 → s32 | 32 | K only | `SM90_64xNx32_S32*_SS_TN` / `_RS_TN` |
+#[diagnostic::on_unimplemented(
+    message = "GMMA op selector: no GMMA atom for A = `{Self}`, B = `{B}`, C = `{C}`",
+    label = "no such GMMA family",
+    note = "the wgmma families: f16·f16 → f16 or f32, bf16·bf16 → f32, tf32·tf32 → f32, e4m3/e5m2 · e4m3/e5m2 → f32 or f16 (half_t), s8/u8 · s8/u8 → i32"
 )]
 pub trait GmmaSsFamily<B, C> {
     /// The K of one instruction.
     type K;
+    /// The operand majors the family reads: [`gmma::AnyMajor`] or [`gmma::KMajorOnly`].
+    type Majors;
     /// The family's `_SS` atom of width `N` with operand majors `MA`, `MB`.
     type Op<N, MA, MB>;
+    /// The family's `_RS` atom (A from registers).
+    type RsOp<N, MA, MB>;
 }
-impl GmmaSsFamily<half_t, half_t> for half_t {
-    type K = U16;
-    type Op<N, MA, MB> = SM90_64xNx16_F16F16F16_SS<N, MA, MB>;
+macro_rules! ss_family16 {
+    ($A:ty, $C:ty, $SS:ident, $RS:ident) => {
+        impl GmmaSsFamily<$A, $C> for $A {
+            type K = U16;
+            type Majors = gmma::AnyMajor;
+            type Op<N, MA, MB> = $SS<N, MA, MB>;
+            type RsOp<N, MA, MB> = $RS<N, MA, MB>;
+        }
+    };
 }
-impl GmmaSsFamily<half_t, f32> for half_t {
-    type K = U16;
-    type Op<N, MA, MB> = SM90_64xNx16_F32F16F16_SS<N, MA, MB>;
+ss_family16!(
+    half_t,
+    half_t,
+    SM90_64xNx16_F16F16F16_SS,
+    SM90_64xNx16_F16F16F16_RS
+);
+ss_family16!(
+    half_t,
+    f32,
+    SM90_64xNx16_F32F16F16_SS,
+    SM90_64xNx16_F32F16F16_RS
+);
+ss_family16!(
+    bfloat16_t,
+    f32,
+    SM90_64xNx16_F32BF16BF16_SS,
+    SM90_64xNx16_F32BF16BF16_RS
+);
+macro_rules! ss_family_tn {
+    ($A:ty, $B:ty, $C:ty, $K:ty, $SS:ident, $RS:ident) => {
+        impl GmmaSsFamily<$B, $C> for $A {
+            type K = $K;
+            type Majors = gmma::KMajorOnly;
+            type Op<N, MA, MB> = $SS<N>;
+            type RsOp<N, MA, MB> = $RS<N>;
+        }
+    };
 }
-impl GmmaSsFamily<bfloat16_t, f32> for bfloat16_t {
-    type K = U16;
-    type Op<N, MA, MB> = SM90_64xNx16_F32BF16BF16_SS<N, MA, MB>;
-}
+ss_family_tn!(
+    tfloat32_t,
+    tfloat32_t,
+    f32,
+    U8,
+    SM90_64xNx8_F32TF32TF32_SS_TN,
+    SM90_64xNx8_F32TF32TF32_RS_TN
+);
+ss_family_tn!(
+    float_e4m3_t,
+    float_e4m3_t,
+    f32,
+    U32,
+    SM90_64xNx32_F32E4M3E4M3_SS_TN,
+    SM90_64xNx32_F32E4M3E4M3_RS_TN
+);
+ss_family_tn!(
+    float_e4m3_t,
+    float_e5m2_t,
+    f32,
+    U32,
+    SM90_64xNx32_F32E4M3E5M2_SS_TN,
+    SM90_64xNx32_F32E4M3E5M2_RS_TN
+);
+ss_family_tn!(
+    float_e5m2_t,
+    float_e4m3_t,
+    f32,
+    U32,
+    SM90_64xNx32_F32E5M2E4M3_SS_TN,
+    SM90_64xNx32_F32E5M2E4M3_RS_TN
+);
+ss_family_tn!(
+    float_e5m2_t,
+    float_e5m2_t,
+    f32,
+    U32,
+    SM90_64xNx32_F32E5M2E5M2_SS_TN,
+    SM90_64xNx32_F32E5M2E5M2_RS_TN
+);
+ss_family_tn!(
+    float_e4m3_t,
+    float_e4m3_t,
+    half_t,
+    U32,
+    SM90_64xNx32_F16E4M3E4M3_SS_TN,
+    SM90_64xNx32_F16E4M3E4M3_RS_TN
+);
+ss_family_tn!(
+    float_e4m3_t,
+    float_e5m2_t,
+    half_t,
+    U32,
+    SM90_64xNx32_F16E4M3E5M2_SS_TN,
+    SM90_64xNx32_F16E4M3E5M2_RS_TN
+);
+ss_family_tn!(
+    float_e5m2_t,
+    float_e4m3_t,
+    half_t,
+    U32,
+    SM90_64xNx32_F16E5M2E4M3_SS_TN,
+    SM90_64xNx32_F16E5M2E4M3_RS_TN
+);
+ss_family_tn!(
+    float_e5m2_t,
+    float_e5m2_t,
+    half_t,
+    U32,
+    SM90_64xNx32_F16E5M2E5M2_SS_TN,
+    SM90_64xNx32_F16E5M2E5M2_RS_TN
+);
+ss_family_tn!(
+    i8,
+    i8,
+    i32,
+    U32,
+    SM90_64xNx32_S32S8S8_SS_TN,
+    SM90_64xNx32_S32S8S8_RS_TN
+);
+ss_family_tn!(
+    i8,
+    u8,
+    i32,
+    U32,
+    SM90_64xNx32_S32S8U8_SS_TN,
+    SM90_64xNx32_S32S8U8_RS_TN
+);
+ss_family_tn!(
+    u8,
+    i8,
+    i32,
+    U32,
+    SM90_64xNx32_S32U8S8_SS_TN,
+    SM90_64xNx32_S32U8S8_RS_TN
+);
+ss_family_tn!(
+    u8,
+    u8,
+    i32,
+    U32,
+    SM90_64xNx32_S32U8U8_SS_TN,
+    SM90_64xNx32_S32U8U8_RS_TN
+);
 
-/// The N CuTe's selector tries, widest first (without `CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED`):
-/// 256, 192, 128, 96, 64, 32, 16, 8.
+/// The N CuTe's selectors try, widest first, for every family (without
+/// `CUTE_SM90_EXTENDED_MMA_SHAPES_ENABLED`; the integer families too, although 48, 80, ...
+/// are integer wgmma widths): 256, 192, 128, 96, 64, 32, 16, 8.
 type OpNs = (
     (typenum::U256, typenum::U256),
     (
@@ -792,8 +976,9 @@ type OpNs = (
 /// Tile_K)` and element types, implemented on `ElementA`.
 ///
 /// `Tile_M` (`size<0>`) must be a multiple of 64 and `Tile_K` (`size<2>`) of the instruction's
-/// K; the atom's N is the first of 256, 192, 128, 96, 64, 32, 16, 8 that divides `Tile_N`
-/// (`size<1>`, a multiple of 8). Each violated condition is a compile error naming it.
+/// K; the atom's N is the first of 256, 192, 128, 96, 64, 32, 16, 8 that divides `Tile_N` (`size<1>`, a multiple of 8);
+/// the tf32, fp8 and integer families need both majors K. Each violated condition is a
+/// compile error naming it.
 pub trait SsOpSelector<B, C, TileShapeMnk, MajorA, MajorB> {
     /// The selected atom.
     type Output;
@@ -804,10 +989,14 @@ pub type SsOpSelectorOf<A, B, C, TileShapeMnk, MajorA = gmma::Major::K, MajorB =
     <A as SsOpSelector<B, C, TileShapeMnk, MajorA, MajorB>>::Output;
 
 type TileMode<T, I> = crate::tuple::Size<crate::tuple::Element<T, I>>;
+/// The N an op selector picks for `Tile`.
+type SelectedN<Tile> = <OpNs as FirstDividing<TileMode<Tile, typenum::U1>>>::Output;
 
 impl<A, B, C, Tile, MajorA, MajorB> SsOpSelector<B, C, Tile, MajorA, MajorB> for A
 where
     A: GmmaSsFamily<B, C>,
+    MajorA: GmmaMajorAAllowed<<A as GmmaSsFamily<B, C>>::Majors>,
+    MajorB: GmmaMajorBAllowed<<A as GmmaSsFamily<B, C>>::Majors>,
     Tile: crate::tuple::Get<typenum::U0> + crate::tuple::Get<typenum::U1> + crate::tuple::Get<U2>,
     TileMode<Tile, typenum::U0>: core::ops::Rem<U64>,
     typenum::Mod<TileMode<Tile, typenum::U0>, U64>: GmmaTileMMultipleOf64,
@@ -817,11 +1006,7 @@ where
     typenum::Mod<TileMode<Tile, typenum::U1>, U8>: GmmaTileNMultipleOf8,
     OpNs: FirstDividing<TileMode<Tile, typenum::U1>>,
 {
-    type Output = <A as GmmaSsFamily<B, C>>::Op<
-        <OpNs as FirstDividing<TileMode<Tile, typenum::U1>>>::Output,
-        MajorA,
-        MajorB,
-    >;
+    type Output = <A as GmmaSsFamily<B, C>>::Op<SelectedN<Tile>, MajorA, MajorB>;
 }
 
 /// CuTe's `SM90::GMMA::ss_op_selector<ElementA, ElementB, ElementC, TileShape_MNK, MajorA,
@@ -835,6 +1020,9 @@ where
 /// // 160 = 5·32: the widest N that divides it is 32.
 /// let op = ss_op_selector::<half_t, half_t, half_t, (U64, U160, U16), gmma::Major::MN, gmma::Major::K>();
 /// let _: cute_layout::atom::SM90_64x32x16_F16F16F16_SS<gmma::Major::MN> = op;
+/// // 8-bit integers, K-major: the same N list (not 160, an integer wgmma width too).
+/// let op = ss_op_selector::<i8, u8, i32, (U64, U160, U64), gmma::Major::K, gmma::Major::K>();
+/// let _: cute_layout::atom::SM90_64x32x32_S32S8U8_SS_TN = op;
 /// ```
 ///
 /// A tile that breaks a condition does not compile:
@@ -845,11 +1033,67 @@ where
 /// // Tile_M = 32 is no multiple of 64.
 /// let _ = ss_op_selector::<half_t, half_t, f32, (U32, U64, U64), gmma::Major::K, gmma::Major::K>();
 /// ```
+///
+/// nor does an MN-major operand of a K-major-only family:
+///
+/// ```compile_fail
+/// use cute_layout::atom::{gmma, tfloat32_t, ss_op_selector};
+/// use cute_layout::typenum::{U64, U128};
+/// let _ = ss_op_selector::<tfloat32_t, tfloat32_t, f32, (U128, U128, U64), gmma::Major::K, gmma::Major::MN>();
+/// ```
 pub fn ss_op_selector<A, B, C, TileShapeMnk, MajorA, MajorB>(
 ) -> SsOpSelectorOf<A, B, C, TileShapeMnk, MajorA, MajorB>
 where
     A: SsOpSelector<B, C, TileShapeMnk, MajorA, MajorB>,
     SsOpSelectorOf<A, B, C, TileShapeMnk, MajorA, MajorB>: Default,
+{
+    Default::default()
+}
+
+/// CuTe's `SM90::GMMA::rs_op_selector<ElementA, ElementB, ElementC, TileShape_MNK, MajorA,
+/// MajorB>`: the `_RS` wgmma atom (A from registers), with [`SsOpSelector`]'s conditions and
+/// `MajorA` K-major ([`GmmaRsMajorA`]).
+pub trait RsOpSelector<B, C, TileShapeMnk, MajorA, MajorB> {
+    /// The selected atom.
+    type Output;
+}
+/// [`RsOpSelector`]'s choice.
+pub type RsOpSelectorOf<A, B, C, TileShapeMnk, MajorA = gmma::Major::K, MajorB = gmma::Major::K> =
+    <A as RsOpSelector<B, C, TileShapeMnk, MajorA, MajorB>>::Output;
+
+impl<A, B, C, Tile, MajorA, MajorB> RsOpSelector<B, C, Tile, MajorA, MajorB> for A
+where
+    A: GmmaSsFamily<B, C> + SsOpSelector<B, C, Tile, MajorA, MajorB>,
+    MajorA: GmmaRsMajorA,
+    OpNs: FirstDividing<TileMode<Tile, typenum::U1>>,
+    Tile: crate::tuple::Get<typenum::U1>,
+{
+    type Output = <A as GmmaSsFamily<B, C>>::RsOp<SelectedN<Tile>, MajorA, MajorB>;
+}
+
+/// CuTe's `SM90::GMMA::rs_op_selector<...>()` as a value (see [`RsOpSelector`]).
+///
+/// ```
+/// use cute_layout::atom::{gmma, half_t, float_e4m3_t, rs_op_selector};
+/// use cute_layout::typenum::{U128, U192, U64};
+/// let op = rs_op_selector::<half_t, half_t, f32, (U128, U192, U64), gmma::Major::K, gmma::Major::MN>();
+/// let _: cute_layout::atom::SM90_64x192x16_F32F16F16_RS<gmma::Major::K, gmma::Major::MN> = op;
+/// let op = rs_op_selector::<float_e4m3_t, float_e4m3_t, half_t, (U64, U128, U64), gmma::Major::K, gmma::Major::K>();
+/// let _: cute_layout::atom::SM90_64x128x32_F16E4M3E4M3_RS_TN = op;
+/// ```
+///
+/// A register-source A is K-major:
+///
+/// ```compile_fail
+/// use cute_layout::atom::{gmma, half_t, rs_op_selector};
+/// use cute_layout::typenum::{U128, U64};
+/// let _ = rs_op_selector::<half_t, half_t, f32, (U128, U128, U64), gmma::Major::MN, gmma::Major::K>();
+/// ```
+pub fn rs_op_selector<A, B, C, TileShapeMnk, MajorA, MajorB>(
+) -> RsOpSelectorOf<A, B, C, TileShapeMnk, MajorA, MajorB>
+where
+    A: RsOpSelector<B, C, TileShapeMnk, MajorA, MajorB>,
+    RsOpSelectorOf<A, B, C, TileShapeMnk, MajorA, MajorB>: Default,
 {
     Default::default()
 }
