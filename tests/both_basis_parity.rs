@@ -187,7 +187,7 @@ fn chain_layout() -> impl Strategy<Value = DynBasisLayout> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(256)))]
 
     /// Paper Eq. 26 (PyCuTe's postcondition): `R(L(i)) = i` on the digits of the non-zero
     /// modes, `R`'s shape weakly congruent with the codomain. A refusal only where two indices
@@ -363,7 +363,7 @@ fn int_tiler() -> impl Strategy<Value = DynLayout> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(256)))]
 
     /// Paper §3.5.1 (PyCuTe's postconditions): `rank(R) = 2`, `R[0] = A`, `B ≼ R[1]` and
     /// `R[1](j) = A*(B(j))` with `A* = complement(A)` on its extended domain; for injective `A`
@@ -658,7 +658,7 @@ fn has_path(a: &DynBasisLayout, p: &[usize]) -> bool {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(256)))]
 
     /// Paper Eq. 16–17 with a coordinate-valued B (PyCuTe's postconditions): `B ≼ R` and
     /// `R(i) = A(B(i))`, A evaluated at the coordinate `B(i)`. Refusals: a path A lacks
@@ -850,7 +850,7 @@ fn mode_at(a: &DynBasisLayout, p: &[usize]) -> Option<DynBasisLayout> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(128))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(128)))]
 
     /// Refusals of the divides by a basis-strided B are impossibilities: the tile `A ∘ B` has no
     /// layout (checked above), B steps along a mode A lacks, or for some path `p` the leaves of

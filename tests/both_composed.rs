@@ -4,7 +4,7 @@
 //! the cosize bound by brute force; static == runtime (values and printing); printing and
 //! parsing; the algebra on the inner layout checked as functions.
 
-mod common;
+use crate::common;
 
 use common::dl;
 use cute_layout::ops::Compose;
@@ -298,7 +298,7 @@ fn offset() -> impl Strategy<Value = i64> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(400))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(400)))]
 
     /// `(A ∘ O ∘ B)(i) = A(O + B(i))` over the whole domain, the cosize above every value; a
     /// layout whose offsets leave `i64` is refused when built (and only then).
@@ -500,7 +500,7 @@ fn divides_and_products_apply_to_the_inner_layout() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(200)))]
 
     /// Runtime: `(C ∘ B)(i) = C(B(i))` on random composed layouts and random right operands,
     /// wherever the inner composition is admissible; its error otherwise.
@@ -592,7 +592,7 @@ fn upcast_of_a_byte_swizzle_is_the_element_swizzle() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(200)))]
 
     /// upcast<N> of random swizzled row-major tiles satisfies the defining relation, and
     /// downcast<N> takes it back to the same layout (where only the column mode has stride 1).

@@ -15,7 +15,7 @@
 //! (an autoref probe tells, at compile time, whether the bound holds), the runtime engine on
 //! `DynLayout`s, and the mixed path (runtime leaves) through the type-level impls.
 
-mod common;
+use crate::common;
 
 use common::{covers, image};
 use cute_layout::ops::*;
@@ -214,7 +214,7 @@ fn layout_of(modes: &[(i64, i64)]) -> DynLayout {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(256)))]
 
     /// Random tilers of rank 1 to 3 (strides up to 40, so images often reach past |A|), in
     /// the runtime engine and in the type level's mixed path (runtime leaves, the check at

@@ -1,7 +1,7 @@
 //! Regression tests of the hardening pass over the core (integers, layouts, macros, the
 //! inherent surface): each failed before its fix.
 
-mod common;
+use crate::common;
 
 use common::{dl, v, values};
 use cute_layout::algebra;
@@ -89,7 +89,7 @@ fn arb_layout() -> impl Strategy<Value = DynLayout> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(2000)))]
     /// cosize = max offset − min offset + 1 (the maximum picks s−1 on positive strides and 0 on
     /// negative ones, the minimum the opposite), and both engines agree.
     #[test]
@@ -124,7 +124,7 @@ fn no_false_overflow_near_i64_max() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(2000)))]
     /// `ceil_div_i64` is the exact ceiling, checked against 128-bit arithmetic, on extreme values.
     #[test]
     fn ceil_div_is_exact(a in prop_oneof![any::<i64>(), Just(i64::MAX), Just(i64::MIN), -5i64..5],
@@ -295,7 +295,7 @@ fn check_result<L: Into<DynLayout> + Copy + core::fmt::Display>(
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(2000)))]
     #[test]
     fn mixed_algebra_on_extreme_values(
         (s0, s1, d0, d1) in (extreme_shape(), extreme_shape(), extreme_stride(), extreme_stride()),

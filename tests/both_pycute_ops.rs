@@ -5,7 +5,7 @@
 //! layouts (extreme strides included) with brute-force oracles of our own (no refusal without
 //! proof that no answer exists), and the type-level engine against the runtime engine.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

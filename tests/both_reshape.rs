@@ -3,7 +3,7 @@
 //! (random layouts, all small swizzles), worked examples (pycute: `tests/data/gen_reshape.py`),
 //! and static, mixed and runtime results printed alike.
 
-mod common;
+use crate::common;
 
 use common::{dl, v};
 use cute_layout::algebra::{
@@ -238,7 +238,7 @@ fn check_cast_relation(l: &DynLayout, u: &DynLayout, n: i64) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(2000)))]
 
     #[test]
     fn upcast_contract(l in arb_layout(), k in 0u32..4) {
@@ -462,7 +462,7 @@ fn tile_to_shape_definition_examples() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(300)))]
     #[test]
     fn tile_to_shape_definition(
         shape in prop::collection::vec(1i64..4, 1..=3),
@@ -755,7 +755,7 @@ fn arb_tile_case() -> impl Strategy<Value = (Vec<i64>, Vec<i64>, Vec<i64>, bool)
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(200)))]
     /// Mixed layouts (runtime `i64` leaves) against the runtime engine: the same values, or the
     /// same error kind (a target that the block does not divide).
     #[test]

@@ -254,7 +254,7 @@ fn dyn_layout() -> impl Strategy<Value = DynLayout> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(256)))]
 
     /// Mixed layouts (runtime leaves, fixed structure) keep the contracts, and agree with
     /// their runtime twin.

@@ -195,7 +195,7 @@ fn params() -> impl Strategy<Value = (i64, i64, i64)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(2000)))]
 
     /// An involution, and a bijection on [0, size) that keeps every other range [k·size, (k+1)·size).
     #[test]

@@ -4,7 +4,7 @@
 //! exactly once over all tiles / threads, CuTe's worked examples (`tensor_impl.hpp`), the
 //! construction checks, and the algorithms against naive loops.
 
-mod common;
+use crate::common;
 
 use common::{dl, v};
 use cute_layout::algebra::DynSliceCoord;

@@ -7,7 +7,7 @@
 //! `test_a_tiler_and_its_layout_compose_alike`, `test_logical_divide.py`,
 //! `test_logical_product.py`), written in this crate's notation (`(2,):(1,)` is `(2):(1)`).
 
-mod common;
+use crate::common;
 
 use common::eval_floor;
 use cute_layout::algebra::{self, DynTiler};
@@ -229,7 +229,7 @@ fn check_selects(a: &DynLayout, t: &[Elem], r: Result<DynLayout, String>) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(256)))]
 
     /// The runtime engine (`DynLayout` and `DynTiler`).
     #[test]

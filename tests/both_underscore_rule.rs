@@ -10,7 +10,7 @@
 //! those stride 0). Computed with NVlabs/CuTe `pycute` (`zipped_divide(A, B)` as printed in
 //! each case's comment).
 
-mod common;
+use crate::common;
 
 use common::{eval_floor, image};
 use cute_layout::algebra::{self, DynTiler};
@@ -202,7 +202,7 @@ fn check_groupings(z: &DynLayout, tiled: &DynLayout, flat: &DynLayout) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(256))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(256)))]
 
     /// The runtime engine, every divide and product grouping.
     #[test]

@@ -299,7 +299,7 @@ fn int_layout() -> impl Strategy<Value = DynLayout> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(512)))]
 
     /// Eq. 16–17: B ≼ R and R(c) = A(B(c)) for every c in Z(B), when the composition exists.
     #[test]

@@ -305,7 +305,7 @@ fn spaced(canonical: &str, ws: &[&str]) -> String {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(512))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(512)))]
 
     /// parse(print(t)) == t, and print is canonical: printing the parse of any accepted spelling
     /// gives the same string, and parsing it again gives the same tree.

@@ -1,7 +1,7 @@
 //! Property tests of the layout algebra against the paper's postconditions, by brute force
 //! (every coordinate evaluated). `paper` = C. Cecka, "CuTe Layout Representation and Algebra".
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 
@@ -14,7 +14,7 @@ const CASES: u32 = 2000;
 
 fn config() -> ProptestConfig {
     ProptestConfig {
-        cases: CASES,
+        cases: crate::common::cases(CASES),
         max_global_rejects: 100_000,
         ..ProptestConfig::default()
     }
@@ -864,7 +864,7 @@ fn valid(r: &Result<DynLayout, cute_layout::LayoutError>) -> Result<(), TestCase
 
 fn fuzz_config() -> ProptestConfig {
     ProptestConfig {
-        cases: CASES,
+        cases: crate::common::cases(CASES),
         ..ProptestConfig::default()
     }
 }

@@ -1,7 +1,7 @@
 //! Worked examples from the reference documents, each citing its source.
 //! `paper` = C. Cecka, "CuTe Layout Representation and Algebra".
 
-mod common;
+use crate::common;
 
 use common::dl as l;
 use cute_layout::algebra::*;

@@ -5,7 +5,7 @@ use cute_layout::typenum::{U0, U1, U2, U3, U4, U8};
 use cute_layout::{layout, make_identity_layout, BasisLayout, Layout, ScaledBasis, E, E0, E1};
 use static_assertions::assert_type_eq_all as same;
 
-mod common;
+use crate::common;
 
 #[test]
 fn scaled_basis_prints_like_cute() {
@@ -633,7 +633,7 @@ mod basis_complement {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(512))]
+        #![proptest_config(ProptestConfig::with_cases(crate::common::cases(512)))]
 
         /// Mixed layouts (runtime shapes and basis values, static paths) against the runtime
         /// engine, full and up to a cotarget; Eq. 27–29 where the complement exists.

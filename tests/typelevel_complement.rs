@@ -2,7 +2,7 @@
 //! (`cute_layout::algebra::complement`): random shapes and strides as runtime leaves, results
 //! compared as functions and, coalesced, in printed form; refusals compared by kind.
 
-mod common;
+use crate::common;
 
 use common::v;
 use cute_layout::{algebra, layout, DynLayout, ErrorKind, LayoutError};
@@ -10,7 +10,7 @@ use proptest::prelude::*;
 
 fn config() -> ProptestConfig {
     ProptestConfig {
-        cases: 2000,
+        cases: crate::common::cases(2000),
         ..ProptestConfig::default()
     }
 }

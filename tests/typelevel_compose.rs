@@ -1,7 +1,7 @@
 //! Type-level composition: negative strides in B (CuTe's unit tests, brute force against the
 //! paper's Eq. 4 evaluation with floor and mod), and the size of mixed results.
 
-mod common;
+use crate::common;
 
 use common::{eval_floor_modes, v};
 use cute_layout::ops::*;
@@ -71,7 +71,7 @@ fn cute_negative_stride_examples() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(2000)))]
 
     /// Item 23: with random signs, every answer satisfies R(c) = A(B(c)) at every coordinate
     /// (A evaluated with floor and mod), and a refusal of a negative stride means no layout does.

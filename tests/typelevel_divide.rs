@@ -2,7 +2,7 @@
 //! the `_` tiler in the zipped / tiled / flat groupings, and overflow of results assembled from
 //! separately computed modes with runtime leaves.
 
-mod common;
+use crate::common;
 
 use common::{covers, image, v};
 use cute_layout::algebra::{self, DynTiler};
@@ -92,7 +92,7 @@ fn covering_tilers_are_accepted_and_keep_every_element() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(crate::common::cases(2000)))]
 
     /// Against brute force: a divide with runtime leaves is refused with `NotSurjective`
     /// exactly when `(B, B*)` misses an offset of `[0, |A|)`, and an accepted divide reaches

@@ -1,4 +1,3 @@
-#![recursion_limit = "256"]
 //! The type-level inverses, vectorization and mode utilities agree with the runtime engine
 //! (`cute_layout::algebra`) on `to_dyn()` of their inputs.
 

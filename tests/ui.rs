@@ -1,5 +1,6 @@
 //! Compile-fail tests: each case in `ui-tests/` must fail with an error that names the
-//! problem in its first line (the expected output is in the `.stderr` file next to it).
+//! problem in its first line (the expected output is in the `.stderr` file next to it). And a
+//! check that every file of `tests/` belongs to a test binary.
 
 #[test]
 fn ui() {
@@ -8,4 +9,40 @@ fn ui() {
     // With a passing case trybuild builds instead of only checking, so the compile-time
     // checks that run at monomorphization (static values beyond i64) are exercised too.
     t.pass("ui-tests/pass/*.rs");
+}
+
+/// Every file of `tests/` runs: it is the root of a test binary (a `[[test]]` of Cargo.toml,
+/// which sets `autotests = false`) or a `mod` of one. A new file that is neither would never be
+/// compiled.
+#[test]
+fn every_test_file_is_in_a_binary() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/");
+    let manifest = std::fs::read_to_string(format!("{dir}Cargo.toml")).unwrap();
+    let roots: Vec<&str> = manifest
+        .lines()
+        .filter_map(|l| l.strip_prefix("path = \"tests/")?.strip_suffix(".rs\""))
+        .collect();
+    let mut covered: Vec<String> = roots.iter().map(|r| r.to_string()).collect();
+    for r in &roots {
+        let text = std::fs::read_to_string(format!("{dir}tests/{r}.rs")).unwrap();
+        covered.extend(text.lines().filter_map(|l| {
+            let m = l.trim().strip_prefix("mod ")?.strip_suffix(';')?;
+            Some(m.to_string())
+        }));
+    }
+    let mut missing = Vec::new();
+    for e in std::fs::read_dir(format!("{dir}tests")).unwrap() {
+        let name = e.unwrap().file_name().into_string().unwrap();
+        if let Some(stem) = name.strip_suffix(".rs") {
+            if !covered.iter().any(|c| c == stem) {
+                missing.push(format!("tests/{name}"));
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "{} belong to no test binary: add `mod <file>;` to a binary's root (tests/both.rs, \
+         tests/typelevel.rs, tests/runtime.rs, tests/atom.rs) or a `[[test]]` to Cargo.toml",
+        missing.join(", ")
+    );
 }

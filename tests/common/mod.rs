@@ -14,6 +14,16 @@ use std::collections::BTreeSet;
 
 use cute_layout::{algebra, DynLayout};
 
+/// The number of cases a property test runs: `default`, sized for CI (2 cores, all of
+/// `cargo test` in minutes), or `PROPTEST_CASES` where set (`PROPTEST_CASES=100000 cargo test`
+/// runs them long).
+pub fn cases(default: u32) -> u32 {
+    std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
 /// A runtime value the optimiser cannot see through: makes a leaf dynamic.
 pub fn v(x: i64) -> i64 {
     std::hint::black_box(x)

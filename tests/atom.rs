@@ -1,0 +1,24 @@
+//! Test binary `atom`: the atoms, TMA, shared-memory banks, GMMA descriptors, CUDA emission and
+//! GPU records (the `atom_*`, `tma_*`, `banks_*` and `gpu_records*` files, `gmma_desc_cute.rs`,
+//! `emit_host.rs`). `atom_kernels.rs` and `kernel_config.rs` (heavy at the type level) are
+//! binaries of their own.
+//!
+//! The files of `tests/` are modules of a few test binaries, not a binary each (each binary
+//! costs a link). One file's tests: `cargo test -p cute-layout --test atom <file>::`, e.g.
+//! `cargo test -p cute-layout --test atom atom_cute::`. A new file gets its `mod` line
+//! here.
+
+mod atom_cute;
+mod atom_hardware;
+mod atom_layouts;
+mod atom_tiled;
+mod banks_hardware;
+mod banks_layouts;
+mod emit_host;
+mod gmma_desc_cute;
+mod gpu_records;
+mod gpu_records_sm90;
+mod tma_conditions;
+mod tma_cute;
+mod tma_gpu_records;
+mod tma_placement;
