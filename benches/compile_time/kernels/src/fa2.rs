@@ -22,14 +22,23 @@ type LdsmT = CopyAtom<SM75_U16x8_LDSM_T, half_t>;
 
 // ---- forward: TiledMMA<MMA_Atom, Layout<Shape<_4,_1,_1>>, Tile<_64,_16,_16>>
 type FwdMma = TiledMma<Mma, Layout![(4,1,1):(1,0,0)], (U64, U16, U16)>;
-const_assert_eq!(<<FwdMma as TiledMmaLayouts>::NumThreads as Unsigned>::U64, 128);
+const_assert_eq!(
+    <<FwdMma as TiledMmaLayouts>::NumThreads as Unsigned>::U64,
+    128
+);
 const_assert_eq!(<<FwdMma as TiledMmaLayouts>::TileM as Unsigned>::U64, 64);
 
 // ---- backward: SdP (2,4,1) over Tile<32,64,16>, dKV (4,2,1) over Tile<64,32,16>, dQ = SdP
 type SdpMma = TiledMma<Mma, Layout![(2,4,1):(1,2,0)], (U32, U64, U16)>;
 type DkvMma = TiledMma<Mma, Layout![(4,2,1):(1,4,0)], (U64, U32, U16)>;
-const_assert_eq!(<<SdpMma as TiledMmaLayouts>::NumThreads as Unsigned>::U64, 256);
-const_assert_eq!(<<DkvMma as TiledMmaLayouts>::NumThreads as Unsigned>::U64, 256);
+const_assert_eq!(
+    <<SdpMma as TiledMmaLayouts>::NumThreads as Unsigned>::U64,
+    256
+);
+const_assert_eq!(
+    <<DkvMma as TiledMmaLayouts>::NumThreads as Unsigned>::U64,
+    256
+);
 const_assert_eq!(<<SdpMma as TiledMmaLayouts>::TileN as Unsigned>::U64, 64);
 
 /// The tiler of `make_tiled_copy_B_warpcontiguousN<2>` for SdP: `((8,4,2):(1,32,8), 16:1)`.
@@ -37,11 +46,8 @@ type WarpContiguousNB = (Layout![(8,4,2):(1,32,8)], Layout![16:1]);
 /// The tiler of `make_tiled_copy_C_warpcontiguousN<2>` for SdP: `(32:1, (8,4,2):(1,32,8))`.
 type WarpContiguousNC = (Layout![32:1], Layout![(8,4,2):(1,32,8)]);
 type SmemCopyKv = TiledCopy<Ldsm, <SdpMma as TiledMmaLayouts>::LayoutB_TV, WarpContiguousNB>;
-type SmemCopyPdS = TiledCopy<
-    CopyAtom<Vec128, half_t>,
-    <SdpMma as TiledMmaLayouts>::LayoutC_TV,
-    WarpContiguousNC,
->;
+type SmemCopyPdS =
+    TiledCopy<CopyAtom<Vec128, half_t>, <SdpMma as TiledMmaLayouts>::LayoutC_TV, WarpContiguousNC>;
 const_assert_eq!(
     <<SmemCopyKv as TiledCopyLayouts>::TiledNumThr as Unsigned>::U64,
     256
@@ -77,8 +83,14 @@ fn main() {
     println!("fwd.gmem_oaccum {}", g_oacc.tiled_layout_tv());
     let smem_q = make_tiled_copy_a(Ldsm::new(), fwd);
     println!("fwd.smem_q {}", smem_q.layout_s_tv());
-    println!("fwd.smem_k {}", make_tiled_copy_b(Ldsm::new(), fwd).layout_s_tv());
-    println!("fwd.smem_vt {}", make_tiled_copy_b(LdsmT::new(), fwd).layout_s_tv());
+    println!(
+        "fwd.smem_k {}",
+        make_tiled_copy_b(Ldsm::new(), fwd).layout_s_tv()
+    );
+    println!(
+        "fwd.smem_vt {}",
+        make_tiled_copy_b(LdsmT::new(), fwd).layout_s_tv()
+    );
     let st = CopyAtom::<Vec128, half_t>::new();
     println!("fwd.smem_o {}", make_tiled_copy_c(st, fwd).layout_d_tv());
     // SmemLayoutQ / KV / O: tile_to_shape of Swizzle<3,3,3> ∘ (8,64):(64,1)
@@ -95,10 +107,7 @@ fn main() {
     let t = g_qkv.get_slice(5);
     println!("fwd.tQgQ {}", t.partition_s(gq).layout());
     println!("fwd.tQsQ {}", t.partition_d(sqt).layout());
-    println!(
-        "fwd.tSsQ {}",
-        smem_q.get_slice(5).partition_s(sqt).layout()
-    );
+    println!("fwd.tSsQ {}", smem_q.get_slice(5).partition_s(sqt).layout());
     let go = Tensor::try_new(&acc[..], layout!((128,128):(128,1))).unwrap();
     println!(
         "fwd.acc_o {}",
@@ -117,10 +126,22 @@ fn main() {
     let pds = SmemCopyPdS::default();
     println!("bwd.smem_kv {}", kv.layout_s_tv());
     println!("bwd.smem_pds {}", pds.layout_d_tv());
-    println!("bwd.smem_pdst {}", make_tiled_copy_a(LdsmT::new(), dkv).layout_s_tv());
-    println!("bwd.smem_qdot {}", make_tiled_copy_b(LdsmT::new(), dkv).layout_s_tv());
-    println!("bwd.smem_ds {}", make_tiled_copy_a(Ldsm::new(), dq).layout_s_tv());
-    println!("bwd.smem_kt {}", make_tiled_copy_b(LdsmT::new(), dq).layout_s_tv());
+    println!(
+        "bwd.smem_pdst {}",
+        make_tiled_copy_a(LdsmT::new(), dkv).layout_s_tv()
+    );
+    println!(
+        "bwd.smem_qdot {}",
+        make_tiled_copy_b(LdsmT::new(), dkv).layout_s_tv()
+    );
+    println!(
+        "bwd.smem_ds {}",
+        make_tiled_copy_a(Ldsm::new(), dq).layout_s_tv()
+    );
+    println!(
+        "bwd.smem_kt {}",
+        make_tiled_copy_b(LdsmT::new(), dq).layout_s_tv()
+    );
     println!("bwd.smem_dq {}", make_tiled_copy_c(st, dq).layout_d_tv());
     let g_qkv_b = make_tiled_copy(
         CopyAtom::<SM80_CP_ASYNC_CACHEGLOBAL<U128>, half_t>::new(),
