@@ -1,6 +1,6 @@
-//! Test binary `atom`: the atoms, TMA, shared-memory banks, GMMA descriptors, CUDA emission and
-//! GPU records (the `atom_*`, `tma_*`, `banks_*` and `gpu_records*` files, `gmma_desc_cute.rs`,
-//! `emit_host.rs`). `atom_kernels.rs` and `kernel_config.rs` (heavy at the type level) are
+//! Test binary `atom`: the atoms, TMA, shared-memory banks, GMMA descriptors and op selectors,
+//! CUDA emission and GPU records (the `atom_*`, `tma_*`, `banks_*`, `gmma_*` and `gpu_records*`
+//! files, `emit_host.rs`). `atom_kernels.rs` and `kernel_config.rs` (heavy at the type level) are
 //! binaries of their own.
 //!
 //! The files of `tests/` are modules of a few test binaries, not a binary each (each binary
@@ -16,6 +16,7 @@ mod banks_hardware;
 mod banks_layouts;
 mod emit_host;
 mod gmma_desc_cute;
+mod gmma_op_selector;
 mod gpu_records;
 mod gpu_records_sm90;
 mod tma_conditions;

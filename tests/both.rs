@@ -12,6 +12,7 @@ mod common;
 mod both_basis_parity;
 mod both_composed;
 mod both_divide_exact;
+mod both_error_texts;
 mod both_generic_ops;
 mod both_hardening;
 mod both_properties;

@@ -9,7 +9,7 @@
 //! A's modes are chosen so that neither engine can coalesce them (the type level coalesces
 //! only what its types know, the runtime engine everything), so both walk the same modes.
 
-mod common;
+use crate::common;
 
 use common::v;
 use cute_layout::ops::*;
