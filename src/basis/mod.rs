@@ -39,7 +39,7 @@
 //! ```
 //!
 //! **Where things are.** This folder holds the basis-stride *types* of both engines: the static
-//! and mixed ones (`ScaledBasis`, `E<...>`, their paths and codomains, `typelevel.rs`, re-exported
+//! and mixed ones (`ScaledBasis`, `E<...>`, their paths and codomains, `typelevel/`, re-exported
 //! at the crate root) and the runtime ones (`DynScaledBasis`, `DynBasisTuple`, `DynBasisLayout`,
 //! `runtime.rs`, re-exported here). The algebra on them is each engine's: the type level's
 //! operations take a generic stride leaf (`src/typelevel/`, with `basis_complement.rs`), the
