@@ -815,6 +815,7 @@ pub type PartitionBOf<T, L> = <L as MmaPartition<
 /// The compact column-major layout of a tensor layout's shape (CuTe's `make_layout(shape(x))`,
 /// what `partition_shape_X` partitions).
 pub type ShapeLayoutOf<L> = crate::LayoutLeft<<L as crate::AnyLayout>::Shape>;
+#[doc(hidden)]
 /// The layout `partition_fragment_X` partitions: a [`Layout`] itself, the inner layout `L` of
 /// a [`ComposedLayout`](crate::ComposedLayout) `Sw ∘ O ∘ L` (a swizzled tile), whose
 /// partition the swizzle then decays on ([`FragmentDecay`](crate::tensor::FragmentDecay)), as
