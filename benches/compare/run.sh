@@ -76,6 +76,11 @@ if [ -z "${SKIP_COMPILE:-}" ]; then
     # The scaling rows (benches/compile_time/scaling, benches/HISTORY.md section 10): N static
     # operations against g++ of the same, and 200 complements of odd shapes (Rust alone: the
     # goal is absolute). SCALING_SIZES="..." to change the sizes ("" skips this part).
+    # Whole kernel configurations (the SM80 GEMM setup, FlashAttention-2's forward and backward
+    # traits) against g++ -fsyntax-only of the same CuTe C++: benches/compile_time/kernels.
+    echo
+    echo "# compile time of whole kernel configurations (see benches/compile_time/kernels/run.sh)"
+    "$ROOT/benches/compile_time/kernels/run.sh" 3
     echo
     echo "# compile-time scaling (one repeat each; see benches/compile_time/scaling/run.sh)"
     SIZES=${SCALING_SIZES-"0 25 100 200"}
