@@ -12,7 +12,6 @@
 use crate::common;
 
 use common::v;
-use cute_layout::ops::*;
 use cute_layout::{algebra, layout, DynLayout, ErrorKind, LayoutError};
 
 /// Both engines' errors for the same inputs: kinds and texts equal, and the kind the one
