@@ -187,7 +187,7 @@ pub fn distributes(a: &[(i64, i64)], b: &[(i64, i64)]) -> bool {
 }
 
 /// The one error text of a composition that [`distributes`] cannot show distributive (and
-/// that the engine could not decide otherwise), `a` writing A coalesced (as [`ModesText`] for
+/// that the engine could not decide otherwise), `a` writing A coalesced (as [`ModesText`](super::ModesText) for
 /// integer strides), `b` writing B's flat modes.
 pub fn not_distributive(a: &dyn core::fmt::Display, b: &dyn core::fmt::Display) -> LayoutError {
     layout_error!(

@@ -37,7 +37,7 @@ pub(crate) fn check_covers(b: &DynLayout, m: i64) -> Result<()> {
 /// beyond the tiler are kept).
 ///
 /// The completed tiler `(B, B*)` must reach every offset of `Z_|A|` (paper §3.5.2), or
-/// elements of `A` would be lost: `16:1 ⊘ (3,2):(1,4)` is an [`ErrorKind::NotSurjective`] error
+/// elements of `A` would be lost: `16:1 ⊘ (3,2):(1,4)` is an [`ErrorKind::NotSurjective`](crate::error::ErrorKind::NotSurjective) error
 /// (offsets 3, 7, 11, 15 are never visited). `(B, B*)` may reach beyond `|A|` (its last mode is
 /// rounded up, as in CuTe): `6:1 ⊘ 4:1 = (4,2):(1,4)` evaluates `A` on its extended domain.
 /// The zipped, tiled and flat divides go through this one and share its errors.
