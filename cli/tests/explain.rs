@@ -71,13 +71,13 @@ fn ui_test_layouts_read_as_written_in_their_source() {
         ) || out.contains("required for `(4,6,8):(2,3,5)` to implement `Compose<6:1>`")
             || out.contains(
                 "required for `(4,6,8):(2,3,5)` to implement \
-                 `cute_layout::ops::compose::ComposeKind<6, 1, B0>`"
+                 `typelevel::compose::ComposeKind<6, 1, B0>`"
             ),
         "{out}"
     );
     // The mode list `Cons<M<4, 2>, Cons<M<6, 3>, Cons<M<8, 5>, Nil>>>`.
     assert!(
-        out.contains("(4,6,8):(2,3,5)` to implement `cute_layout::ops::compose::ComposeStepSel<"),
+        out.contains("(4,6,8):(2,3,5)` to implement `typelevel::compose::ComposeStepSel<"),
         "{out}"
     );
 }
