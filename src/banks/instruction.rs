@@ -206,7 +206,18 @@ impl SmemInstruction {
 
     /// The `ld`/`st` instruction moving `bits` per lane (16, 32, 64, 128).
     pub fn vector(bits: u32, store: bool) -> Result<Self> {
-        Ok(match (bits, store) {
+        Self::vector_op(bits as u64, store).ok_or_else(|| {
+            layout_error!(
+                ErrorKind::InvalidArgument,
+                "no shared-memory vector instruction moves {bits} bits per lane (16, 32, 64 or 128)"
+            )
+        })
+    }
+
+    /// [`vector`](Self::vector) in `const` contexts (the compile-time check): `None` where no
+    /// instruction moves `bits` per lane.
+    pub(crate) const fn vector_op(bits: u64, store: bool) -> Option<Self> {
+        Some(match (bits, store) {
             (16, false) => I::LdSharedU16,
             (32, false) => I::LdSharedB32,
             (64, false) => I::LdSharedV2B32,
@@ -215,12 +226,7 @@ impl SmemInstruction {
             (32, true) => I::StSharedB32,
             (64, true) => I::StSharedV2B32,
             (128, true) => I::StSharedV4B32,
-            _ => {
-                return Err(layout_error!(
-                    ErrorKind::InvalidArgument,
-                    "no shared-memory vector instruction moves {bits} bits per lane (16, 32, 64 or 128)"
-                ));
-            }
+            _ => return None,
         })
     }
 }

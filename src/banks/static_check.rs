@@ -207,16 +207,9 @@ pub const fn analyze_static_tv(
     vector: u32,
     store: bool,
 ) -> core::result::Result<StaticCopyReport, &'static str> {
-    let instruction = match (vector as u64 * element_bits as u64, store) {
-        (16, false) => I::LdSharedU16,
-        (32, false) => I::LdSharedB32,
-        (64, false) => I::LdSharedV2B32,
-        (128, false) => I::LdSharedV4B32,
-        (16, true) => I::StSharedU16,
-        (32, true) => I::StSharedB32,
-        (64, true) => I::StSharedV2B32,
-        (128, true) => I::StSharedV4B32,
-        _ => return Err("vector × element bits must be 16, 32, 64 or 128"),
+    let instruction = match SmemInstruction::vector_op(vector as u64 * element_bits as u64, store) {
+        Some(i) => i,
+        None => return Err("vector × element bits must be 16, 32, 64 or 128"),
     };
     let threads = tv.mode0_size;
     if threads <= 0 || threads % 32 != 0 {
