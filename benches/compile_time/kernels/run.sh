@@ -27,16 +27,7 @@ MAN=$HERE/Cargo.toml
 rs_src() { case $1 in sm80_setup) echo "$ROOT/examples/sm80_gemm_setup.rs" ;; *) echo "$HERE/src/$1.rs" ;; esac; }
 cpp_src() { case $1 in sm80_setup) echo "$ROOT/benches/compile_time/sm80_setup/sm80_setup.cpp" ;; *) echo "$HERE/cpp/$1.cpp" ;; esac; }
 
-measure() {  # measure CMD...: "seconds maxrss_kib"
-    local log; log=$(mktemp)
-    /usr/bin/time -v "$@" >/dev/null 2>"$log" || { cat "$log" >&2; exit 1; }
-    local wall rss
-    wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$log" | awk -F: '{ if (NF == 3) print $1*3600 + $2*60 + $3; else print $1*60 + $2 }')
-    rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$log")
-    rm -f "$log"
-    echo "$wall $rss"
-}
-median() { python3 -c 'import statistics, sys; print(statistics.median(float(x) for x in sys.argv[1:]))' "$@"; }
+. "$HERE/../measure.sh"
 
 echo "# whole kernel configurations: cargo check --bin NAME vs g++ -std=c++17 -fsyntax-only, median of $R alternating pairs"
 echo "# $(nproc) cores, load before: $(cut -d' ' -f1-3 /proc/loadavg); $(rustc --version); $(g++ --version | head -1)"

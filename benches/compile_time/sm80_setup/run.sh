@@ -18,16 +18,7 @@ export CARGO_INCREMENTAL=0
 EX=$ROOT/examples/sm80_gemm_setup.rs
 CPP=$ROOT/benches/compile_time/sm80_setup/sm80_setup.cpp
 
-measure() {  # measure CMD...: "seconds maxrss_kib"
-    local log; log=$(mktemp)
-    /usr/bin/time -v "$@" >/dev/null 2>"$log" || { cat "$log" >&2; exit 1; }
-    local wall rss
-    wall=$(sed -n 's/.*Elapsed (wall clock) time (h:mm:ss or m:ss): //p' "$log" | awk -F: '{ if (NF == 3) print $1*3600 + $2*60 + $3; else print $1*60 + $2 }')
-    rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$log")
-    rm -f "$log"
-    echo "$wall $rss"
-}
-median() { python3 -c 'import statistics, sys; print(statistics.median(float(x) for x in sys.argv[1:]))' "$@"; }
+. "$ROOT/benches/compile_time/measure.sh"
 
 cargo check --quiet --example sm80_gemm_setup  # the crate and dependencies, once
 rust_t=(); rust_m=(); cxx_t=(); cxx_m=()
