@@ -4,14 +4,20 @@
 //! ```text
 //! gpu_sm90 --emit DIR                  # write the generated sources (no GPU needed)
 //! gpu_sm90 --compile-only              # NVRTC for sm_90a, no GPU needed: log and sizes
-//! gpu_sm90 [--sizes 4096,8192] [--configs f32:4,f16:3:16] [--json FILE]   # check and time
+//! gpu_sm90 [--sizes 4096,8192] [--configs f32:4,f16:3:16,ws:f32:4:8] [--json FILE]   # check and time
 //! gpu_sm90 --once N [--configs f32:4]  # one launch at N³ (for ncu)
 //! ```
 //!
-//! Correctness, per configuration (accumulator : stages [: CTA group size along M]):
-//! bit-exact against an integer CPU reference on inputs in {-1, 0, 1} (256×384×1024;
-//! 128×128×64: one k-tile, fewer than the stages; 2304×256×64: 18 M tiles, a full CTA group
-//! of 16 and a partial one; every product and partial sum an integer of magnitude ≤ 1024,
+//! A configuration is `[ws:|wsp:]accumulator:stages[:CTA group size along M]`: no prefix is
+//! the tutorial kernel (`sm90_gemm`), `ws:` the warp-specialized one (`sm90_gemm_ws`, one CTA
+//! per tile), `wsp:` the same on a persistent grid (one CTA per SM).
+//!
+//! Correctness, per configuration: bit-exact against an integer CPU reference on inputs in
+//! {-1, 0, 1} (tutorial: 256×384×1024; 128×128×64: one k-tile, fewer than the stages;
+//! 2304×256×64: 18 M tiles, a full CTA group of 16 and a partial one. Warp-specialized:
+//! 256×512×1024; 128×256×64; 2304×2560×320: 180 tiles, more than the SMs, so that persistent
+//! CTAs take several tiles and the pipeline runs on across them, partial CTA groups; every
+//! product and partial sum an integer of magnitude ≤ 1024,
 //! exact in f16 and f32), the output poisoned with NaN first so that an unwritten element
 //! fails; then on random inputs in [-1, 1] at each timed size against an f64 CPU reference on
 //! 4096 sampled elements (relative error must be < 1e-2), every element written. Extents that are not multiples of
@@ -22,8 +28,9 @@
 use std::time::Instant;
 
 use cute_layout_cuda::kernels::sm90_gemm::{
-    encode_tma_2d, tma_copy, Accumulator, Sm90Config, Sm90Gemm, KERNEL,
+    encode_tma_2d, tma_copy_tile, Accumulator, Schedule, Sm90Config, Sm90Gemm, SmemA,
 };
+use cute_layout_cuda::kernels::sm90_gemm_ws::SmemBWs;
 use cute_layout_cuda::{Args, CompileOptions, DeviceBuffer, Error, Gpu, Kernel};
 use half::f16;
 use serde_json::json;
@@ -65,9 +72,18 @@ fn time(
 fn parse_configs(s: &str) -> Result<Vec<Sm90Config>, Box<dyn std::error::Error>> {
     s.split(',')
         .map(|c| {
+            let (schedule, c) = if let Some(r) = c.strip_prefix("ws:") {
+                (Schedule::WarpSpecialized, r)
+            } else if let Some(r) = c.strip_prefix("wsp:") {
+                (Schedule::Persistent, r)
+            } else {
+                (Schedule::Tutorial, c)
+            };
             let mut parts = c.split(':');
             let acc = parts.next().unwrap_or_default();
-            let stages = parts.next().ok_or("config is acc:stages[:group_m]")?;
+            let stages = parts
+                .next()
+                .ok_or("config is [ws:|wsp:]acc:stages[:group_m]")?;
             let group_m = parts.next().unwrap_or("1").parse()?;
             let acc = match acc {
                 "f32" => Accumulator::F32,
@@ -78,6 +94,7 @@ fn parse_configs(s: &str) -> Result<Vec<Sm90Config>, Box<dyn std::error::Error>>
                 stages: stages.parse()?,
                 acc,
                 group_m,
+                schedule,
             })
         })
         .collect()
@@ -93,21 +110,34 @@ fn name(c: &Sm90Config) -> String {
     } else {
         String::new()
     };
-    format!("sm90_gemm_{acc}_s{}{group}", c.stages)
+    let sched = match c.schedule {
+        Schedule::Tutorial => "",
+        Schedule::WarpSpecialized => "ws_",
+        Schedule::Persistent => "wsp_",
+    };
+    format!("sm90_gemm_{sched}{acc}_s{}{group}", c.stages)
 }
 
 /// The launch arguments of `C = A·Bᵀ` (TN, `ldA = ldB = K`, `ldC = M`), everything checked
 /// first: the extents, then the tensor maps encoded over A and B.
 fn args<'a>(
     gpu: &Gpu,
+    g: &Sm90Gemm,
     a: &DeviceBuffer<u16>,
     b: &DeviceBuffer<u16>,
     c: &'a mut DeviceBuffer<u16>,
     (m, n, kk): (i64, i64, i64),
 ) -> Result<Args<'a>, Error> {
-    let (ea, eb, ec) = Sm90Gemm::check_problem(m, n, kk, kk, kk, m)?;
-    let ta = encode_tma_2d(gpu, a, "A", ea, tma_copy(m, kk, kk)?.params())?;
-    let tb = encode_tma_2d(gpu, b, "B", eb, tma_copy(n, kk, kk)?.params())?;
+    let (ea, eb, ec) = g.check(m, n, kk, kk, kk, m)?;
+    let (bm, bn) = (g.tile.0, g.tile.1);
+    let sa = SmemA::default().to_dyn();
+    let ta = encode_tma_2d(gpu, a, "A", ea, tma_copy_tile(m, kk, kk, &sa, bm)?.params())?;
+    let tb = if bn == 256 {
+        let sb = SmemBWs::default().to_dyn();
+        encode_tma_2d(gpu, b, "B", eb, tma_copy_tile(n, kk, kk, &sb, bn)?.params())?
+    } else {
+        encode_tma_2d(gpu, b, "B", eb, tma_copy_tile(n, kk, kk, &sa, bn)?.params())?
+    };
     Ok(Args::new()
         .scalar(ta)
         .scalar(tb)
@@ -120,6 +150,7 @@ fn args<'a>(
 
 /// One launch with `args` (from [`args`] for the same problem).
 fn launch_with(
+    gpu: &Gpu,
     k: &Kernel,
     g: &Sm90Gemm,
     args: &mut Args<'_>,
@@ -127,7 +158,7 @@ fn launch_with(
 ) -> Result<(), Error> {
     // SAFETY: the signature is (TmaDesc, TmaDesc, half*, int×4) as emitted; `args` encoded
     // the tensor maps over A and B after checking their extents and checked C's.
-    unsafe { k.launch(g.launch_config(m, n), args) }
+    unsafe { k.launch(g.launch_config(m, n, gpu.sm_count()), args) }
 }
 
 /// One launch of the problem, everything checked first.
@@ -140,8 +171,8 @@ fn launch(
     c: &mut DeviceBuffer<u16>,
     mnk: (i64, i64, i64),
 ) -> Result<(), Error> {
-    let mut args = args(gpu, a, b, c, mnk)?;
-    launch_with(k, g, &mut args, (mnk.0, mnk.1))
+    let mut args = args(gpu, g, a, b, c, mnk)?;
+    launch_with(gpu, k, g, &mut args, (mnk.0, mnk.1))
 }
 
 fn opts() -> CompileOptions {
@@ -239,7 +270,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     if let Some(n) = opt("--once") {
         let n: i64 = n.parse()?;
         let g = Sm90Gemm::source(configs[0])?;
-        let k = gpu.compile(&g.source, &opts())?.function(KERNEL)?;
+        let k = gpu.compile(&g.source, &opts())?.function(g.kernel)?;
         let mut rng = Rng(7);
         let h: Vec<u16> = (0..n * n)
             .map(|_| f16::from_f64(rng.unit()).to_bits())
@@ -277,7 +308,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         let g = Sm90Gemm::source(*cfg)?;
         let gen_ms = gen_t0.elapsed().as_secs_f64() * 1e3;
         let module = gpu.compile(&g.source, &opts())?;
-        let k = module.function(KERNEL)?;
+        let k = module.function(g.kernel)?;
         // NVRTC time, cold (fresh compiles of the same source, median of 3).
         let mut compile = Vec::new();
         for i in 0..3 {
@@ -289,14 +320,17 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         emit_line(
             json!({"kind": "nvrtc", "kernel": kname, "nvrtc_ms": nvrtc_ms, "runs": compile,
             "generate_ms": gen_ms, "source_bytes": g.source.len(), "registers": k.num_regs()?,
-            "smem_bytes": g.smem_bytes, "desc_hi": g.desc_hi,
-            "tma_box": tma_copy(128, 64, 64)?.params().box_dims(), "gpu": gpu_name}),
+            "smem_bytes": g.smem_bytes, "desc_hi": g.desc_hi, "threads": g.threads,
+            "cta_tile": [g.tile.0, g.tile.1, g.tile.2], "schedule": format!("{:?}", cfg.schedule),
+            "tma_box": g.tma_boxes[0], "tma_box_b": g.tma_boxes[1], "gpu": gpu_name}),
         );
 
-        for (i, (m, n, kk)) in [(256i64, 384i64, 1024i64), (128, 128, 64), (2304, 256, 64)]
-            .into_iter()
-            .enumerate()
-        {
+        let problems: [(i64, i64, i64); 3] = if cfg.schedule == Schedule::Tutorial {
+            [(256, 384, 1024), (128, 128, 64), (2304, 256, 64)]
+        } else {
+            [(256, 512, 1024), (128, 256, 64), (2304, 2560, 320)]
+        };
+        for (i, (m, n, kk)) in problems.into_iter().enumerate() {
             let (exact, first, unwritten) = bit_exact(&gpu, &k, &g, (m, n, kk), 11 + i as u64)?;
             all_ok &= exact && unwritten == 0;
             emit_line(
@@ -307,10 +341,11 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
 
         // Refusals before launch.
         let short = gpu.alloc_zeros::<u16>(10)?;
-        let mut c = gpu.alloc_zeros::<u16>(128 * 128)?;
-        let refused = launch(&gpu, &k, &g, &short, &short, &mut c, (129, 128, 64)).unwrap_err();
-        let refused_k = launch(&gpu, &k, &g, &short, &short, &mut c, (128, 128, 96)).unwrap_err();
-        let too_short = launch(&gpu, &k, &g, &short, &short, &mut c, (128, 128, 64)).unwrap_err();
+        let (bm, bn) = (g.tile.0, g.tile.1);
+        let mut c = gpu.alloc_zeros::<u16>((bm * bn) as usize)?;
+        let refused = launch(&gpu, &k, &g, &short, &short, &mut c, (bm + 1, bn, 64)).unwrap_err();
+        let refused_k = launch(&gpu, &k, &g, &short, &short, &mut c, (bm, bn, 96)).unwrap_err();
+        let too_short = launch(&gpu, &k, &g, &short, &short, &mut c, (bm, bn, 64)).unwrap_err();
         emit_line(
             json!({"kind": "refusals", "kernel": kname, "extent": refused.to_string(),
             "extent_k": refused_k.to_string(), "buffer": too_short.to_string()}),
@@ -340,12 +375,13 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             let rel = (num / den).sqrt();
             all_ok &= unwritten == 0 && rel < 1e-2;
-            let mut targs = args(&gpu, a, b, &mut c, (s, s, s))?;
-            let (med, lo, hi) = time(&gpu, || launch_with(&k, &g, &mut targs, (s, s)))?;
+            let mut targs = args(&gpu, &g, a, b, &mut c, (s, s, s))?;
+            let (med, lo, hi) = time(&gpu, || launch_with(&gpu, &k, &g, &mut targs, (s, s)))?;
             let tflops = 2.0 * (s * s * s) as f64 / (med * 1e-3) / 1e12;
             emit_line(
                 json!({"kind": "gemm", "kernel": kname, "stages": cfg.stages,
-                "accumulator": format!("{:?}", cfg.acc), "group_m": cfg.group_m, "m": s, "n": s, "k": s,
+                "accumulator": format!("{:?}", cfg.acc), "group_m": cfg.group_m,
+                "schedule": format!("{:?}", cfg.schedule), "m": s, "n": s, "k": s,
                 "median_ms": med, "min_ms": lo, "max_ms": hi, "tflops": tflops,
                 "max_abs_err": max_err, "rel_err": rel, "unwritten": unwritten, "gpu": gpu_name}),
             );

@@ -8,7 +8,7 @@ gpu.txt, ncu_metrics.csv when ncu ran):
 Each record (sm90_gemm_<acc>_s<stages>_<size>.json): kernel, gpu, m, n, k, tflops, median_ms,
 baselines {cute_tutorial_sm90, cublas, cublas_f32acc} (TFLOP/s, same run, same GPU), bit_exact
 (every bit-exact problem of that configuration), max_abs_err, rel_err, unwritten, registers,
-tma_box, desc_hi, nvrtc_ms, baseline_compile_ms, ncu (the kernel-wide shared-memory counters of
+tma_box (and tma_box_b, cta_tile, threads where the run wrote them), desc_hi, nvrtc_ms, baseline_compile_ms, ncu (the kernel-wide shared-memory counters of
 one 4096^3 launch of the configuration ncu profiled, if this is it), command, commit."""
 import csv, json, os, sys
 
@@ -29,7 +29,11 @@ for g in (o for o in ours if o["kind"] == "gemm"):
     nv = next(o for o in ours if o["kind"] == "nvrtc" and o["kernel"] == kname)
     exact = [o for o in ours if o["kind"] == "bit_exact" and o["kernel"] == kname]
     b = {x["impl"]: x for x in base if x.get("m") == g["m"] and "impl" in x}
-    rec = {"kernel": f"{kname} (cute-layout emitted CUDA, NVRTC; CuTe tutorial hopper/wgmma_tma_sm90 gemm_tn algorithm)",
+    sched = g.get("schedule", "Tutorial")
+    algo = ("CuTe tutorial hopper/wgmma_tma_sm90 gemm_tn algorithm" if sched == "Tutorial" else
+            "warp-specialized: 128x256x64 tile, TMA producer warpgroup, two wgmma 64x256x16 consumer warpgroups, setmaxnreg"
+            + (", persistent grid" if sched == "Persistent" else ""))
+    rec = {"kernel": f"{kname} (cute-layout emitted CUDA, NVRTC; {algo})", "schedule": sched,
            "gpu": g["gpu"], "m": g["m"], "n": g["n"], "k": g["k"],
            "accumulator": g["accumulator"], "stages": g["stages"], "group_m": g.get("group_m", 1),
            "tflops": g["tflops"], "median_ms": g["median_ms"], "min_ms": g["min_ms"], "max_ms": g["max_ms"],
@@ -41,6 +45,8 @@ for g in (o for o in ours if o["kind"] == "gemm"):
            "max_abs_err": g["max_abs_err"], "rel_err": g["rel_err"], "unwritten": g["unwritten"],
            "registers": nv["registers"], "smem_bytes": nv["smem_bytes"],
            "tma_box": nv["tma_box"], "desc_hi": nv["desc_hi"],
+           **({"tma_box_b": nv["tma_box_b"], "cta_tile": nv["cta_tile"], "threads": nv["threads"]}
+              if "tma_box_b" in nv else {}),
            "nvrtc_ms": nv["nvrtc_ms"], "baseline_compile_ms": comp["baseline_compile_ms"],
            "baseline_compile_command": comp["command"], "command": command, "commit": commit}
     if ncu and kname == ncu_kernel and g["m"] == 4096:

@@ -3,6 +3,9 @@
 # `.cutlass_sm90` (gpu/bench/stage_cutlass.sh, then stage_cutlass_sm90.sh) and `.gpubin/gpu_sm90` (cargo build --release -p
 # cute-layout-cuda --example gpu_sm90, copied) carried:
 #   bash gpu/bench/run_sm90.sh [SIZES...]        (default 4096 8192)
+# Environment: CONFIGS (gpu_sm90's --configs: the tutorial kernel's and, prefixed ws: / wsp:,
+# the warp-specialized one's), NCU_CONFIG (the configuration ncu profiles), SKIP_NCU=1,
+# OURS_TIMEOUT (seconds, default 300).
 # Builds gpu/bench/baselines.cu around CuTe's tutorial hopper/wgmma_tma_sm90.cu (its gemm_tn)
 # for sm_90a, times it and cuBLAS, then checks and times ours (gpu_sm90), and runs ncu's
 # shared-memory counters on one of our launches. Writes $OUT/results.tgz (every raw output)
@@ -29,7 +32,7 @@ printf '{"baseline_compile_ms": %s, "runs": [%s], "command": "%s"}\n' $(( (t1 - 
 # Baselines and ours, one after the other on the same warm GPU.
 timeout 300 "$W/baselines_sm90" "${SIZES[@]}" > "$W/baselines.jsonl" 2> "$W/run.log"; echo "baselines rc=$?" | tee -a "$W/gpu.txt"
 SZ=$(IFS=,; echo "${SIZES[*]}")
-timeout 300 .gpubin/gpu_sm90 --sizes "$SZ" --configs "${CONFIGS:-f32:4,f16:4,f32:3,f16:3,f32:4:16,f16:4:16,f32:3:16,f16:3:16}" --json "$W/ours.jsonl" > "$W/ours_stdout.txt" 2>&1
+timeout "${OURS_TIMEOUT:-300}" .gpubin/gpu_sm90 --sizes "$SZ" --configs "${CONFIGS:-f32:4,f16:4,f32:3,f16:3,f32:4:16,f16:4:16,f32:3:16,f16:3:16}" --json "$W/ours.jsonl" > "$W/ours_stdout.txt" 2>&1
 echo "ours rc=$?" | tee -a "$W/gpu.txt"
 if [ "${SKIP_NCU:-0}" != 1 ]; then
   NCU=$(command -v ncu || ls /opt/nvidia/nsight-compute/*/ncu 2>/dev/null | tail -1 || echo /usr/local/cuda/bin/ncu)

@@ -3,4 +3,5 @@
 
 pub mod sm80_gemm;
 pub mod sm90_gemm;
+pub mod sm90_gemm_ws;
 pub mod transpose;

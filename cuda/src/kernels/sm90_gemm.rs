@@ -37,7 +37,7 @@
 use cute_layout::atom::gmma_desc::{GmmaSmemLayout, LayoutType};
 use cute_layout::atom::tma::{
     make_tma_copy, TmaCopy, TmaDataType, TmaDescriptorParams, TmaInterleave, TmaL2Promotion,
-    TmaOobFill, TmaSwizzle, SM90_TMA_LOAD,
+    TmaOobFill, TmaSmemLayout, TmaSwizzle, SM90_TMA_LOAD,
 };
 use cute_layout::atom::*;
 use cute_layout::emit::{tv_partition, CudaSource, EmitOptions, IndexType, Leaves};
@@ -118,6 +118,20 @@ pub enum Accumulator {
     F16,
 }
 
+/// Which kernel: the tutorial's single warpgroup, or the warp-specialized one of
+/// [`super::sm90_gemm_ws`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Schedule {
+    /// This module's kernel: 128×128×64 CTA tile, one warpgroup (`gemm_sm90_tn`).
+    #[default]
+    Tutorial,
+    /// [`super::sm90_gemm_ws`]: 128×256×64 CTA tile, a producer warpgroup issuing TMA and two
+    /// consumer warpgroups (`setmaxnreg`), one CTA per output tile.
+    WarpSpecialized,
+    /// The same kernel on a persistent grid: one CTA per SM, each looping over output tiles.
+    Persistent,
+}
+
 /// The kernel's configuration.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Sm90Config {
@@ -129,6 +143,8 @@ pub struct Sm90Config {
     /// consecutive CTAs `G` M tiles of one N tile, then the next N tile (groups of `G` rows of
     /// tiles), so that a wave of CTAs shares A and B tiles in L2.
     pub group_m: u32,
+    /// The kernel.
+    pub schedule: Schedule,
 }
 
 impl Default for Sm90Config {
@@ -138,6 +154,7 @@ impl Default for Sm90Config {
             stages: 4,
             acc: Accumulator::F32,
             group_m: 1,
+            schedule: Schedule::Tutorial,
         }
     }
 }
@@ -145,8 +162,16 @@ impl Default for Sm90Config {
 /// The generated kernel and its facts.
 #[derive(Clone, Debug)]
 pub struct Sm90Gemm {
-    /// The CUDA C++ source (emitted layouts, then the kernel `gemm_sm90_tn`).
+    /// The CUDA C++ source (emitted layouts, then the kernel named [`kernel`](Self::kernel)).
     pub source: String,
+    /// The kernel's name in the source ([`KERNEL`] or [`super::sm90_gemm_ws::KERNEL_WS`]).
+    pub kernel: &'static str,
+    /// The CTA tile `(BLK_M, BLK_N, BLK_K)`.
+    pub tile: (i64, i64, i64),
+    /// Threads per CTA.
+    pub threads: u32,
+    /// The TMA boxes of A's and B's tiles (innermost first), as the crate derived them.
+    pub tma_boxes: [[u32; 2]; 2],
     /// The configuration it was generated for.
     pub config: Sm90Config,
     /// Dynamic shared memory per CTA, bytes (the stages, the barriers and 1 KiB of slack to
@@ -176,16 +201,36 @@ fn bad(kind: ErrorKind, what: String) -> LayoutError {
 /// the crate's [`make_tma_copy`] (CuTe's), whose parameters [`encode_tma_2d`] passes to the
 /// driver.
 pub fn tma_copy(rows_total: i64, k: i64, ld: i64) -> Result<TmaCopy, LayoutError> {
+    tma_copy_tile(rows_total, k, ld, &SmemA::default().to_dyn(), BM)
+}
+
+/// [`tma_copy`] for a CTA tile of `tile_rows × 64` in the shared-memory layout `smem`.
+pub fn tma_copy_tile<L: TmaSmemLayout + ?Sized>(
+    rows_total: i64,
+    k: i64,
+    ld: i64,
+    smem: &L,
+    tile_rows: i64,
+) -> Result<TmaCopy, LayoutError> {
     let gmem: DynLayout = format!("({rows_total},{k}):({ld},1)").parse()?;
-    let tile: DynTuple = format!("({BM},{BK})").parse()?;
-    make_tma_copy(
-        SM90_TMA_LOAD,
-        TmaDataType::Float16,
-        &gmem,
-        &SmemA::default().to_dyn(),
-        &tile,
-        1,
-    )
+    let tile: DynTuple = format!("({tile_rows},{BK})").parse()?;
+    make_tma_copy(SM90_TMA_LOAD, TmaDataType::Float16, &gmem, smem, &tile, 1)
+}
+
+/// The TMA box `make_tma_copy` derives for a `tile_rows × 64` tile in `smem`, refused unless it
+/// is the one 64 × `tile_rows`, `SWIZZLE_128B` box per operand and stage the kernels issue.
+pub(crate) fn one_sw128_box<L: TmaSmemLayout + ?Sized>(
+    smem: &L,
+    tile_rows: i64,
+) -> Result<TmaDescriptorParams, LayoutError> {
+    let tma = *tma_copy_tile(tile_rows, BK, BK, smem, tile_rows)?.params();
+    if tma.box_dims() != [BK as u32, tile_rows as u32] || tma.swizzle != TmaSwizzle::B128 {
+        return Err(bad(
+            ErrorKind::InvalidArgument,
+            format!("the TMA box of a {tile_rows}-row tile is {:?} {}, the kernel issues one 64×{tile_rows} SWIZZLE_128B box per operand", tma.box_dims(), tma.swizzle),
+        ));
+    }
+    Ok(tma)
 }
 
 /// The GMMA descriptors of a K-major, 128-byte swizzled operand tile of 16-bit elements
@@ -277,12 +322,17 @@ pub fn gmma_k_sw128_descriptors<L: GmmaSmemLayout + ?Sized>(
     Ok((hi.unwrap_or(0), starts))
 }
 
-/// The epilogue's condition on the TiledMMA's C layout (`(thr, val) →` m + 64·n in the
-/// 64×128 tile): every value's position is the thread's plus the value's, `c(t, v) = c(t, 0) +
-/// c(0, v)`, and their rows add without leaving the tile's 64 rows (so the M repetitions of the
-/// CTA tile, 64 rows apart, and the 128-row column-major index of C decompose the same way).
-fn check_c_separable(c_tv: &DynLayout) -> Result<(), LayoutError> {
-    let (threads, vals) = (THREADS, 64);
+/// The epilogue's condition on the TiledMMA's C layout (`(thr, val) →` m + `rows`·n in its
+/// tile of `rows` rows): every value's position is the thread's plus the value's, `c(t, v) =
+/// c(t, 0) + c(0, v)`, and their rows add without leaving the tile's `rows` rows (so that the
+/// M repetitions of the CTA tile, `rows` apart, and the column-major index of C decompose the
+/// same way). `threads × vals` is the layout's domain.
+pub(crate) fn check_c_separable(
+    c_tv: &DynLayout,
+    threads: i64,
+    vals: i64,
+    rows: i64,
+) -> Result<(), LayoutError> {
     for t in 0..threads {
         for v in 0..vals {
             let (ct, cv, c) = (
@@ -290,7 +340,7 @@ fn check_c_separable(c_tv: &DynLayout) -> Result<(), LayoutError> {
                 c_tv.eval(threads * v),
                 c_tv.eval(t + threads * v),
             );
-            if c != ct + cv || ct % ATOM_M + cv % ATOM_M >= ATOM_M {
+            if c != ct + cv || ct % rows + cv % rows >= rows {
                 return Err(bad(
                     ErrorKind::InvalidArgument,
                     format!("C layout: thread {t} value {v} at {c}, not thread part {ct} + value part {cv} without a row carry"),
@@ -373,19 +423,21 @@ pub fn encode_tma_2d(
     Ok(map)
 }
 
-/// The inline-PTX `wgmma` of one 64×128×16 atom, K-major A and B from descriptors, D += A·B.
-fn wgmma_function(acc: Accumulator) -> String {
+/// The inline-PTX `wgmma` of one 64×`n`×16 atom (`wgmma_64x<n>x16`), K-major A and B from
+/// descriptors, D += A·B; `acc_t`, `ACC_REGS` (accumulator registers per thread) and
+/// `fence_acc`.
+pub(crate) fn wgmma_function(acc: Accumulator, n: i64) -> String {
     let (regs, ty, cons, cty) = match acc {
-        Accumulator::F32 => (64, "f32", "+f", "float"),
-        Accumulator::F16 => (32, "f16", "+r", "unsigned"),
+        Accumulator::F32 => (n / 2, "f32", "+f", "float"),
+        Accumulator::F16 => (n / 4, "f16", "+r", "unsigned"),
     };
     let list: Vec<String> = (0..regs).map(|i| format!("%{i}")).collect();
     let outs: Vec<String> = (0..regs).map(|i| format!("\"{cons}\"(d[{i}])")).collect();
     format!(
-        r#"// SM90_64x128x16_{up}F16F16_SS (K-major A and B): D += A*B, {regs} accumulator registers.
-__device__ __forceinline__ void wgmma_64x128x16({cty}* d, unsigned long long da, unsigned long long db) {{
+        r#"// SM90_64x{n}x16_{up}F16F16_SS (K-major A and B): D += A*B, {regs} accumulator registers.
+__device__ __forceinline__ void wgmma_64x{n}x16({cty}* d, unsigned long long da, unsigned long long db) {{
   asm volatile("{{\n.reg .pred p;\nsetp.ne.b32 p, %{sc}, 0;\n"
-               "wgmma.mma_async.sync.aligned.m64n128k16.{ty}.f16.f16 {{{list}}}, %{a}, %{b}, p, 1, 1, 0, 0;\n}}\n"
+               "wgmma.mma_async.sync.aligned.m64n{n}k16.{ty}.f16.f16 {{{list}}}, %{a}, %{b}, p, 1, 1, 0, 0;\n}}\n"
                : {outs}
                : "l"(da), "l"(db), "r"(1));
 }}
@@ -413,12 +465,10 @@ impl Sm90Gemm {
     /// body. Refuses (a [`LayoutError`], before any NVRTC) a shared-memory layout that the TMA
     /// box or the GMMA descriptors would not address exactly, and a stage count outside 2..=7.
     pub fn source(config: Sm90Config) -> Result<Sm90Gemm, LayoutError> {
-        if !(1..=64).contains(&config.group_m) {
-            return Err(bad(
-                ErrorKind::InvalidArgument,
-                format!("group_m = {}: 1 to 64 tiles", config.group_m),
-            ));
+        if config.schedule != Schedule::Tutorial {
+            return super::sm90_gemm_ws::source(config);
         }
+        check_group_m(config.group_m)?;
         if !(2..=7).contains(&config.stages) {
             return Err(bad(
                 ErrorKind::InvalidArgument,
@@ -432,13 +482,7 @@ impl Sm90Gemm {
         let sb = SmemB::default();
         // The TMA box of a CTA tile (the same for any problem the kernel takes): one box of
         // 64 K × 128 rows, 128-byte swizzled, per operand and stage.
-        let tma = *tma_copy(BM, BK, BK)?.params();
-        if tma.box_dims() != [BK as u32, BM as u32] || tma.swizzle != TmaSwizzle::B128 {
-            return Err(bad(
-                ErrorKind::InvalidArgument,
-                format!("the TMA box of a tile is {:?} {}, the kernel issues one 64×128 SWIZZLE_128B box per operand", tma.box_dims(), tma.swizzle),
-            ));
-        }
+        let tma = one_sw128_box(&sa.to_dyn(), BM)?;
         let (hi_a, starts_a) = gmma_k_sw128_descriptors(&sa.to_dyn(), BM, BK, ATOM_M)?;
         // B's operand tiles are the whole 128 rows (N of the atom) by 16.
         let (hi_b, starts_b) = gmma_k_sw128_descriptors(&sb.to_dyn(), BN, BK, BN)?;
@@ -455,7 +499,7 @@ impl Sm90Gemm {
         });
         let mma = Mma::default();
         let c_tv = mma.layout_c_tv().to_dyn();
-        check_c_separable(&c_tv)?;
+        check_c_separable(&c_tv, THREADS, 64, ATOM_M)?;
         // Column-major index of the CTA's C tile (m + BM·n): where an accumulator value lies.
         let idx_mn = layout!((128,128):(1,128));
         src.layout("sA", &sa)?
@@ -470,12 +514,17 @@ impl Sm90Gemm {
             config.group_m,
             tma.box_bytes()
         ));
-        src.code(&wgmma_function(config.acc));
+        src.code(&wgmma_function(config.acc, BN));
         src.code(KERNEL_BODY);
         let stage_bytes = (BM * BK + BN * BK) * 2;
         let smem_bytes = (i64::from(config.stages) * (stage_bytes + 16) + 1024) as u32;
+        let b = [BK as u32, BM as u32];
         Ok(Sm90Gemm {
             source: src.to_string(),
+            kernel: KERNEL,
+            tile: (BM, BN, BK),
+            threads: THREADS as u32,
+            tma_boxes: [b, b],
             config,
             smem_bytes,
             desc_hi: hi_a,
@@ -494,41 +543,83 @@ impl Sm90Gemm {
         ldb: i64,
         ldc: i64,
     ) -> Result<(usize, usize, usize), LayoutError> {
-        let refuse = |what: String| Err(bad(ErrorKind::NotDivisible, what));
-        if m <= 0 || n <= 0 || k <= 0 {
-            return refuse(format!("extents must be positive: M={m}, N={n}, K={k}"));
-        }
-        if m % BM != 0 || n % BN != 0 || k % BK != 0 {
-            return refuse(format!(
-                "M={m}, N={n}, K={k}: M and N must be multiples of {BM}, K of {BK} (this kernel does not predicate)"
-            ));
-        }
-        if lda < k || ldb < k || ldc < m || lda % 8 != 0 || ldb % 8 != 0 {
-            return refuse(format!(
-                "leading dimensions ldA={lda}, ldB={ldb} (≥ K={k}, multiples of 8), ldC={ldc} (≥ M={m})"
-            ));
-        }
-        let ea = (m - 1) * lda + k;
-        let eb = (n - 1) * ldb + k;
-        let ec = (n - 1) * ldc + m;
-        if ec > i32::MAX as i64 || m.max(n).max(k) > i32::MAX as i64 {
-            return Err(bad(
-                ErrorKind::TooLarge,
-                format!("offsets of C up to {ec} do not fit the kernel's int index"),
-            ));
-        }
-        Ok((ea as usize, eb as usize, ec as usize))
+        check_problem_tile((BM, BN, BK), m, n, k, lda, ldb, ldc)
     }
 
-    /// The launch configuration of an `m × n` problem: one CTA of one warpgroup per 128×128
-    /// tile of C, [`smem_bytes`](Self::smem_bytes) of dynamic shared memory.
-    pub fn launch_config(&self, m: i64, n: i64) -> LaunchConfig {
-        LaunchConfig::new(
-            ((m / BM) as u32, (n / BN) as u32, 1),
-            (THREADS as u32, 1, 1),
-        )
-        .with_shared_mem(self.smem_bytes)
+    /// [`check_problem`](Self::check_problem) for this kernel's CTA tile
+    /// ([`tile`](Self::tile)): M, N, K multiples of its extents.
+    pub fn check(
+        &self,
+        m: i64,
+        n: i64,
+        k: i64,
+        lda: i64,
+        ldb: i64,
+        ldc: i64,
+    ) -> Result<(usize, usize, usize), LayoutError> {
+        check_problem_tile(self.tile, m, n, k, lda, ldb, ldc)
     }
+
+    /// The launch configuration of an `m × n` problem (checked with [`check`](Self::check)):
+    /// one CTA of [`threads`](Self::threads) per output tile, or, for
+    /// [`Schedule::Persistent`], one per SM (`sm_count`) up to the number of tiles;
+    /// [`smem_bytes`](Self::smem_bytes) of dynamic shared memory.
+    pub fn launch_config(&self, m: i64, n: i64, sm_count: u32) -> LaunchConfig {
+        let tiles = ((m / self.tile.0) * (n / self.tile.1)) as u32;
+        let grid = match self.config.schedule {
+            Schedule::Tutorial => ((m / BM) as u32, (n / BN) as u32, 1),
+            Schedule::WarpSpecialized => (tiles, 1, 1),
+            Schedule::Persistent => (tiles.min(sm_count.max(1)), 1, 1),
+        };
+        LaunchConfig::new(grid, (self.threads, 1, 1)).with_shared_mem(self.smem_bytes)
+    }
+}
+
+/// `group_m` within 1..=64.
+pub(crate) fn check_group_m(group_m: u32) -> Result<(), LayoutError> {
+    if !(1..=64).contains(&group_m) {
+        return Err(bad(
+            ErrorKind::InvalidArgument,
+            format!("group_m = {group_m}: 1 to 64 tiles"),
+        ));
+    }
+    Ok(())
+}
+
+/// [`Sm90Gemm::check_problem`] for a CTA tile `(bm, bn, bk)`.
+fn check_problem_tile(
+    (bm, bn, bk): (i64, i64, i64),
+    m: i64,
+    n: i64,
+    k: i64,
+    lda: i64,
+    ldb: i64,
+    ldc: i64,
+) -> Result<(usize, usize, usize), LayoutError> {
+    let refuse = |what: String| Err(bad(ErrorKind::NotDivisible, what));
+    if m <= 0 || n <= 0 || k <= 0 {
+        return refuse(format!("extents must be positive: M={m}, N={n}, K={k}"));
+    }
+    if m % bm != 0 || n % bn != 0 || k % bk != 0 {
+        return refuse(format!(
+                "M={m}, N={n}, K={k}: M must be a multiple of {bm}, N of {bn}, K of {bk} (this kernel does not predicate)"
+            ));
+    }
+    if lda < k || ldb < k || ldc < m || lda % 8 != 0 || ldb % 8 != 0 {
+        return refuse(format!(
+                "leading dimensions ldA={lda}, ldB={ldb} (≥ K={k}, multiples of 8), ldC={ldc} (≥ M={m})"
+            ));
+    }
+    let ea = (m - 1) * lda + k;
+    let eb = (n - 1) * ldb + k;
+    let ec = (n - 1) * ldc + m;
+    if ec > i32::MAX as i64 || m.max(n).max(k) > i32::MAX as i64 {
+        return Err(bad(
+            ErrorKind::TooLarge,
+            format!("offsets of C up to {ec} do not fit the kernel's int index"),
+        ));
+    }
+    Ok((ea as usize, eb as usize, ec as usize))
 }
 
 /// The kernel: the tutorial's producer/consumer pipeline, every layout from the functions above.
@@ -757,12 +848,12 @@ mod tests {
     #[test]
     fn the_c_layout_split_refuses_a_row_carry() {
         let ok: DynLayout = "(_128,_64):(_64,_1)".parse().unwrap();
-        assert!(check_c_separable(&ok).is_ok());
+        assert!(check_c_separable(&ok, 128, 64, 64).is_ok());
         // 32·t + v: thread rows 0 or 32 plus value rows up to 63 leave the 64 rows.
         let carry: DynLayout = "(_128,_64):(_32,_1)".parse().unwrap();
-        assert!(check_c_separable(&carry).is_err());
+        assert!(check_c_separable(&carry, 128, 64, 64).is_err());
         let mma = Mma::default();
-        assert!(check_c_separable(&mma.layout_c_tv().to_dyn()).is_ok());
+        assert!(check_c_separable(&mma.layout_c_tv().to_dyn(), 128, 64, 64).is_ok());
     }
 
     #[test]
@@ -800,6 +891,7 @@ mod tests {
                     stages,
                     acc,
                     group_m: 1,
+                    schedule: Schedule::Tutorial,
                 })
                 .unwrap();
                 assert!(g.source.contains("extern \"C\" __global__"));
@@ -816,6 +908,7 @@ mod tests {
                 stages,
                 acc: Accumulator::F32,
                 group_m,
+                schedule: Schedule::Tutorial,
             };
             assert!(Sm90Gemm::source(c).is_err(), "{c:?}");
         }
