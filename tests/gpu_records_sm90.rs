@@ -2,43 +2,46 @@
 //! `gpu/bench/make_records_sm90.py` from a `gpu/bench/run_sm90.sh` run): each has the fields of
 //! the GPU section, its figures agree with each other, it was bit-exact and wrote every
 //! element, its baselines ran on the same GPU, and the TMA box and GMMA descriptor bits it ran
-//! with are what the crate derives today from the kernel's shared-memory layout
-//! (`cuda/src/kernels/sm90_gemm.rs`). CI has no GPU: this checks the data.
+//! with are what the crate derives today from the kernels' shared-memory layouts
+//! (`cuda/src/kernels/sm90_gemm.rs`, and for the warp-specialized kernel's records, which
+//! also name B's box and the CTA tile, `cuda/src/kernels/sm90_gemm_ws.rs`). CI has no GPU:
+//! this checks the data.
 
+use cute_layout::atom::gmma_desc::GmmaSmemLayout;
 use cute_layout::atom::tma::{make_tma_copy, TmaDataType, TmaSwizzle, SM90_TMA_LOAD};
-use cute_layout::atom::{gmma, half_t, SwizzlePortions};
+use cute_layout::atom::{gmma, half_t, make_gmma_desc};
 use cute_layout::ops::TileToShapeOf;
-use cute_layout::typenum::{U128, U64};
-use cute_layout::{DynLayout, DynTuple};
+use cute_layout::runtime::{try_zipped_divide, DynTiler};
+use cute_layout::typenum::{U128, U256, U64};
+use cute_layout::{DynComposedLayout, DynInt, DynLayout, DynTuple};
 use serde_json::Value;
 
-// The kernel's shared-memory tile (A and B): the GMMA 128-byte swizzle atom tiled to 128×64.
+// The kernels' shared-memory tiles: the GMMA 128-byte swizzle atom tiled to 128×64 (A, and B
+// of the tutorial kernel) and to 256×64 (B of the warp-specialized kernel).
 type Smem = TileToShapeOf<gmma::Layout_K_SW128_Atom<half_t>, (U128, U64)>;
+type Smem256 = TileToShapeOf<gmma::Layout_K_SW128_Atom<half_t>, (U256, U64)>;
 
-/// The TMA box the crate derives for one 128×64 tile of a K-major f16 matrix.
-fn tma_box() -> Vec<u32> {
-    let gmem: DynLayout = "(128,64):(64,1)".parse().unwrap();
-    let tile: DynTuple = "(128,64)".parse().unwrap();
-    let t = make_tma_copy(
-        SM90_TMA_LOAD,
-        TmaDataType::Float16,
-        &gmem,
-        &Smem::default().to_dyn(),
-        &tile,
-        1,
-    )
-    .unwrap();
+/// The TMA box the crate derives for one `rows`×64 tile of a K-major f16 matrix in `smem`.
+fn tma_box(smem: &DynComposedLayout, rows: i64) -> Vec<u32> {
+    let gmem: DynLayout = format!("({rows},64):(64,1)").parse().unwrap();
+    let tile: DynTuple = format!("({rows},64)").parse().unwrap();
+    let t = make_tma_copy(SM90_TMA_LOAD, TmaDataType::Float16, &gmem, smem, &tile, 1).unwrap();
     assert_eq!(t.params().swizzle, TmaSwizzle::B128);
     t.params().box_dims().to_vec()
 }
 
-/// The GMMA descriptor's constant bits for the tile: layout type 1 (128-byte swizzle) at bit
-/// 62, the stride byte offset (bytes between 8-row groups of the non-swizzled layout, in 16-byte
-/// units) at bit 32, the leading byte offset 1 (unused by swizzled K-major operands) at bit 16.
-fn desc_hi() -> u64 {
-    let l = Smem::default().get_nonswizzle_portion();
-    let sbo_bytes = 2 * (l.call((8, 0)) - l.call((0, 0)));
-    (1u64 << 62) | (((sbo_bytes / 16) as u64) << 32) | (1u64 << 16)
+/// The GMMA descriptor the crate's `make_gmma_desc` gives the first `rows`×16 operand tile of
+/// `smem` (the tile of `zipped_divide(smem, (rows, 16))` at offset 0, in a buffer at shared
+/// address 0), without its start address: the constant bits the kernels or into every
+/// descriptor.
+fn desc_hi(smem: &DynComposedLayout, rows: i64) -> u64 {
+    let (swizzle, offset, layout) = smem.gmma_parts();
+    let tiler: DynTiler = format!("<{rows}:1,16:1>").parse().unwrap();
+    let tile = try_zipped_divide(&layout, &tiler).unwrap().mode(0).unwrap();
+    let op = DynComposedLayout::try_new(swizzle.unwrap(), DynInt::dynamic(offset), tile).unwrap();
+    let d = make_gmma_desc::<gmma::Major::K, _>(&op, 16, 0).unwrap();
+    assert_eq!(d.start_address, 0);
+    d.desc() & !0x3fff
 }
 
 fn records() -> Vec<(String, Value)> {
@@ -68,8 +71,26 @@ fn sm90_gemm_records_are_complete_and_consistent() {
         recs.iter().any(|(_, r)| r.get("ncu").is_some()),
         "a record carries ncu's shared-memory counters"
     );
-    let (want_box, want_hi) = (tma_box(), desc_hi());
+    let (s128, s256) = (Smem::default().to_dyn(), Smem256::default().to_dyn());
+    let (want_box, want_hi) = (tma_box(&s128, 128), desc_hi(&s128, 64));
+    let (want_box_b, want_hi_b) = (tma_box(&s256, 256), desc_hi(&s256, 256));
     assert_eq!(want_box, [64, 128]);
+    assert_eq!(want_box_b, [64, 256]);
+    // The tutorial kernel's B operand tiles are 128 rows: the same constant bits.
+    assert_eq!(desc_hi(&s128, 128), want_hi);
+    // The warp-specialized kernels, one CTA per tile and persistent, are recorded at 4096³;
+    // the README's claim that one reaches 0.9× cuBLAS's F16 figure of its own run.
+    for sched in ["WarpSpecialized", "Persistent"] {
+        assert!(
+            recs.iter()
+                .any(|(_, r)| r["schedule"] == sched && r["m"] == 4096),
+            "a 4096³ {sched} record is committed"
+        );
+    }
+    assert!(recs.iter().any(|(_, r)| r["schedule"] != "Tutorial"
+        && r["schedule"].is_string()
+        && r["m"] == 4096
+        && r["tflops"].as_f64().unwrap() >= 0.9 * r["baselines"]["cublas"].as_f64().unwrap()));
     for (path, r) in recs {
         let num = |k: &str| {
             r[k].as_f64()
@@ -134,6 +155,21 @@ fn sm90_gemm_records_are_complete_and_consistent() {
             Some(want_hi),
             "{path}: the GMMA descriptor bits"
         );
+        // The warp-specialized kernel: 128×256×64 tiles of 384 threads, B loaded as one 64×256
+        // box and read through 256-row descriptors with the same constant bits.
+        if r.get("schedule").is_some_and(|s| s != "Tutorial") {
+            assert!(text("kernel").contains("sm90_gemm_ws"), "{path}");
+            assert_eq!(r["cta_tile"], serde_json::json!([128, 256, 64]), "{path}");
+            assert_eq!(r["threads"], 384, "{path}");
+            let boxb: Vec<u32> = r["tma_box_b"]
+                .as_array()
+                .unwrap_or_else(|| panic!("{path}: tma_box_b"))
+                .iter()
+                .map(|v| v.as_u64().unwrap() as u32)
+                .collect();
+            assert_eq!(boxb, want_box_b, "{path}: B's TMA box the crate derives");
+            assert_eq!(r["desc_hi"].as_u64(), Some(want_hi_b), "{path}: B's bits");
+        }
         // The crate's prediction for the swizzled path: no bank conflicts. The kernel has no
         // ld/st.shared at all (TMA writes the tiles, wgmma reads them through descriptors), so
         // ncu's LSU counters must show no shared load or store and no conflict.
