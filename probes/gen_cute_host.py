@@ -61,6 +61,12 @@ for fam, k, lead, integer in TN_FAMS:
         for n in ns:
             name = f"SM90_64x{n}x{k}_{fam}_{kind}_TN"
             (mma if n in NS else mma_ext).append((name, name if integer else name + "<>"))
+    # The integers' `.satfinite` forms (CuTe's `_SATURATE`): N = 8, 64, 256.
+    if integer:
+        for kind in ["SS", "RS"]:
+            for n in [8, 64, 256]:
+                name = f"SM90_64x{n}x{k}_{fam}_{kind}_TN_SATURATE"
+                mma.append((name, name))
 copies = []
 for name in ["SM75_U32x1_LDSM_N", "SM75_U32x2_LDSM_N", "SM75_U32x4_LDSM_N", "SM75_U16x2_LDSM_T",
              "SM75_U16x4_LDSM_T", "SM75_U16x8_LDSM_T", "SM90_U32x1_STSM_N", "SM90_U32x2_STSM_N",

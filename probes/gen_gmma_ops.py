@@ -43,8 +43,8 @@ for ty, acc in [("f16", "f32"), ("bf16", "f32"), ("f16", "f16")]:
         out.append("")
 # The K-major-only families (no imm-trans operands): tf32 (k8), e4m3/e5m2 (k32, f32 or f16
 # accumulator; imm-scale-a/b = 1), s8/u8 (k32, s32 accumulator, no imm-scale). Wrapper names
-# wgmma_<ss|rs>_<tag>_n<N>, tag = tf32, e4m3e5m2, e4m3e5m2_f16acc, s8u8, ...; the f16 and s32
-# accumulators are uint32_t registers.
+# wgmma_<ss|rs>_<tag>_n<N>, tag = tf32, e4m3e5m2, e4m3e5m2_f16acc, s8u8, ..., s8u8_sat (the
+# `.satfinite` form, CuTe's _SATURATE atoms); the f16 and s32 accumulators are uint32_t registers.
 TN_NS = [8, 64, 256]
 tn = [("tf32", "tf32", "tf32", "f32", 8)]
 for acc in ["f32", "f16"]:
@@ -54,6 +54,7 @@ for acc in ["f32", "f16"]:
 for a in ["s8", "u8"]:
     for b in ["s8", "u8"]:
         tn.append((a + b, a, b, "s32", 32))
+        tn.append((a + b + "_sat", a, b, "s32", 32))
 for tag, a, b, acc, k in tn:
     dty = "float" if acc == "f32" else "uint32_t"
     con = "+f" if acc == "f32" else "+r"
@@ -63,6 +64,8 @@ for tag, a, b, acc, k in tn:
         dregs = ",".join(f"%{i}" for i in range(nd))
         douts = ", ".join(f'"{con}"(d[{i}])' for i in range(nd))
         instr = f"wgmma.mma_async.sync.aligned.m64n{n}k{k}.{acc}.{a}.{b}"
+        if tag.endswith("_sat"):
+            instr += ".satfinite"
         sd = nd + 2
         out.append(f"__device__ __forceinline__ void wgmma_ss_{tag}_n{n}({dty}* d, uint64_t da, uint64_t db) {{")
         out.append('  asm volatile(')

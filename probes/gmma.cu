@@ -41,7 +41,9 @@ static constexpr int NC = N / 2;                     // D values per thread
 
 // The K-major-only (`_TN`) families: -DGMMA_TY=<tag> (run.sh passes the GMMA_TYPES tag), one of
 // tf32, e4m3e4m3 .. e5m2e5m2 (f32 accumulator), e4m3e4m3_f16acc .. (f16 accumulator), s8s8,
-// s8u8, u8s8, u8u8 (s32 accumulator). Any other tag (f16, bf16, f16acc) is a 16-bit family
+// s8u8, u8s8, u8u8 (s32 accumulator), s8s8_sat .. u8u8_sat (the same with `.satfinite`: CuTe's
+// `_SATURATE` atoms; the values here are small, so this probes their layouts; the clamping is
+// probes/gmma_saturate.cu's). Any other tag (f16, bf16, f16acc) is a 16-bit family
 // above. K = 256 / element bits; only K-major operands (no imm-trans).
 #define GMMA_STR2(x) #x
 #define GMMA_STR(x) GMMA_STR2(x)
@@ -52,21 +54,26 @@ struct TnFam {
   const char* tag;
   Ty a, b, acc;
   const char* fam;  // CuTe's type part of the name
+  bool sat;         // `.satfinite` (CuTe's `_SATURATE` suffix)
 };
 static constexpr TnFam TN_FAMS[] = {
-    {"tf32", Ty::TF32, Ty::TF32, Ty::F32, "F32TF32TF32"},
-    {"e4m3e4m3", Ty::E4M3, Ty::E4M3, Ty::F32, "F32E4M3E4M3"},
-    {"e4m3e5m2", Ty::E4M3, Ty::E5M2, Ty::F32, "F32E4M3E5M2"},
-    {"e5m2e4m3", Ty::E5M2, Ty::E4M3, Ty::F32, "F32E5M2E4M3"},
-    {"e5m2e5m2", Ty::E5M2, Ty::E5M2, Ty::F32, "F32E5M2E5M2"},
-    {"e4m3e4m3_f16acc", Ty::E4M3, Ty::E4M3, Ty::F16, "F16E4M3E4M3"},
-    {"e4m3e5m2_f16acc", Ty::E4M3, Ty::E5M2, Ty::F16, "F16E4M3E5M2"},
-    {"e5m2e4m3_f16acc", Ty::E5M2, Ty::E4M3, Ty::F16, "F16E5M2E4M3"},
-    {"e5m2e5m2_f16acc", Ty::E5M2, Ty::E5M2, Ty::F16, "F16E5M2E5M2"},
-    {"s8s8", Ty::S8, Ty::S8, Ty::S32, "S32S8S8"},
-    {"s8u8", Ty::S8, Ty::U8, Ty::S32, "S32S8U8"},
-    {"u8s8", Ty::U8, Ty::S8, Ty::S32, "S32U8S8"},
-    {"u8u8", Ty::U8, Ty::U8, Ty::S32, "S32U8U8"},
+    {"tf32", Ty::TF32, Ty::TF32, Ty::F32, "F32TF32TF32", false},
+    {"e4m3e4m3", Ty::E4M3, Ty::E4M3, Ty::F32, "F32E4M3E4M3", false},
+    {"e4m3e5m2", Ty::E4M3, Ty::E5M2, Ty::F32, "F32E4M3E5M2", false},
+    {"e5m2e4m3", Ty::E5M2, Ty::E4M3, Ty::F32, "F32E5M2E4M3", false},
+    {"e5m2e5m2", Ty::E5M2, Ty::E5M2, Ty::F32, "F32E5M2E5M2", false},
+    {"e4m3e4m3_f16acc", Ty::E4M3, Ty::E4M3, Ty::F16, "F16E4M3E4M3", false},
+    {"e4m3e5m2_f16acc", Ty::E4M3, Ty::E5M2, Ty::F16, "F16E4M3E5M2", false},
+    {"e5m2e4m3_f16acc", Ty::E5M2, Ty::E4M3, Ty::F16, "F16E5M2E4M3", false},
+    {"e5m2e5m2_f16acc", Ty::E5M2, Ty::E5M2, Ty::F16, "F16E5M2E5M2", false},
+    {"s8s8", Ty::S8, Ty::S8, Ty::S32, "S32S8S8", false},
+    {"s8s8_sat", Ty::S8, Ty::S8, Ty::S32, "S32S8S8", true},
+    {"s8u8", Ty::S8, Ty::U8, Ty::S32, "S32S8U8", false},
+    {"s8u8_sat", Ty::S8, Ty::U8, Ty::S32, "S32S8U8", true},
+    {"u8s8", Ty::U8, Ty::S8, Ty::S32, "S32U8S8", false},
+    {"u8s8_sat", Ty::U8, Ty::S8, Ty::S32, "S32U8S8", true},
+    {"u8u8", Ty::U8, Ty::U8, Ty::S32, "S32U8U8", false},
+    {"u8u8_sat", Ty::U8, Ty::U8, Ty::S32, "S32U8U8", true},
 };
 [[maybe_unused]] static constexpr int tn_index(const char* t) {
   for (int i = 0; i < (int)(sizeof(TN_FAMS) / sizeof(TN_FAMS[0])); i++)
@@ -528,12 +535,13 @@ static bool probe(const Out& out, const Case& c, uint64_t seed) {
   if constexpr (TN) {
     const TnFam& f = TN_FAMS[TNI];
     const char *ta = ty_name(f.a), *tb = ty_name(f.b), *tc = ty_name(f.acc);
-    s.name = fmt("SM90_64x%dx%d_%s_%s_TN", N, KI, f.fam, c.rs ? "RS" : "SS");
+    s.name = fmt("SM90_64x%dx%d_%s_%s_TN%s", N, KI, f.fam, c.rs ? "RS" : "SS", f.sat ? "_SATURATE" : "");
     const char* sc = f.acc == Ty::S32 ? "" : ", 1, 1";
-    s.instr = c.rs ? fmt("wgmma.mma_async.sync.aligned.m64n%dk%d.%s.%s.%s d, {a0,a1,a2,a3}, desc-b, p(=1)%s (K-major B)",
-                         N, KI, tc, ta, tb, sc)
-                   : fmt("wgmma.mma_async.sync.aligned.m64n%dk%d.%s.%s.%s d, desc-a, desc-b, p(=1)%s (K-major A and B)",
-                         N, KI, tc, ta, tb, sc);
+    const char* sat = f.sat ? ".satfinite" : "";
+    s.instr = c.rs ? fmt("wgmma.mma_async.sync.aligned.m64n%dk%d.%s.%s.%s%s d, {a0,a1,a2,a3}, desc-b, p(=1)%s (K-major B)",
+                         N, KI, tc, ta, tb, sat, sc)
+                   : fmt("wgmma.mma_async.sync.aligned.m64n%dk%d.%s.%s.%s%s d, desc-a, desc-b, p(=1)%s (K-major A and B)",
+                         N, KI, tc, ta, tb, sat, sc);
     if (EB == 8)
       s.hdr.push_back("8-bit inputs: a code c >= 1 is the c-th non-zero finite value of the coded "
                       "operand's type by bit pattern (1 in the one-hot slot); D's values are mapped "

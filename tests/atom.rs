@@ -17,6 +17,7 @@ mod banks_layouts;
 mod emit_host;
 mod gmma_desc_cute;
 mod gmma_op_selector;
+mod gmma_saturate_gpu;
 mod gpu_records;
 mod gpu_records_sm90;
 mod tma_conditions;

@@ -954,7 +954,7 @@ fn required_stems(name: &str) -> Vec<String> {
     }
     let (ss, bf16) = (is_broadcast(&a), name.contains("BF16"));
     // The K-major-only families (`_SS_TN`, `_RS_TN`): the three set-ups of the first run.
-    if name.ends_with("_TN") {
+    if name.ends_with("_TN") || name.ends_with("_TN_SATURATE") {
         let kinds: &[&str] = if ss {
             &["K_INTER", "K_SW128"]
         } else {
@@ -1033,12 +1033,14 @@ const UNCOVERED: &[(&str, &str)] = &[
     ),
 ];
 /// The K-major-only GMMA atoms (`SM90_64xNxK_..._SS_TN` / `_RS_TN`: tf32, e4m3/e5m2, s8/u8
-/// inputs) of an N the probe did not run: it ran N = 8 and 64 for every family, and N = 256
-/// for the first family of each kind (`F32TF32TF32`, `F32E4M3E4M3`, `F16E4M3E4M3`,
-/// `S32S8S8`). The others (N = 24, 128, 200, 208 of the table) are checked against CuTe C++
+/// inputs, and the integers' `_SATURATE` forms) of an N the probe did not run: it ran N = 8 and
+/// 64 for every family, and N = 256 for the first family of each kind (`F32TF32TF32`,
+/// `F32E4M3E4M3`, `F16E4M3E4M3`, `S32S8S8` and its `_SATURATE` form). The others (N = 24, 128, 200, 208 of the table) are checked against CuTe C++
 /// only (`tests/atom_cute.rs`); their layouts differ from the measured ones only in N.
 fn unmeasured_gmma(name: &str) -> Option<&'static str> {
-    let tn = name.starts_with("SM90_64x") && (name.ends_with("_SS_TN") || name.ends_with("_RS_TN"));
+    let family = name.strip_suffix("_SATURATE").unwrap_or(name);
+    let tn =
+        name.starts_with("SM90_64x") && (family.ends_with("_SS_TN") || family.ends_with("_RS_TN"));
     let n: i64 = name
         .strip_prefix("SM90_64x")?
         .split_once('x')?

@@ -252,10 +252,11 @@ fn names_are_unique_and_cute_spelled() {
     // UniversalCopy (5), cp.async.ca (3); then the other mma.sync atoms (73: SM80 55,
     // SM75 2, SM89 8, SM70 8), UniversalFMA (2), GMMA f16 accumulator (16), cp.async.cg and
     // the ZFILL forms (5), AutoVectorizingCopyWithAssumedAlignment (5); the K-major-only GMMA
-    // families (102: 13 families, SS and RS, N 8/64/256, and 24/128/200|208 for four of them).
+    // families (102: 13 families, SS and RS, N 8/64/256, and 24/128/200|208 for four of them);
+    // the integer families' `_SATURATE` forms (24: 4 families, SS and RS, N 8/64/256).
     assert_eq!(
         names.len(),
-        8 + 32 + 12 + 5 + 3 + 73 + 2 + 16 + 5 + 5 + 13 * 2 * 3 + 4 * 2 * 3
+        8 + 32 + 12 + 5 + 3 + 73 + 2 + 16 + 5 + 5 + 13 * 2 * 3 + 4 * 2 * 3 + 4 * 2 * 3
     );
     let l = atom_layouts("SM80_16x8x16_F32F16F16F32_TN")
         .unwrap()

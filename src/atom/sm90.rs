@@ -58,6 +58,7 @@ pub mod gmma {
     /// use cute_layout::atom::gmma::{GmmaMajor, Major, MajorMode};
     /// assert_eq!(<Major::MN as GmmaMajor>::MODE, MajorMode::MN);
     /// ```
+    #[doc(hidden)]
     pub trait GmmaMajor {
         /// The major as a value.
         const MODE: MajorMode;
@@ -151,6 +152,7 @@ pub mod gmma {
     message = "GMMA: N = `{Self}` is not a wgmma tile width (a multiple of 8 from 8 to 256)",
     label = "not a wgmma N"
 )]
+#[doc(hidden)]
 pub trait GmmaN {}
 macro_rules! gmma_n {
     ($($N:ident)*) => {$(impl GmmaN for typenum::$N {})*};
@@ -300,6 +302,7 @@ gmma_family! {
     message = "GMMA: N = `{Self}` is not an integer wgmma tile width (8, 16, 24, 32, 48, 64, 80, ..., 256: a multiple of 16 above 32)",
     label = "not an integer wgmma N"
 )]
+#[doc(hidden)]
 pub trait GmmaNInt {}
 macro_rules! gmma_n_int {
     ($($N:ident)*) => {$(impl GmmaNInt for typenum::$N {})*};
@@ -508,61 +511,114 @@ gmma_tn_family! {
     SM90_64x192x32_F16E5M2E5M2_SS_TN SM90_64x192x32_F16E5M2E5M2_RS_TN U192,
     SM90_64x256x32_F16E5M2E5M2_SS_TN SM90_64x256x32_F16E5M2E5M2_RS_TN U256,
 }
-gmma_tn_family! {
-    /// `wgmma.mma_async.sync.aligned.m64nNk32.s32.s8.s8`: D (s32, 64×N) += A (s8, 64×32) · B
-    /// (s8, 32×N), on a warpgroup of 128 threads (wrapping, no `.satfinite`).
+/// The four 8-bit integer families (`.s32` accumulator, K = 32), each twice: wrapping and
+/// `.satfinite` (CuTe's `_SATURATE` atoms: the same layouts and registers, the sum clamped to
+/// the `s32` range instead of wrapping).
+macro_rules! gmma_int_family {
+    ($ta:literal, $tb:literal, A: $A:ty, B: $B:ty;
+     $SS:ident, $RS:ident, $SSS:ident, $RSS:ident;
+     $($ss:ident $rs:ident $sss:ident $rss:ident $N:ident),* $(,)?) => {
+        gmma_tn_family! {
+            #[doc = concat!("`wgmma.mma_async.sync.aligned.m64nNk32.s32.", $ta, ".", $tb,
+                "`: D (s32, 64×N) += A (", $ta, ", 64×32) · B (", $tb,
+                ", 32×N), on a warpgroup of 128 threads (wrapping, no `.satfinite`).")]
+            $SS, $RS,
+            A: $A, B: $B, acc: i32, [u32; U1], K: U32, RS: gmma::ALayout_64x32, N: GmmaNInt;
+            $($ss $rs $N),*
+        }
+        gmma_tn_family! {
+            #[doc = concat!("`wgmma.mma_async.sync.aligned.m64nNk32.s32.", $ta, ".", $tb,
+                ".satfinite`: [`", stringify!($SS), "`] with the sum clamped to the `s32` range",
+                " (CuTe's `_SATURATE`).")]
+            $SSS, $RSS,
+            A: $A, B: $B, acc: i32, [u32; U1], K: U32, RS: gmma::ALayout_64x32, N: GmmaNInt;
+            $($sss $rss $N),*
+        }
+    };
+}
+gmma_int_family! {
+    "s8", "s8", A: i8, B: i8;
     SM90_64xNx32_S32S8S8_SS_TN, SM90_64xNx32_S32S8S8_RS_TN,
-    A: i8, B: i8, acc: i32, [u32; U1], K: U32, RS: gmma::ALayout_64x32, N: GmmaNInt;
-    SM90_64x8x32_S32S8S8_SS_TN SM90_64x8x32_S32S8S8_RS_TN U8,
-    SM90_64x16x32_S32S8S8_SS_TN SM90_64x16x32_S32S8S8_RS_TN U16,
-    SM90_64x32x32_S32S8S8_SS_TN SM90_64x32x32_S32S8S8_RS_TN U32,
-    SM90_64x64x32_S32S8S8_SS_TN SM90_64x64x32_S32S8S8_RS_TN U64,
-    SM90_64x96x32_S32S8S8_SS_TN SM90_64x96x32_S32S8S8_RS_TN U96,
-    SM90_64x128x32_S32S8S8_SS_TN SM90_64x128x32_S32S8S8_RS_TN U128,
-    SM90_64x192x32_S32S8S8_SS_TN SM90_64x192x32_S32S8S8_RS_TN U192,
-    SM90_64x256x32_S32S8S8_SS_TN SM90_64x256x32_S32S8S8_RS_TN U256,
+    SM90_64xNx32_S32S8S8_SS_TN_SATURATE, SM90_64xNx32_S32S8S8_RS_TN_SATURATE;
+    SM90_64x8x32_S32S8S8_SS_TN SM90_64x8x32_S32S8S8_RS_TN SM90_64x8x32_S32S8S8_SS_TN_SATURATE
+        SM90_64x8x32_S32S8S8_RS_TN_SATURATE U8,
+    SM90_64x16x32_S32S8S8_SS_TN SM90_64x16x32_S32S8S8_RS_TN SM90_64x16x32_S32S8S8_SS_TN_SATURATE
+        SM90_64x16x32_S32S8S8_RS_TN_SATURATE U16,
+    SM90_64x32x32_S32S8S8_SS_TN SM90_64x32x32_S32S8S8_RS_TN SM90_64x32x32_S32S8S8_SS_TN_SATURATE
+        SM90_64x32x32_S32S8S8_RS_TN_SATURATE U32,
+    SM90_64x64x32_S32S8S8_SS_TN SM90_64x64x32_S32S8S8_RS_TN SM90_64x64x32_S32S8S8_SS_TN_SATURATE
+        SM90_64x64x32_S32S8S8_RS_TN_SATURATE U64,
+    SM90_64x96x32_S32S8S8_SS_TN SM90_64x96x32_S32S8S8_RS_TN SM90_64x96x32_S32S8S8_SS_TN_SATURATE
+        SM90_64x96x32_S32S8S8_RS_TN_SATURATE U96,
+    SM90_64x128x32_S32S8S8_SS_TN SM90_64x128x32_S32S8S8_RS_TN SM90_64x128x32_S32S8S8_SS_TN_SATURATE
+        SM90_64x128x32_S32S8S8_RS_TN_SATURATE U128,
+    SM90_64x192x32_S32S8S8_SS_TN SM90_64x192x32_S32S8S8_RS_TN SM90_64x192x32_S32S8S8_SS_TN_SATURATE
+        SM90_64x192x32_S32S8S8_RS_TN_SATURATE U192,
+    SM90_64x256x32_S32S8S8_SS_TN SM90_64x256x32_S32S8S8_RS_TN SM90_64x256x32_S32S8S8_SS_TN_SATURATE
+        SM90_64x256x32_S32S8S8_RS_TN_SATURATE U256,
 }
-gmma_tn_family! {
-    /// `wgmma.mma_async.sync.aligned.m64nNk32.s32.s8.u8`: D (s32, 64×N) += A (s8, 64×32) · B
-    /// (u8, 32×N), on a warpgroup of 128 threads (wrapping, no `.satfinite`).
+gmma_int_family! {
+    "s8", "u8", A: i8, B: u8;
     SM90_64xNx32_S32S8U8_SS_TN, SM90_64xNx32_S32S8U8_RS_TN,
-    A: i8, B: u8, acc: i32, [u32; U1], K: U32, RS: gmma::ALayout_64x32, N: GmmaNInt;
-    SM90_64x8x32_S32S8U8_SS_TN SM90_64x8x32_S32S8U8_RS_TN U8,
-    SM90_64x16x32_S32S8U8_SS_TN SM90_64x16x32_S32S8U8_RS_TN U16,
-    SM90_64x32x32_S32S8U8_SS_TN SM90_64x32x32_S32S8U8_RS_TN U32,
-    SM90_64x64x32_S32S8U8_SS_TN SM90_64x64x32_S32S8U8_RS_TN U64,
-    SM90_64x96x32_S32S8U8_SS_TN SM90_64x96x32_S32S8U8_RS_TN U96,
-    SM90_64x128x32_S32S8U8_SS_TN SM90_64x128x32_S32S8U8_RS_TN U128,
-    SM90_64x192x32_S32S8U8_SS_TN SM90_64x192x32_S32S8U8_RS_TN U192,
-    SM90_64x256x32_S32S8U8_SS_TN SM90_64x256x32_S32S8U8_RS_TN U256,
+    SM90_64xNx32_S32S8U8_SS_TN_SATURATE, SM90_64xNx32_S32S8U8_RS_TN_SATURATE;
+    SM90_64x8x32_S32S8U8_SS_TN SM90_64x8x32_S32S8U8_RS_TN SM90_64x8x32_S32S8U8_SS_TN_SATURATE
+        SM90_64x8x32_S32S8U8_RS_TN_SATURATE U8,
+    SM90_64x16x32_S32S8U8_SS_TN SM90_64x16x32_S32S8U8_RS_TN SM90_64x16x32_S32S8U8_SS_TN_SATURATE
+        SM90_64x16x32_S32S8U8_RS_TN_SATURATE U16,
+    SM90_64x32x32_S32S8U8_SS_TN SM90_64x32x32_S32S8U8_RS_TN SM90_64x32x32_S32S8U8_SS_TN_SATURATE
+        SM90_64x32x32_S32S8U8_RS_TN_SATURATE U32,
+    SM90_64x64x32_S32S8U8_SS_TN SM90_64x64x32_S32S8U8_RS_TN SM90_64x64x32_S32S8U8_SS_TN_SATURATE
+        SM90_64x64x32_S32S8U8_RS_TN_SATURATE U64,
+    SM90_64x96x32_S32S8U8_SS_TN SM90_64x96x32_S32S8U8_RS_TN SM90_64x96x32_S32S8U8_SS_TN_SATURATE
+        SM90_64x96x32_S32S8U8_RS_TN_SATURATE U96,
+    SM90_64x128x32_S32S8U8_SS_TN SM90_64x128x32_S32S8U8_RS_TN SM90_64x128x32_S32S8U8_SS_TN_SATURATE
+        SM90_64x128x32_S32S8U8_RS_TN_SATURATE U128,
+    SM90_64x192x32_S32S8U8_SS_TN SM90_64x192x32_S32S8U8_RS_TN SM90_64x192x32_S32S8U8_SS_TN_SATURATE
+        SM90_64x192x32_S32S8U8_RS_TN_SATURATE U192,
+    SM90_64x256x32_S32S8U8_SS_TN SM90_64x256x32_S32S8U8_RS_TN SM90_64x256x32_S32S8U8_SS_TN_SATURATE
+        SM90_64x256x32_S32S8U8_RS_TN_SATURATE U256,
 }
-gmma_tn_family! {
-    /// `wgmma.mma_async.sync.aligned.m64nNk32.s32.u8.s8`: D (s32, 64×N) += A (u8, 64×32) · B
-    /// (s8, 32×N), on a warpgroup of 128 threads (wrapping, no `.satfinite`).
+gmma_int_family! {
+    "u8", "s8", A: u8, B: i8;
     SM90_64xNx32_S32U8S8_SS_TN, SM90_64xNx32_S32U8S8_RS_TN,
-    A: u8, B: i8, acc: i32, [u32; U1], K: U32, RS: gmma::ALayout_64x32, N: GmmaNInt;
-    SM90_64x8x32_S32U8S8_SS_TN SM90_64x8x32_S32U8S8_RS_TN U8,
-    SM90_64x16x32_S32U8S8_SS_TN SM90_64x16x32_S32U8S8_RS_TN U16,
-    SM90_64x32x32_S32U8S8_SS_TN SM90_64x32x32_S32U8S8_RS_TN U32,
-    SM90_64x64x32_S32U8S8_SS_TN SM90_64x64x32_S32U8S8_RS_TN U64,
-    SM90_64x96x32_S32U8S8_SS_TN SM90_64x96x32_S32U8S8_RS_TN U96,
-    SM90_64x128x32_S32U8S8_SS_TN SM90_64x128x32_S32U8S8_RS_TN U128,
-    SM90_64x192x32_S32U8S8_SS_TN SM90_64x192x32_S32U8S8_RS_TN U192,
-    SM90_64x256x32_S32U8S8_SS_TN SM90_64x256x32_S32U8S8_RS_TN U256,
+    SM90_64xNx32_S32U8S8_SS_TN_SATURATE, SM90_64xNx32_S32U8S8_RS_TN_SATURATE;
+    SM90_64x8x32_S32U8S8_SS_TN SM90_64x8x32_S32U8S8_RS_TN SM90_64x8x32_S32U8S8_SS_TN_SATURATE
+        SM90_64x8x32_S32U8S8_RS_TN_SATURATE U8,
+    SM90_64x16x32_S32U8S8_SS_TN SM90_64x16x32_S32U8S8_RS_TN SM90_64x16x32_S32U8S8_SS_TN_SATURATE
+        SM90_64x16x32_S32U8S8_RS_TN_SATURATE U16,
+    SM90_64x32x32_S32U8S8_SS_TN SM90_64x32x32_S32U8S8_RS_TN SM90_64x32x32_S32U8S8_SS_TN_SATURATE
+        SM90_64x32x32_S32U8S8_RS_TN_SATURATE U32,
+    SM90_64x64x32_S32U8S8_SS_TN SM90_64x64x32_S32U8S8_RS_TN SM90_64x64x32_S32U8S8_SS_TN_SATURATE
+        SM90_64x64x32_S32U8S8_RS_TN_SATURATE U64,
+    SM90_64x96x32_S32U8S8_SS_TN SM90_64x96x32_S32U8S8_RS_TN SM90_64x96x32_S32U8S8_SS_TN_SATURATE
+        SM90_64x96x32_S32U8S8_RS_TN_SATURATE U96,
+    SM90_64x128x32_S32U8S8_SS_TN SM90_64x128x32_S32U8S8_RS_TN SM90_64x128x32_S32U8S8_SS_TN_SATURATE
+        SM90_64x128x32_S32U8S8_RS_TN_SATURATE U128,
+    SM90_64x192x32_S32U8S8_SS_TN SM90_64x192x32_S32U8S8_RS_TN SM90_64x192x32_S32U8S8_SS_TN_SATURATE
+        SM90_64x192x32_S32U8S8_RS_TN_SATURATE U192,
+    SM90_64x256x32_S32U8S8_SS_TN SM90_64x256x32_S32U8S8_RS_TN SM90_64x256x32_S32U8S8_SS_TN_SATURATE
+        SM90_64x256x32_S32U8S8_RS_TN_SATURATE U256,
 }
-gmma_tn_family! {
-    /// `wgmma.mma_async.sync.aligned.m64nNk32.s32.u8.u8`: D (s32, 64×N) += A (u8, 64×32) · B
-    /// (u8, 32×N), on a warpgroup of 128 threads (wrapping, no `.satfinite`).
+gmma_int_family! {
+    "u8", "u8", A: u8, B: u8;
     SM90_64xNx32_S32U8U8_SS_TN, SM90_64xNx32_S32U8U8_RS_TN,
-    A: u8, B: u8, acc: i32, [u32; U1], K: U32, RS: gmma::ALayout_64x32, N: GmmaNInt;
-    SM90_64x8x32_S32U8U8_SS_TN SM90_64x8x32_S32U8U8_RS_TN U8,
-    SM90_64x16x32_S32U8U8_SS_TN SM90_64x16x32_S32U8U8_RS_TN U16,
-    SM90_64x32x32_S32U8U8_SS_TN SM90_64x32x32_S32U8U8_RS_TN U32,
-    SM90_64x64x32_S32U8U8_SS_TN SM90_64x64x32_S32U8U8_RS_TN U64,
-    SM90_64x96x32_S32U8U8_SS_TN SM90_64x96x32_S32U8U8_RS_TN U96,
-    SM90_64x128x32_S32U8U8_SS_TN SM90_64x128x32_S32U8U8_RS_TN U128,
-    SM90_64x192x32_S32U8U8_SS_TN SM90_64x192x32_S32U8U8_RS_TN U192,
-    SM90_64x256x32_S32U8U8_SS_TN SM90_64x256x32_S32U8U8_RS_TN U256,
+    SM90_64xNx32_S32U8U8_SS_TN_SATURATE, SM90_64xNx32_S32U8U8_RS_TN_SATURATE;
+    SM90_64x8x32_S32U8U8_SS_TN SM90_64x8x32_S32U8U8_RS_TN SM90_64x8x32_S32U8U8_SS_TN_SATURATE
+        SM90_64x8x32_S32U8U8_RS_TN_SATURATE U8,
+    SM90_64x16x32_S32U8U8_SS_TN SM90_64x16x32_S32U8U8_RS_TN SM90_64x16x32_S32U8U8_SS_TN_SATURATE
+        SM90_64x16x32_S32U8U8_RS_TN_SATURATE U16,
+    SM90_64x32x32_S32U8U8_SS_TN SM90_64x32x32_S32U8U8_RS_TN SM90_64x32x32_S32U8U8_SS_TN_SATURATE
+        SM90_64x32x32_S32U8U8_RS_TN_SATURATE U32,
+    SM90_64x64x32_S32U8U8_SS_TN SM90_64x64x32_S32U8U8_RS_TN SM90_64x64x32_S32U8U8_SS_TN_SATURATE
+        SM90_64x64x32_S32U8U8_RS_TN_SATURATE U64,
+    SM90_64x96x32_S32U8U8_SS_TN SM90_64x96x32_S32U8U8_RS_TN SM90_64x96x32_S32U8U8_SS_TN_SATURATE
+        SM90_64x96x32_S32U8U8_RS_TN_SATURATE U96,
+    SM90_64x128x32_S32U8U8_SS_TN SM90_64x128x32_S32U8U8_RS_TN SM90_64x128x32_S32U8U8_SS_TN_SATURATE
+        SM90_64x128x32_S32U8U8_RS_TN_SATURATE U128,
+    SM90_64x192x32_S32U8U8_SS_TN SM90_64x192x32_S32U8U8_RS_TN SM90_64x192x32_S32U8U8_SS_TN_SATURATE
+        SM90_64x192x32_S32U8U8_RS_TN_SATURATE U192,
+    SM90_64x256x32_S32U8U8_SS_TN SM90_64x256x32_S32U8U8_RS_TN SM90_64x256x32_S32U8U8_SS_TN_SATURATE
+        SM90_64x256x32_S32U8U8_RS_TN_SATURATE U256,
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -609,6 +665,7 @@ impl<X, C, Rest: FirstDividing<X>> ChooseDividing<X> for (typenum::B0, C, Rest) 
     message = "ss_smem_selector: BLK_MN0 and BLK_K0 must be multiples of 8 (remainder `{Self}`)",
     label = "not a multiple of 8"
 )]
+#[doc(hidden)]
 pub trait SmemBlkMultipleOf8 {}
 impl SmemBlkMultipleOf8 for typenum::U0 {}
 
@@ -619,6 +676,7 @@ impl SmemBlkMultipleOf8 for typenum::U0 {}
     message = "ss_smem_selector: the major extent (BLK_K0 for K-major, BLK_MN0 for MN-major) must be a multiple of the INTER atom's width, 16 bytes of elements (remainder `{Self}`)",
     label = "no GMMA layout atom fits"
 )]
+#[doc(hidden)]
 pub trait SmemBlkFitsInterAtom {}
 impl SmemBlkFitsInterAtom for typenum::U0 {}
 
@@ -728,6 +786,7 @@ where
     message = "ss_op_selector: Tile_M must be a multiple of 64 (remainder `{Self}`)",
     label = "Tile_M % 64 != 0"
 )]
+#[doc(hidden)]
 pub trait GmmaTileMMultipleOf64 {}
 impl GmmaTileMMultipleOf64 for typenum::U0 {}
 
@@ -738,6 +797,7 @@ impl GmmaTileMMultipleOf64 for typenum::U0 {}
     message = "GMMA op selector: Tile_K must be a multiple of the wgmma K: 16 for 16-bit, 8 for tf32, 32 for 8-bit inputs (remainder `{Self}`)",
     label = "Tile_K % K != 0"
 )]
+#[doc(hidden)]
 pub trait GmmaTileKMultiple {}
 impl GmmaTileKMultiple for typenum::U0 {}
 
@@ -747,6 +807,7 @@ impl GmmaTileKMultiple for typenum::U0 {}
     message = "GMMA op selector: Tile_N must be a multiple of 8 (remainder `{Self}`)",
     label = "Tile_N % 8 != 0"
 )]
+#[doc(hidden)]
 pub trait GmmaTileNMultipleOf8 {}
 impl GmmaTileNMultipleOf8 for typenum::U0 {}
 
@@ -760,6 +821,7 @@ impl GmmaTileNMultipleOf8 for typenum::U0 {}
     message = "GMMA op selector: MajorA must be GMMA::Major::K for this config (tf32, fp8 and 8-bit integer wgmma read K-major operands only; MajorA = `{Self}`)",
     label = "MajorA is not K"
 )]
+#[doc(hidden)]
 pub trait GmmaMajorAAllowed<Majors> {}
 impl<R> GmmaMajorAAllowed<R> for gmma::Major::K {}
 impl GmmaMajorAAllowed<gmma::AnyMajor> for gmma::Major::MN {}
@@ -770,6 +832,7 @@ impl GmmaMajorAAllowed<gmma::AnyMajor> for gmma::Major::MN {}
     message = "GMMA op selector: MajorB must be GMMA::Major::K for this config (tf32, fp8 and 8-bit integer wgmma read K-major operands only; MajorB = `{Self}`)",
     label = "MajorB is not K"
 )]
+#[doc(hidden)]
 pub trait GmmaMajorBAllowed<Majors> {}
 impl<R> GmmaMajorBAllowed<R> for gmma::Major::K {}
 impl GmmaMajorBAllowed<gmma::AnyMajor> for gmma::Major::MN {}
@@ -780,6 +843,7 @@ impl GmmaMajorBAllowed<gmma::AnyMajor> for gmma::Major::MN {}
     message = "rs_op_selector: register source A operand GMMAs must have K-major A layout (MajorA = `{Self}`)",
     label = "A from registers is K-major"
 )]
+#[doc(hidden)]
 pub trait GmmaRsMajorA {}
 impl GmmaRsMajorA for gmma::Major::K {}
 
@@ -798,6 +862,7 @@ impl GmmaRsMajorA for gmma::Major::K {}
     label = "no such GMMA family",
     note = "the wgmma families: f16·f16 → f16 or f32, bf16·bf16 → f32, tf32·tf32 → f32, e4m3/e5m2 · e4m3/e5m2 → f32 or f16 (half_t), s8/u8 · s8/u8 → i32"
 )]
+#[doc(hidden)]
 pub trait GmmaSsFamily<B, C> {
     /// The K of one instruction.
     type K;
@@ -1118,6 +1183,7 @@ where
 /// assert_eq!(plain.get_nonswizzle_portion(), plain);
 /// assert_eq!(plain.get_swizzle_portion().to_string(), "Sw<0,4,3>");
 /// ```
+#[doc(hidden)]
 pub trait SwizzlePortions {
     /// The non-swizzled layout.
     type NonSwizzle;
