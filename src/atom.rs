@@ -13,8 +13,8 @@
 //!   **bit**; [`ValLayoutSrc`] and friends recast them to elements of a type `T` (CuTe's
 //!   `Copy_Atom<Op, T>::ValLayoutSrc`, `recast_layout<uint1_t, T>`).
 //!
-//! Every implementation is checked when it compiles (the traits require
-//! [`MmaLayoutsValid`](check::MmaLayoutsValid) / [`CopyLayoutsValid`](check::CopyLayoutsValid)):
+//! Every implementation is checked when it compiles (the traits require `MmaLayoutsValid` /
+//! `CopyLayoutsValid`, in `atom::check`):
 //! `size(ThrID)` equals each TV layout's thread extent, `CLayout` is a bijection onto the (M,N)
 //! tile, `ALayout` and `BLayout` cover their tiles exactly once except along stride-0 (broadcast)
 //! modes, and a copy's Src and Dst reach the same number of bits one-to-one. A violation is a
@@ -170,7 +170,7 @@ pub type GmmaDescriptor = u64;
 /// layouts of one `mma` instruction, checked at compile time.
 ///
 /// Implemented by zero-sized types named as CuTe's operations. A user-defined atom implements
-/// it the same way, and gets the same checks ([`check::MmaLayoutsValid`]).
+/// it the same way, and gets the same checks (`check::MmaLayoutsValid`).
 pub trait MmaTraits: check::MmaChecked {
     /// The element type of D.
     type ValTypeD;

@@ -427,6 +427,7 @@ pub mod cast {
 ///     UpcastSwizzleOf<Swizzle<U3, U4, P3>, U2>, Swizzle<U3, U3, P3>);
 /// assert_eq!(Swizzle::<U3, U4, P3>::new().upcast::<U2>().to_string(), "Sw<3,3,3>");
 /// ```
+#[doc(hidden)]
 pub trait SwizzleUpcast<N> {
     /// The swizzle on wide elements.
     type Output: SwizzleFn;
@@ -460,6 +461,7 @@ where
 /// static_assertions::assert_type_eq_all!(
 ///     DowncastSwizzleOf<Swizzle<U3, U3, P3>, U2>, Swizzle<U3, U4, P3>);
 /// ```
+#[doc(hidden)]
 pub trait SwizzleDowncast<N> {
     /// The swizzle on narrow elements.
     type Output: SwizzleFn;

@@ -274,6 +274,7 @@ where
     label = "expected an integer or a coordinate weakly congruent with the shape",
     note = "tensor coordinates are integral, rank-R or natural coordinates of the layout's shape (paper Definition 2.12)"
 )]
+#[doc(hidden)]
 pub unsafe trait InShape<S> {
     /// Whether every entry lies within its mode.
     fn in_shape(&self, shape: &S) -> bool;
@@ -541,6 +542,7 @@ pub fn make_tensor<T: Default, L: FragmentLayout>(layout: L) -> Tensor<GenericAr
     label = "a fragment's length is the layout's cosize, known at compile time",
     note = "use a slice engine (`Tensor::try_new(&mut buf[..], layout)`) for runtime layouts"
 )]
+#[doc(hidden)]
 pub trait FragmentLayout: TensorLayout {
     /// The fragment's length, `cosize(L)`.
     type Len: ArrayLength;
@@ -556,6 +558,7 @@ where
 
 /// What [`make_fragment_like`] reads the layout of: a [`Layout`] with a static shape or a
 /// [`Tensor`] on one.
+#[doc(hidden)]
 pub trait FragmentLike {
     /// The fragment's layout (see [`make_fragment_like`]).
     type Layout: FragmentLayout;
@@ -806,8 +809,7 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
 }
 
 impl<E: EngineMut, L: TensorLayout> Tensor<E, L> {
-    /// The tensor as a mutable view (same layout, the engine's
-    /// [`ViewMut`](EngineMut::ViewMut)).
+    /// The tensor as a mutable view (same layout, the engine's `ViewMut`).
     #[inline(always)]
     pub fn view_mut(&mut self) -> Tensor<E::ViewMut<'_>, L>
     where

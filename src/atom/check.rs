@@ -78,6 +78,7 @@ where
     label = "not a (thread, value) layout",
     note = "an atom's TV layouts have two top-level modes: the threads, then each thread's values"
 )]
+#[doc(hidden)]
 pub trait TvLayout {
     /// `size(L)`.
     type Size;
@@ -114,6 +115,7 @@ pub type ThrSizeOf<L> = <L as ThrIdLayout>::Size;
     message = "`{Self}` is not a thread-id layout (expected a static `Layout`)",
     label = "ThrID must be a layout"
 )]
+#[doc(hidden)]
 pub trait ThrIdLayout {
     /// `size(ThrID)`.
     type Size;
@@ -134,6 +136,7 @@ impl<S: IntTuple, D> ThrIdLayout for Layout<S, D> {
     label = "`{Self}` (size(ThrID), size<0>(layout)) are not equal",
     note = "every TV layout of an atom maps (thread, value) for exactly the threads that ThrID numbers"
 )]
+#[doc(hidden)]
 pub trait ThrIdMatchesTv {}
 impl<N> ThrIdMatchesTv for (N, N) {}
 
@@ -144,6 +147,7 @@ impl<N> ThrIdMatchesTv for (N, N) {}
     label = "`{Self}` (size(C), size of its image, size of its compact part, M·N) must all be equal",
     note = "each accumulator element is held by exactly one (thread, value): a wrong or repeated stride, or a stride-0 mode, breaks that"
 )]
+#[doc(hidden)]
 pub trait CLayoutBijective {}
 impl<N> CLayoutBijective for (N, N, N, N) {}
 
@@ -154,6 +158,7 @@ impl<N> CLayoutBijective for (N, N, N, N) {}
     label = "`{Self}` (size of A's image, size of its compact part, M·K) must all be equal",
     note = "every element of A must be held, and held by one (thread, value) unless a stride-0 mode broadcasts it"
 )]
+#[doc(hidden)]
 pub trait ALayoutCovers {}
 impl<N> ALayoutCovers for (N, N, N) {}
 
@@ -164,6 +169,7 @@ impl<N> ALayoutCovers for (N, N, N) {}
     label = "`{Self}` (size of B's image, size of its compact part, N·K) must all be equal",
     note = "every element of B must be held, and held by one (thread, value) unless a stride-0 mode broadcasts it"
 )]
+#[doc(hidden)]
 pub trait BLayoutCovers {}
 impl<N> BLayoutCovers for (N, N, N) {}
 
@@ -174,6 +180,7 @@ impl<N> BLayoutCovers for (N, N, N) {}
     label = "`{Self}` (size of the image, size of its compact part) are not equal",
     note = "a copy moves each bit of its source to one bit of its destination"
 )]
+#[doc(hidden)]
 pub trait CopyLayoutOneToOne {}
 impl<N> CopyLayoutOneToOne for (N, N) {}
 
@@ -184,6 +191,7 @@ impl<N> CopyLayoutOneToOne for (N, N) {}
     label = "`{Self}` (bits of SrcLayout's image, bits of DstLayout's image) are not equal",
     note = "a copy atom moves the bits it reads: stride-0 (broadcast) modes aside, Src and Dst reach the same number of bits"
 )]
+#[doc(hidden)]
 pub trait CopyBitsAgree {}
 impl<N> CopyBitsAgree for (N, N) {}
 
@@ -192,6 +200,7 @@ impl<N> CopyBitsAgree for (N, N) {}
     message = "MMA atom: Shape_MNK `{Self}` is not a static triple (M, N, K)",
     label = "expected (M, N, K) typenum integers"
 )]
+#[doc(hidden)]
 pub trait ShapeMnk {
     /// `M`.
     type M;
@@ -224,6 +233,7 @@ where
 /// extents match `size(ThrID)`, `C` is a bijection onto the (M,N) tile, `A` and `B` cover their
 /// tiles exactly once except on broadcast modes. [`MmaTraits`](super::MmaTraits) requires it
 /// of every implementation; a TiledMMA can require it of its atom.
+#[doc(hidden)]
 pub trait MmaLayoutsValid {}
 impl<Thr, Shp, A, B, C> MmaLayoutsValid for (Thr, Shp, A, B, C)
 where
@@ -245,6 +255,7 @@ where
 /// extents match `size(ThrID)`, Src and Dst are one-to-one onto their bits except on
 /// broadcast modes, and they move the same number of bits.
 /// [`CopyTraits`](super::CopyTraits) requires it of every implementation.
+#[doc(hidden)]
 pub trait CopyLayoutsValid {}
 impl<Thr, Src, Dst, Ref> CopyLayoutsValid for (Thr, Src, Dst, Ref)
 where
@@ -264,6 +275,7 @@ where
 /// The supertrait of [`MmaTraits`](super::MmaTraits) that runs its checks: implemented for
 /// every implementation whose layouts are [`MmaLayoutsValid`], so a broken atom does not
 /// compile at its `impl`.
+#[doc(hidden)]
 pub trait MmaChecked {}
 impl<T: super::MmaTraits> MmaChecked for T where
     (T::ThrID, T::Shape_MNK, T::ALayout, T::BLayout, T::CLayout): MmaLayoutsValid
@@ -272,6 +284,7 @@ impl<T: super::MmaTraits> MmaChecked for T where
 
 /// The supertrait of [`CopyTraits`](super::CopyTraits) that runs its checks (see
 /// [`MmaChecked`]).
+#[doc(hidden)]
 pub trait CopyChecked {}
 impl<T: super::CopyTraits> CopyChecked for T where
     (T::ThrID, T::SrcLayout, T::DstLayout, T::RefLayout): CopyLayoutsValid

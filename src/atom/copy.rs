@@ -105,6 +105,7 @@ copy_atom! {
     message = "UniversalCopy<{Self}>: a register copy moves 8, 16, 32, 64 or 128 bits",
     label = "not a register width"
 )]
+#[doc(hidden)]
 pub trait CopyBits: typenum::Unsigned {
     /// The unsigned integer of this width.
     type Uint;
@@ -130,6 +131,7 @@ impl CopyBits for typenum::U128 {
     message = "SM80_CP_ASYNC_CACHEALWAYS<{Self}>: cp.async.ca copies 32, 64 or 128 bits",
     label = "not a cp.async width"
 )]
+#[doc(hidden)]
 pub trait CpAsyncBits: CopyBits {}
 impl CpAsyncBits for typenum::U32 {}
 impl CpAsyncBits for typenum::U64 {}
@@ -141,6 +143,7 @@ impl CpAsyncBits for typenum::U128 {}
     message = "SM80_CP_ASYNC_CACHEGLOBAL<{Self}>: cp.async.cg copies 128 bits (16 bytes) only",
     label = "not 128 bits"
 )]
+#[doc(hidden)]
 pub trait CpAsyncCgBits: CpAsyncBits {}
 impl CpAsyncCgBits for typenum::U128 {}
 

@@ -139,6 +139,7 @@ impl GmmaDescriptorFields {
 /// buffer's start (the crate's notation; CuTe's `Swizzle<B,4,3>` on bytes is
 /// `Sw<B, log2(128/bits), 3>` on elements) and `O` the tile's first element in the buffer
 /// (what CuTe's `local_tile` moves the pointer by).
+#[doc(hidden)]
 pub trait GmmaSmemLayout {
     /// `(swizzle on element offsets, O, L)`.
     fn gmma_parts(&self) -> (Option<DynSwizzle>, i64, DynLayout);

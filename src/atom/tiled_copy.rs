@@ -88,6 +88,7 @@ impl CopyValuesDivide for U0 {}
     message = "make_tiled_copy: raked_product(thr_layout, val_layout) is not a static layout, so it has no static product_each(shape) tiler",
     label = "`{Self}` is not a static layout"
 )]
+#[doc(hidden)]
 pub trait ProductEach {
     /// The sizes.
     type Output: Copy + Default;
@@ -125,6 +126,7 @@ crate::tuple::for_each_tuple_pair!(product_each_tuple);
     label = "`{Self}` is not a TiledCopy tiler",
     note = "e.g. (U32::new(), U16::new()), or (Layout![(8,4,2):(1,32,8)], Layout![16:1]) (CuTe's make_tile)"
 )]
+#[doc(hidden)]
 pub trait CopyTiler: Copy + Default {
     /// `shape(Tiler_MN)`.
     type Shape: IntTuple;

@@ -287,6 +287,7 @@ where
     label = "`{Self}` is not a layout of at most three modes",
     note = "e.g. Layout![(2,2)] (padded to (2,2,1):(1,2,0)) or Layout![(4,1,1)]"
 )]
+#[doc(hidden)]
 pub trait AtomLayoutMnk {
     /// The rank-3 layout.
     type Output: Copy + Default;
@@ -327,6 +328,7 @@ where
     message = "make_tiled_mma: the permutation is not a tuple of at most three entries (M, N, K)",
     label = "`{Self}` is not `()`, `(PM,)`, `(PM, PN)` or `(PM, PN, PK)` of `_`, static integers or static layouts"
 )]
+#[doc(hidden)]
 pub trait PermutationMnk {
     /// The triple.
     type Output;
@@ -818,7 +820,7 @@ pub type ShapeLayoutOf<L> = crate::LayoutLeft<<L as crate::AnyLayout>::Shape>;
 #[doc(hidden)]
 /// The layout `partition_fragment_X` partitions: a [`Layout`] itself, the inner layout `L` of
 /// a [`ComposedLayout`](crate::ComposedLayout) `Sw ∘ O ∘ L` (a swizzled tile), whose
-/// partition the swizzle then decays on ([`FragmentDecay`](crate::tensor::FragmentDecay)), as
+/// partition the swizzle then decays on (`FragmentDecay`), as
 /// CuTe's slicing of a swizzled layout at a thread coordinate does.
 pub trait FragmentSource {
     /// The layout.
@@ -922,7 +924,7 @@ macro_rules! partition_methods {
         /// the tensor's layout, so that mode 0 is compact and modes 1.. follow the order of
         /// the tensor's strides. For a swizzled tensor it is the partition of its inner layout
         /// composed with the swizzle decayed at the thread's offset, as CuTe's slicing at a
-        /// runtime thread index makes it ([`FragmentDecay`](crate::tensor::FragmentDecay)):
+        /// runtime thread index makes it (`FragmentDecay`):
         /// modes split at the swizzle bits, the strides the thread's bits make runtime values
         /// ordered last. Any thread gives the same layout; thread 0's partition is used.
         #[track_caller]

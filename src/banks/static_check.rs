@@ -134,6 +134,7 @@ impl StaticLayoutDesc {
 /// A static layout whose offsets the compile-time check can compute: a [`Layout`](struct@crate::Layout)
 /// with static leaves, or a [`ComposedLayout`](crate::ComposedLayout) of a static
 /// [`Swizzle`](crate::Swizzle), a static offset and such a layout.
+#[doc(hidden)]
 pub trait StaticSmemLayout {
     /// The layout as constants.
     const DESC: StaticLayoutDesc;

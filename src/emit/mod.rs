@@ -526,6 +526,7 @@ pub fn emit_layout<L: Emit + ?Sized>(name: &str, l: &L, options: EmitOptions) ->
 
 /// A tensor layout [`CudaSource::partition`] divides: a layout, or a composed layout whose
 /// swizzle and offset stay outside the division.
+#[doc(hidden)]
 pub trait PartitionSource {
     /// The swizzle and offset (composed layouts) and the layout divided.
     #[doc(hidden)]

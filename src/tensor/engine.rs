@@ -35,6 +35,7 @@ pub unsafe trait Engine {
 ///
 /// As [`Engine`]; `as_mut_ptr` is `as_ptr` and, for a [`HostEngine`], valid for writes of
 /// `len` elements for as long as the engine is mutably borrowed.
+#[doc(hidden)]
 pub unsafe trait EngineMut: Engine {
     /// A mutable borrowed view of the same memory.
     type ViewMut<'a>: EngineMut<Elem = Self::Elem>

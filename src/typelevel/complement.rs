@@ -34,6 +34,7 @@ with_diagnostic! {
     /// `current` spanned by the modes before it (CuTe: `stride / current ≠ 0`). Injective layouts
     /// whose modes interleave (`(8,2):(2,5)`) fail it too. Implemented by `(stride, current)` pairs
     /// that satisfy it.
+    #[doc(hidden)]
     pub trait Injective {}
     #[doc(hidden)]
     pub trait InjectiveSel<Sel> {}
@@ -49,6 +50,7 @@ impl<T> InjectiveSel<Dyn> for T {}
     message = "this operation needs non-negative strides (complement, left_inverse), found `{Self}`",
     label = "negative stride"
 )]
+#[doc(hidden)]
 pub trait NonNegative {}
 impl NonNegative for i64 {}
 impl NonNegative for typenum::UTerm {}
@@ -268,6 +270,7 @@ pub(crate) fn check_cotarget(m: i64) -> Result<()> {
 }
 
 /// `cosize(L) = 1 + Σ (sᵢ−1)·|dᵢ|` as a type (CuTe's `cosize`; [`Layout::cosize`] is its value).
+#[doc(hidden)]
 pub trait Cosize {
     /// The cosize type.
     type Output: Int;

@@ -43,6 +43,7 @@ with_diagnostic! {
     /// The stride divisibility condition of composition, paper Eq. (20): at each mode of `A`
     /// that `B = s:d` reaches, `S̄_r | d` or `d | S̄_r`. Implemented by `(A-mode shape, remaining
     /// stride)` pairs that satisfy it.
+    #[doc(hidden)]
     pub trait StrideDivisibility {}
     #[doc(hidden)]
     pub trait StrideDivisibilitySel<Sel> {}
@@ -65,6 +66,7 @@ with_diagnostic! {
     /// The shape divisibility condition of composition, paper Eq. (21): `⌈S̄_r / d⌉ | s` at each
     /// mode of `A` that `B = s:d` reaches. Implemented by `(remaining size of B, extent taken from
     /// this mode of A)` pairs that satisfy it.
+    #[doc(hidden)]
     pub trait ShapeDivisibility {}
     #[doc(hidden)]
     pub trait ShapeDivisibilitySel<Sel> {}

@@ -158,6 +158,7 @@ pub type DistributeSel<AM, LB> = Or<
     label = "B's modes are not mutually segregated, or do not divide A's prefix products",
     note = "A ∘ (B0, B1) = (A ∘ B0, A ∘ B1) needs segregated images `s_i·d_i ≤ d_j` and the stride divisibility condition for each mode of B; compose mode by mode or use the runtime engine (DynLayout), which decides such cases by evaluation"
 )]
+#[doc(hidden)]
 pub trait Distributive {}
 impl Distributive for B1 {}
 impl Distributive for Dyn {}

@@ -327,6 +327,7 @@ where
 /// reached by no element of `(B, B*)` (the modes below reach less, every other term is at
 /// least `d`), and with no skipped offset below `|A|` the modes up to there reach all of
 /// `[0, |A|)`. `tests/both_divide_exact.rs` checks it against brute force in both engines.
+#[doc(hidden)]
 pub trait TilerCovers<Mx> {}
 impl<S, D, Mx> TilerCovers<Mx> for Layout<S, D>
 where
@@ -382,6 +383,7 @@ where
     label = "a mode of the tiler skips offsets below size(A) that no tile or rest reaches",
     note = "in stride order, each stride of the tiler must be a multiple of the span of the smaller-stride modes, or the offsets it skips must lie at or beyond size(A)"
 )]
+#[doc(hidden)]
 pub trait TilerCoversLayout {}
 impl<X> TilerCoversLayout for (B0, X) {}
 impl TilerCoversLayout for (B1, B0) {}

@@ -111,6 +111,7 @@ pub trait RefineBy<B, KA, KB> {
     label = "these shapes have no common refinement",
     note = "common_refinement needs equal integers where both shapes have one, and an integer equal to the size of the tuple it meets (paper Definition 2.7)"
 )]
+#[doc(hidden)]
 pub trait RefinementValues {}
 impl RefinementValues for B1 {}
 impl RefinementValues for Dyn {}
@@ -121,6 +122,7 @@ impl RefinementValues for Dyn {}
     label = "these shapes have no common refinement",
     note = "a shape that refines a tuple is a tuple of the same rank (paper Definition 2.7)"
 )]
+#[doc(hidden)]
 pub trait RefinementRanks<B> {
     #[doc(hidden)]
     type Output: Plain;
@@ -259,6 +261,7 @@ where
     label = "every coarsening of a shape has its size",
     note = "common_coarsening needs shapes of the same size (paper Definition 2.7)"
 )]
+#[doc(hidden)]
 pub trait CoarseningSizes {}
 impl CoarseningSizes for B1 {}
 
@@ -268,6 +271,7 @@ impl CoarseningSizes for B1 {}
     label = "a runtime shape entry",
     note = "whether a mode is kept depends on the sizes of the modes; use `cute_layout::algebra::common_coarsening` on `to_dyn()` for runtime shapes"
 )]
+#[doc(hidden)]
 pub trait CoarseningStatic {}
 impl<U: crate::int::Digits, B: crate::int::Digit> CoarseningStatic for typenum::UInt<U, B> {}
 impl CoarseningStatic for typenum::UTerm {}
@@ -390,6 +394,7 @@ impl CommonCoarsening<crate::DynTuple> for crate::DynTuple {
     label = "a runtime shape or stride entry",
     note = "the common factors are found by walking the shapes at compile time; use `cute_layout::algebra` on `to_dyn()` for runtime layouts"
 )]
+#[doc(hidden)]
 pub trait StaticDomain {}
 impl<U: crate::int::Digits, B: crate::int::Digit> StaticDomain for typenum::UInt<U, B> {}
 impl StaticDomain for typenum::UTerm {}
@@ -721,6 +726,7 @@ where
     label = "the sizes differ",
     note = "the sum of two layouts is defined on their common domain [0, size)"
 )]
+#[doc(hidden)]
 pub trait LayoutAddSizes {}
 impl LayoutAddSizes for B1 {}
 
@@ -730,6 +736,7 @@ impl LayoutAddSizes for B1 {}
     label = "their greatest common domain is smaller than their size",
     note = "the coalesced layouts must be linear on a common factorization of their domain (PyCuTe's greatest_common_domain of their shapes has their size)"
 )]
+#[doc(hidden)]
 pub trait LayoutAddCommonDomain {}
 impl LayoutAddCommonDomain for B1 {}
 

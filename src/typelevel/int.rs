@@ -192,6 +192,7 @@ pub trait Plain: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static {}
 impl<T: Copy + Default + Debug + Eq + Hash + Send + Sync + 'static> Plain for T {}
 
 /// A compile-time integer: a typenum integer in canonical form.
+#[doc(hidden)]
 pub trait StaticInt: Int {
     /// The value.
     const VALUE: i64;

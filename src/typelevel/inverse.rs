@@ -38,6 +38,7 @@ pub struct Ix<S, R>(PhantomData<(S, R)>);
     label = "a runtime shape or stride entry",
     note = "the inverse is found by searching and sorting the modes by their strides at compile time; use `cute_layout::algebra` on `to_dyn()` for runtime layouts"
 )]
+#[doc(hidden)]
 pub trait StaticModes {}
 impl StaticModes for Nil {}
 impl<H: StaticMode, T: StaticModes> StaticModes for Cons<H, T> {}
@@ -48,6 +49,7 @@ impl<H: StaticMode, T: StaticModes> StaticModes for Cons<H, T> {}
     label = "a runtime shape or stride entry",
     note = "the inverse is found by searching and sorting the modes by their strides at compile time; use `cute_layout::algebra` on `to_dyn()` for runtime layouts"
 )]
+#[doc(hidden)]
 pub trait StaticMode {}
 impl<U, B> StaticMode for M<typenum::UInt<U, B>, typenum::UTerm> {}
 impl<U, B, U2, B2> StaticMode for M<typenum::UInt<U, B>, typenum::UInt<U2, B2>> {}
@@ -198,6 +200,7 @@ with_diagnostic! {
     )
     /// In stride order, each mode must end before the next begins: `s·d ≤ d'`. Implemented by
     /// `(s·d, d')` pairs that satisfy it.
+    #[doc(hidden)]
     pub trait LeftInverseInjective {}
     #[doc(hidden)]
     pub trait LeftInverseInjectiveSel<Sel> {}
@@ -216,6 +219,7 @@ with_diagnostic! {
     )
     /// In stride order, each stride must divide the next one: implemented by `(d, d')` pairs with
     /// `d | d'`.
+    #[doc(hidden)]
     pub trait LeftInverseDivisibility {}
     #[doc(hidden)]
     pub trait LeftInverseDivisibilitySel<Sel> {}

@@ -509,6 +509,7 @@ where
     label = "`index` takes coordinates of `usize`, `u32` or `u64` entries",
     note = "with signed entries use `call`, which returns an `i64` offset"
 )]
+#[doc(hidden)]
 pub trait UnsignedCoord {}
 impl UnsignedCoord for u32 {}
 impl UnsignedCoord for u64 {}
@@ -526,6 +527,7 @@ impl<H: UnsignedCoord, T: ConsUnsignedCoord> ConsUnsignedCoord for Cons<H, T> {}
     label = "`index` returns a `usize` offset only where no offset can be negative",
     note = "for runtime or negative strides use `call`, which returns an `i64` offset"
 )]
+#[doc(hidden)]
 pub trait NonNegativeStrides {}
 impl NonNegativeStrides for typenum::UTerm {}
 impl<U: crate::int::Digits, B: crate::int::Digit> NonNegativeStrides for typenum::UInt<U, B> {}
@@ -593,8 +595,9 @@ impl<CH: Coord<SH, DH>, CT: ConsCoord<ST, DT>, SH, ST, DH, DT> ConsCoord<Cons<SH
 /// Each forwards to the trait of the same name in [`ops`](crate::typelevel), whose
 /// associated type is the result.
 impl<S, D> Layout<S, D> {
-    /// `get<I>(L)`: mode `I` (a typenum index) as a layout; see
-    /// [`GetMode`](crate::typelevel::GetMode).
+    /// `get<I>(L)` (CuTe `layout<I>(L)`): mode `I` (a typenum index) as a layout; an integral
+    /// layout is its own mode 0, and an index not below the rank is a compile error naming the
+    /// condition.
     ///
     /// ```
     /// use cute_layout::{layout, typenum::U1};
@@ -607,8 +610,8 @@ impl<S, D> Layout<S, D> {
     {
         crate::typelevel::GetMode::<I>::get_mode(self)
     }
-    /// `append(L, b)`: `b` as a new last mode; see [`Append`](crate::typelevel::Append). An error
-    /// only where a runtime size or cosize exceeds `i64`.
+    /// `append(L, b)` (CuTe `append`): `b` as a new last mode, `(L0, …, Ln, b)`; an integral `L`
+    /// counts as rank 1. An error only where a runtime size or cosize exceeds `i64`.
     ///
     /// ```
     /// use cute_layout::layout;
@@ -621,8 +624,8 @@ impl<S, D> Layout<S, D> {
     {
         crate::typelevel::Append::try_append(self, b)
     }
-    /// `append(L, b)`: `b` as a new last mode; see [`Append`](crate::typelevel::Append). Panics
-    /// with the error of [`try_append`](Layout::try_append).
+    /// `append(L, b)`: `b` as a new last mode, `(L0, …, Ln, b)`. Panics with the error of
+    /// [`try_append`](Layout::try_append).
     ///
     /// ```
     /// use cute_layout::layout;
@@ -636,8 +639,8 @@ impl<S, D> Layout<S, D> {
     {
         crate::typelevel::Append::append(self, b)
     }
-    /// `prepend(L, b)`: `b` as a new first mode; see [`Prepend`](crate::typelevel::Prepend). An
-    /// error only where a runtime size or cosize exceeds `i64`.
+    /// `prepend(L, b)` (CuTe `prepend`): `b` as a new first mode, `(b, L0, …, Ln)`; an integral
+    /// `L` counts as rank 1. An error only where a runtime size or cosize exceeds `i64`.
     ///
     /// ```
     /// use cute_layout::layout;
@@ -650,8 +653,8 @@ impl<S, D> Layout<S, D> {
     {
         crate::typelevel::Prepend::try_prepend(self, b)
     }
-    /// `prepend(L, b)`: `b` as a new first mode; see [`Prepend`](crate::typelevel::Prepend). Panics
-    /// with the error of [`try_prepend`](Layout::try_prepend).
+    /// `prepend(L, b)`: `b` as a new first mode, `(b, L0, …, Ln)`. Panics with the error of
+    /// [`try_prepend`](Layout::try_prepend).
     ///
     /// ```
     /// use cute_layout::layout;
@@ -665,9 +668,10 @@ impl<S, D> Layout<S, D> {
     {
         crate::typelevel::Prepend::prepend(self, b)
     }
-    /// `select<I0, I1, …>(L)` with the indices as a tuple of typenum integers; see
-    /// [`SelectModes`](crate::typelevel::SelectModes). An error only where a runtime size or cosize
-    /// exceeds `i64` (a repeated mode).
+    /// `select<I0, I1, …>(L)` (CuTe `select`): the chosen modes in the given order, the
+    /// indices as a tuple of typenum integers; indices may repeat, and one not below the rank is
+    /// a compile error. An error only where a runtime size or cosize exceeds `i64` (a repeated
+    /// mode).
     ///
     /// ```
     /// use cute_layout::{layout, typenum::{U0, U2}};
@@ -682,8 +686,7 @@ impl<S, D> Layout<S, D> {
         crate::typelevel::SelectModes::<Is>::try_select(self)
     }
     /// `select<I0, I1, …>(L)`: the chosen modes in the given order, the indices as a tuple of
-    /// typenum integers; see [`SelectModes`](crate::typelevel::SelectModes). Panics with the error
-    /// of [`try_select`](Layout::try_select).
+    /// typenum integers. Panics with the error of [`try_select`](Layout::try_select).
     ///
     /// ```
     /// use cute_layout::{layout, typenum::{U0, U2}};
@@ -697,7 +700,8 @@ impl<S, D> Layout<S, D> {
     {
         crate::typelevel::SelectModes::<Is>::select(self)
     }
-    /// `take<B, E>(L)`: modes `[B, E)` (typenum indices); see [`Take`](crate::typelevel::Take).
+    /// `take<B, E>(L)` (CuTe `take`): modes `[B, E)` (typenum indices), `(L_B, …, L_(E−1))`; an
+    /// integral layout counts as rank 1, and `B ≤ E ≤ rank(L)` is checked at compile time.
     ///
     /// ```
     /// use cute_layout::{layout, typenum::{U1, U3}};
@@ -710,7 +714,8 @@ impl<S, D> Layout<S, D> {
     {
         crate::typelevel::Take::<Bg, E>::take(self)
     }
-    /// `idx2crd(i, shape(L))` (paper Eq. 4); see [`Idx2Crd`](crate::typelevel::Idx2Crd). An
+    /// `idx2crd(i, shape(L))` (paper Eq. 4): the natural coordinate of `i`, colexicographic, the
+    /// last mode not reduced (an out-of-bounds `i` lands in the extended last mode). An
     /// [`ErrorKind::BadCoordinate`] error for `i < 0`.
     ///
     /// ```
@@ -724,7 +729,7 @@ impl<S, D> Layout<S, D> {
     {
         crate::typelevel::Idx2Crd::try_idx2crd(self, i)
     }
-    /// `idx2crd(i, shape(L))` (paper Eq. 4); see [`Idx2Crd`](crate::typelevel::Idx2Crd). Panics
+    /// `idx2crd(i, shape(L))` (paper Eq. 4), the last mode not reduced. Panics
     /// with the error of [`try_idx2crd`](Layout::try_idx2crd).
     ///
     /// ```
@@ -739,7 +744,10 @@ impl<S, D> Layout<S, D> {
     {
         crate::typelevel::Idx2Crd::idx2crd(self, i)
     }
-    /// `crd2idx(c, shape(L))` (paper Eq. 5); see [`Crd2Idx`](crate::typelevel::Crd2Idx). Checked.
+    /// `crd2idx(c, shape(L))` (paper Eq. 5): the integral coordinate of `c` (integral, rank-R or
+    /// natural: any [`Coord`] of the shape) under the compact column-major strides of the shape.
+    /// A negative entry is an [`ErrorKind::BadCoordinate`] error, a sum beyond `i64` an
+    /// [`ErrorKind::Overflow`] error.
     ///
     /// ```
     /// use cute_layout::{layout, ErrorKind};
@@ -754,7 +762,8 @@ impl<S, D> Layout<S, D> {
     {
         crate::typelevel::Crd2Idx::try_crd2idx(self, c)
     }
-    /// `crd2idx(c, shape(L))` (paper Eq. 5); see [`Crd2Idx`](crate::typelevel::Crd2Idx). Panics
+    /// `crd2idx(c, shape(L))` (paper Eq. 5), checked as [`try_crd2idx`](Layout::try_crd2idx).
+    /// Panics
     /// with the error of [`try_crd2idx`](Layout::try_crd2idx).
     ///
     /// ```

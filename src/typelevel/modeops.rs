@@ -207,6 +207,7 @@ with_diagnostic! {
     )
     /// The mode range `[B, E)` of `group_modes` and `take` must not be reversed. Implemented by `(B, E)`
     /// with `B ≤ E`.
+    #[doc(hidden)]
     pub trait ModeRange {
         /// `E − B`.
         type Len;

@@ -40,6 +40,7 @@ use crate::typelevel::tiler::{ConcatLayouts, ModesOf};
 ///     <Layout![(4,(2,3)):(1,(4,8))] as GetMode<U1>>::Output, Layout![(2,3):(4,8)]);
 /// assert_eq!(layout!((4,(2,3)):(1,(4,8))).get::<U1>().to_string(), "(2,3):(4,8)");
 /// ```
+#[doc(hidden)]
 pub trait GetMode<I> {
     /// Mode `I`.
     type Output;
@@ -98,6 +99,7 @@ where
 ///     <Layout![4:1] as Append<Layout![(2,3):(4,8)]>>::Output, Layout![(4,(2,3)):(1,(4,8))]);
 /// assert_eq!(layout!(4:1).append(layout!(2:4)).to_string(), "(4,2):(1,4)");
 /// ```
+#[doc(hidden)]
 pub trait Append<B> {
     /// `(L0, …, Ln, B)`.
     type Output;
@@ -135,6 +137,7 @@ where
 ///     <Layout![(4,2):(1,4)] as Prepend<Layout![3:8]>>::Output, Layout![(3,4,2):(8,1,4)]);
 /// assert_eq!(layout!((4,2):(1,4)).prepend(layout!(3:8)).to_string(), "(3,4,2):(8,1,4)");
 /// ```
+#[doc(hidden)]
 pub trait Prepend<B> {
     /// `(B, L0, …, Ln)`.
     type Output;
@@ -173,6 +176,7 @@ where
 ///     <Layout![(2,3,4):(1,2,6)] as SelectModes<(U2, U0)>>::Output, Layout![(4,2):(6,1)]);
 /// assert_eq!(layout!((2,3,4):(1,2,6)).select::<(U2, U0)>().to_string(), "(4,2):(6,1)");
 /// ```
+#[doc(hidden)]
 pub trait SelectModes<Is> {
     /// The selected modes as one layout.
     type Output;
@@ -221,6 +225,7 @@ type Taken<L, Bg, E> =
 ///     <Layout![(2,3,4,5):(1,2,6,24)] as Take<U1, U3>>::Output, Layout![(3,4):(2,6)]);
 /// assert_eq!(layout!((2,3,4,5):(1,2,6,24)).take::<U1, U3>().to_string(), "(3,4):(2,6)");
 /// ```
+#[doc(hidden)]
 pub trait Take<Bg, E> {
     /// Modes `[B, E)`.
     type Output;
@@ -258,6 +263,7 @@ where
 /// assert_eq!(l.idx2crd(21), (1, (1, 2))); // out of bounds: the last mode runs on
 /// assert_eq!(l.try_idx2crd(-1).unwrap_err().kind(), ErrorKind::BadCoordinate);
 /// ```
+#[doc(hidden)]
 pub trait Idx2Crd {
     /// The natural coordinate type.
     type Output;
@@ -300,6 +306,7 @@ impl<S: Congruent<D>, D: IntTuple> Idx2Crd for Layout<S, D> {
 /// assert_eq!(l.crd2idx((1, 3)), 13); // rank-R: 3 = (1,1) in the (2,2) mode
 /// assert_eq!(l.try_crd2idx((0, -1)).unwrap_err().kind(), ErrorKind::BadCoordinate);
 /// ```
+#[doc(hidden)]
 pub trait Crd2Idx<C> {
     /// The integral coordinate's type (`i64`).
     type Output;

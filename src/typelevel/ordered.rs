@@ -103,6 +103,7 @@ with_diagnostic! {
     /// integers with one entry per mode of `S`, or one static integer when `S` is an integer.
     /// `List` is the order as a list (its length and entries are checked by
     /// [`MakeOrderedLayout`]).
+    #[doc(hidden)]
     pub trait ModeOrder<S> {
         /// The entries as a `Cons` list.
         type List;
@@ -213,6 +214,7 @@ with_diagnostic! {
         note = "make_ordered_layout lays the modes out in increasing order; each mode needs its own entry"
     )
     /// The entries of the order list `Self` are distinct.
+    #[doc(hidden)]
     pub trait DistinctOrder {}
     /// `X` does not occur in the list `Self`.
     #[doc(hidden)]
@@ -371,6 +373,7 @@ with_diagnostic! {
     )
     /// The block's modes (the list `Self`) padded with `1:0` modes to the length of the target's
     /// modes `TM`: the condition `rank(block) ≤ rank(target)`.
+    #[doc(hidden)]
     pub trait BlockRankFits<TM> {
         /// The padded list.
         type Output: crate::int::Plain;
@@ -416,6 +419,7 @@ with_diagnostic! {
     )
     /// `tile_to_shape`'s divisibility condition: for each mode `i`, `size(blockᵢ) |
     /// size(targetᵢ)` (runtime sizes checked at run time, [`ErrorKind::NotDivisible`]).
+    #[doc(hidden)]
     pub trait TileDivides {}
     #[doc(hidden)]
     pub trait TileDividesSel<Sel> {}
@@ -431,6 +435,7 @@ with_diagnostic! {
         note = "the target shape is a shape: its entries are positive"
     )
     /// A target mode size that is positive (a runtime size is checked at run time).
+    #[doc(hidden)]
     pub trait PositiveTarget {}
 }
 impl PositiveTarget for i64 {}

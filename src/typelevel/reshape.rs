@@ -26,6 +26,7 @@ with_diagnostic! {
     /// `upcast<N>`'s stride condition: for each leaf `(d, N)`, `N | d` or `d | N` (`d = 0`
     /// included). Implemented by the pairs that satisfy it (runtime strides checked at run
     /// time).
+    #[doc(hidden)]
     pub trait UpcastStrideDivides {}
     #[doc(hidden)]
     pub trait UpcastStrideDividesSel<Sel> {}
@@ -47,6 +48,7 @@ with_diagnostic! {
         note = "a mode of stride d (d | N) puts N/d of its elements in each wide element; CuTe rounds up with ceil_div, which would address a partly used wide element: e.g. upcast<2>(3:1); coalesce nested contiguous modes first"
     )
     /// `upcast<N>`'s shape condition: for each leaf `(s, q)` with `q = N / gcd(d, N)`, `q | s`.
+    #[doc(hidden)]
     pub trait UpcastShapeDivides {}
     #[doc(hidden)]
     pub trait UpcastShapeDividesSel<Sel> {}
@@ -66,6 +68,7 @@ with_diagnostic! {
     )
     /// `downcast<N>`'s condition: some stride leaf is 1 (or `N = 1`). Implemented by the
     /// selector pair `(any stride is 1, N is 1)` where it holds.
+    #[doc(hidden)]
     pub trait DowncastAdjacent {}
 }
 impl<X> DowncastAdjacent for (B1, X) {}
@@ -340,6 +343,7 @@ where
 /// The width of an element type in bits, as a typenum integer (CuTe's `sizeof_bits`), for
 /// [`RecastLayout`]. Implemented for the primitive integers and floats; implement it for
 /// your own element types (e.g. a 16-bit float: `type Bits = U16`).
+#[doc(hidden)]
 pub trait ElementBits {
     /// The width in bits.
     type Bits: Unsigned + Int;
@@ -496,6 +500,7 @@ with_diagnostic! {
     )
     /// `upcast<N>`'s offset condition for a composed layout: `N | O`. Implemented by the pairs
     /// that satisfy it (runtime offsets are checked at run time).
+    #[doc(hidden)]
     pub trait UpcastOffsetDivides {}
     #[doc(hidden)]
     pub trait UpcastOffsetDividesSel<Sel> {}

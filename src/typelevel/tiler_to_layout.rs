@@ -251,6 +251,7 @@ where
     label = "`_` keeps a whole mode of the layout the tiler is applied to",
     note = "a by-mode tiler with `_` applies to a layout only by mode (composition, the divides); give the mode a layout, e.g. its size"
 )]
+#[doc(hidden)]
 pub trait TilerHasLayout<P> {}
 /// `_` in a tiler: see [`TilerHasLayout`].
 impl<P> TilerAt<P> for crate::typelevel::Underscore

@@ -96,6 +96,7 @@ impl TmaOpKind {
 /// use cute_layout::atom::tma::{TmaOp, TmaOpKind, SM90_TMA_STORE};
 /// assert_eq!(SM90_TMA_STORE::KIND, TmaOpKind::Store);
 /// ```
+#[doc(hidden)]
 pub trait TmaOp {
     /// The operation as a value.
     const KIND: TmaOpKind;

@@ -6,6 +6,7 @@ use super::*;
 /// [`DynComposedLayout`] `Sw<B,M,S> o 0 o L` whose swizzle acts on element offsets (the
 /// crate's notation; CuTe's printed form puts the swizzle on bytes, see
 /// [`parse_smem_layout`]).
+#[doc(hidden)]
 pub trait TmaSmemLayout {
     /// The swizzle on element offsets (`None` for none) and the layout.
     fn tma_parts(&self) -> Result<(Option<DynSwizzle>, DynLayout)>;

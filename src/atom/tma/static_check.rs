@@ -19,6 +19,7 @@ use super::*;
     message = "TMA: the shared-memory swizzle is not a hardware swizzle mode: on bytes it must be Sw<1,4,3> (32B), Sw<2,4,3> (64B) or Sw<3,4,3> (128B) (on elements Sw<B, 4 - log2(bytes per element), 3>; for 16-bit elements Sw<B,3,3>)",
     label = "not a TMA swizzle mode for this element width"
 )]
+#[doc(hidden)]
 pub trait TmaHardwareSwizzle<Bits> {
     /// The mode.
     const MODE: TmaSwizzle;
@@ -54,12 +55,14 @@ tma_hw_swizzle!(U1 => B32, U2 => B64, U3 => B128);
     message = "TMA: the tile's size in bytes must be a multiple of 16 B (every TMA box's inner extent is a multiple of 16 B)",
     label = "no TMA box shape fits this tile"
 )]
+#[doc(hidden)]
 pub trait TmaTileOf16Bytes {}
 impl TmaTileOf16Bytes for typenum::U0 {}
 
 /// A static shared-memory tile layout TMA can write for elements `T`: the conditions the
 /// type level states (its swizzle is a hardware mode, [`TmaHardwareSwizzle`]; its size is
 /// whole 16 B units, [`TmaTileOf16Bytes`]); the rest is checked by [`make_tma_copy`].
+#[doc(hidden)]
 pub trait TmaStaticSmem<T> {
     /// The swizzle mode.
     const MODE: TmaSwizzle;

@@ -10,6 +10,7 @@ use super::*;
     label = "shape and stride must have the same nesting",
     note = "a layout's shape and stride must be congruent: the same tree of tuples and leaves (paper Definition 2.3); stride leaves are integers or basis elements"
 )]
+#[doc(hidden)]
 pub trait BasisCongruent<D>: IntTuple {
     /// `Σ (sᵢ − 1)·|vᵢ|` over the leaves when every leaf is static (saturating), else `None`:
     /// a bound on every entry of every coordinate the layout produces.
@@ -182,6 +183,7 @@ where
     label = "expected an integer or a tuple with the shape's rank",
     note = "coordinates must be weakly congruent with the shape (paper Definition 2.12)"
 )]
+#[doc(hidden)]
 pub trait BasisCoord<S, D, C> {
     /// `acc + L(c)`, wrapping.
     fn eval_coord(self, shape: &S, stride: &D, acc: C) -> C;
@@ -503,6 +505,7 @@ pub fn visit_stride<S, D: StrideTuple, W: StrideVisitor>(l: &Layout<S, D>, w: &m
 /// `make_basis_like(shape)`: the basis `E<path>` at every leaf of the shape, the path being the
 /// leaf's position in the shape (`((2,3),4)` gives `((1@0@0,1@1@0),1@1)`; an integer shape gives
 /// `E<()>`, the integer 1).
+#[doc(hidden)]
 pub trait BasisLike<Prefix> {
     /// The stride tree.
     type Output: StrideTuple + Default;

@@ -49,6 +49,7 @@ use crate::tuple::{Cons, ConsOf, FromCons, IntTuple, Nil, StaticShape, ToCons, T
     label = "expected a tuple of typenum indices (`(U1, U0)`), outermost first",
     note = "a basis path is a tuple of up to 4 typenum unsigned integers; `()` is the empty path"
 )]
+#[doc(hidden)]
 pub trait BasisPath: Plain {
     /// The depth of the path (its number of indices).
     const DEPTH: usize;
@@ -299,6 +300,7 @@ impl<V: Int, P: BasisPath> fmt::Debug for ScaledBasis<V, P> {
     label = "expected an integer (`U4`, `i64`) or a scaled basis element (`ScaledBasis<V, P>`)",
     note = "stride leaves are integers or scaled basis elements `v@i` (CuTe's integer-semimodule strides)"
 )]
+#[doc(hidden)]
 pub trait StrideLeaf: Plain {
     /// The same leaf with a runtime (`i64`) value: `i64` for integers, `ScaledBasis<i64, P>`
     /// for bases.
@@ -476,6 +478,7 @@ where
 
 /// A walk over a stride tree whose leaves are integers or bases (what prints a basis layout,
 /// and what converts it to a runtime form).
+#[doc(hidden)]
 pub trait StrideVisitor {
     /// A tuple begins.
     fn open(&mut self) {}
@@ -495,6 +498,7 @@ pub trait StrideVisitor {
     label = "expected integers, scaled basis elements, or tuples of them",
     note = "strides are integers (`U4`, `i64`), scaled basis elements (`E0`, `ScaledBasis<V, P>`), or tuples of strides"
 )]
+#[doc(hidden)]
 pub trait StrideTuple: Plain {
     /// [`B1`] when some leaf is a [`ScaledBasis`], else [`B0`].
     type HasBasis: Selector;

@@ -62,6 +62,7 @@ pub type SwapSliceOf<C> = <C as SwapSlice>::Output;
     label = "a fragment is laid out from a static Layout or a static swizzled ComposedLayout",
     note = "for a swizzled layout the partition's modes that reach a swizzle bit must have power-of-two shapes and strides, and a static offset must be non-negative"
 )]
+#[doc(hidden)]
 pub trait FragmentDecay<Q, P> {
     /// The layout the fragment is laid out by.
     type Output;

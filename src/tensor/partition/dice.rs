@@ -9,6 +9,7 @@ use super::*;
     label = "expected `U1` (keep the mode) or `_` (drop it)",
     note = "a projection is CuTe's `Step<_1, X, _1>`: a tuple of `U1` and `Underscore`, one entry per mode"
 )]
+#[doc(hidden)]
 pub trait ProjEntry {
     /// [`B1`](typenum::B1) to keep, [`B0`](typenum::B0) to drop.
     type Keep;
@@ -30,6 +31,7 @@ impl<U: crate::int::Digits, B: crate::int::Digit> ProjEntry for typenum::UInt<U,
     label = "a projection has one entry (`U1` or `_`) per mode of the tiler and the coordinate",
     note = "CuTe's local_tile(tensor, tiler, coord, Step<_1, X, _1>) keeps the modes marked _1"
 )]
+#[doc(hidden)]
 pub trait Dice<P> {
     /// The kept entries.
     type Output: Plain;

@@ -85,6 +85,7 @@ underscores_tuple!(A B C D E F G H I J K L);
     label = "a partition coordinate has at most the rank of the mode it slices",
     note = "local_tile's coordinate indexes the rest mode of zipped_divide(T, tiler); local_partition's the tile mode"
 )]
+#[doc(hidden)]
 pub trait PadCoord<S> {
     /// The padded coordinate.
     type Output: Plain;
@@ -157,6 +158,7 @@ where
 
 /// `inner_partition` on a zipped layout `((tile), (rest))`: the tile, the rest sliced at `c`,
 /// and the offset where it starts.
+#[doc(hidden)]
 pub trait InnerPartition<C> {
     /// The tile's layout.
     type Output: TensorLayout;
@@ -165,6 +167,7 @@ pub trait InnerPartition<C> {
 }
 /// `outer_partition` on a zipped layout `((tile), (rest))`: the tile sliced at `c`, the rest
 /// kept, and the offset where it starts.
+#[doc(hidden)]
 pub trait OuterPartition<C> {
     /// The partition's layout.
     type Output: TensorLayout;
@@ -276,6 +279,7 @@ mod runtime {
     label = "expected a static or mixed `Layout`",
     note = "local_partition takes a Layout of threads (CuTe: `Layout<LShape, LStride>`)"
 )]
+#[doc(hidden)]
 pub trait ThreadCoord {
     /// `product_each(shape)`: the size of each top-level mode, as a tuple.
     type Tiler: Plain;

@@ -256,6 +256,7 @@ pub type Size<T> = <T as IntTuple>::Size;
     label = "index out of range",
     note = "indices are typenum integers `U0`, `U1`, ... below the rank"
 )]
+#[doc(hidden)]
 pub trait Get<I> {
     /// The element type.
     type Output: IntTuple;
@@ -267,6 +268,7 @@ pub type Element<T, I> = <T as Get<I>>::Output;
 
 /// A nested element, `get<I0, I1, ...>`, with the path given as a tuple of typenum indices:
 /// `GetPath<(U1, U0)>` is element 0 of element 1.
+#[doc(hidden)]
 pub trait GetPath<P> {
     /// The element type.
     type Output: IntTuple;
@@ -556,6 +558,7 @@ impl<H: StaticShape, T: ConsStaticShape> ConsStaticShape for Cons<H, T> {}
     label = "expected only static integers",
     note = "use `Layout::try_new` for layouts with runtime entries"
 )]
+#[doc(hidden)]
 pub trait StaticTuple: IntTuple {}
 impl StaticTuple for typenum::UTerm {}
 impl<U: crate::int::Digits, B: crate::int::Digit> StaticTuple for typenum::UInt<U, B> {}

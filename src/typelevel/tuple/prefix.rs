@@ -5,6 +5,7 @@ use super::*;
 
 /// Exclusive prefix product from `Acc`: the compact column-major strides of a shape
 /// (`prefix_product((4,(2,3))) = (1,(4,8))`), computed by typenum for static shapes.
+#[doc(hidden)]
 pub trait PrefixProduct<Acc: Int>: IntTuple {
     /// The strides, congruent with the shape.
     type Output: IntTuple;
@@ -81,6 +82,7 @@ where
 
 /// Compact row-major strides (CuTe `LayoutRight`): the last leaf is fastest.
 /// `(4,(2,3))` gives `(6,(3,1))`.
+#[doc(hidden)]
 pub trait SuffixProduct<Acc: Int>: IntTuple {
     /// The strides, congruent with the shape.
     type Output: IntTuple;

@@ -215,6 +215,7 @@ where
 
 /// Weak congruence, `P ≲ S` (paper Definition 2.4): `P` is congruent with a coarsening of `S`
 /// — wherever `P` has an integer, `S` may have any sub-tree.
+#[doc(hidden)]
 pub trait WeaklyCongruent<S> {}
 impl<S: IntTuple> WeaklyCongruent<S> for i64 {}
 impl<S: IntTuple> WeaklyCongruent<S> for typenum::UTerm {}
