@@ -9,6 +9,7 @@
 #   SKIP_COMPILE=1 benches/compare/run.sh  # without the compile-time fixtures
 #   SCALING_SIZES="25 50" ...              # other sizes for the compile-time scaling ("" skips)
 #   CUTE_VENV=/path/to/venv ...            # an existing venv with nvidia-cutlass and pycute
+#   CUTE_SITE=/path/to/site ...            # CuTe headers from cutlass_library/ and nvidia/ there
 #
 # Fairness: loops are aligned to 64 bytes in both languages (g++ -falign-loops=64, rustc
 # -C llvm-args=-align-loops=64; identical machine code was measured up to 15 % apart by
@@ -31,6 +32,9 @@ if ! "$VENV/bin/python" -c 'import pycute' 2>/dev/null; then
         'nvidia-cuda-cccl-cu12==12.9.*' 'nvidia-cuda-nvcc-cu12==12.9.*'
 fi
 SP=$(echo "$VENV"/lib/python3*/site-packages)
+# CUTE_SITE: a directory holding cutlass_library/ and nvidia/ (pip's layout) other than the
+# venv's site-packages, e.g. an unpacked copy that the venv imports pycute from via a .pth file.
+SITE=${CUTE_SITE:-$SP}
 OUT=$ROOT/target/compare
 mkdir -p "$OUT"
 RUST_TARGET=${COMPARE_TARGET_DIR:-$OUT/cargo}
@@ -40,9 +44,10 @@ echo "# machine: $(lscpu | sed -n 's/^Model name: *//p' | head -1), $(nproc) cor
 echo "# rustc: $(rustc --version); g++: $(g++ --version | head -1); python: $("$VENV/bin/python" --version)"
 
 # ---- CuTe C++ (built first: it runs before and after the Rust benches)
-g++ -std=c++17 -O2 -falign-loops=64 -I"$SP/cutlass_library/source/include" \
-    -I"$SP/nvidia/cuda_cccl/include" -I"$SP/nvidia/cuda_runtime/include" \
-    -I"$SP/nvidia/cuda_nvcc/include" "$ROOT/benches/compare/cute_bench.cpp" -o "$OUT/cute_bench"
+g++ -std=c++17 -O2 -falign-loops=64 -I"$SITE/cutlass_library/source/include" \
+    -I"$SITE/nvidia/cuda_cccl/include" -I"$SITE/nvidia/cuda_runtime/include" \
+    -I"$SITE/nvidia/cuda_nvcc/include" -I"$SITE/nvidia/cu13/include" -I"$SITE/nvidia/cu13/include/cccl" \
+    "$ROOT/benches/compare/cute_bench.cpp" -o "$OUT/cute_bench"
 for f in cute_static_eval_pow2 cute_static_eval_npow2 cute_static_eval_npow2_int; do
     n=$(objdump -d --no-show-raw-insn "$OUT/cute_bench" | awk -v f="<$f>:" '$2 == f {on=1; next} on && NF == 0 {exit} on' | grep -Evc 'ret|nop' || true)
     echo "asm/cxx/$f $n instructions (excluding ret)"

@@ -99,7 +99,7 @@ impl Flat {
         if toks.next().is_some() || modes.next().is_some() {
             return None;
         }
-        Some(DynLayout::from_valid(s, d))
+        Some(DynLayout::from_valid_leaves(s, d, &self.modes))
     }
 }
 
@@ -169,16 +169,12 @@ fn nesting(toks: &[Tok]) -> usize {
     max
 }
 
-/// Appends the flat leaves of `s : d` to `out`.
-pub(crate) fn leaves_into(s: &DynTuple, d: &DynTuple, out: &mut Leaves) {
-    match (s, d) {
-        (DynTuple::Int(s), DynTuple::Int(d)) => out.push((s.value, d.value)),
-        (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => {
-            for (s, d) in ss.iter().zip(ds) {
-                leaves_into(s, d, out);
-            }
-        }
-        _ => out.push((0, 0)), // unreachable: congruence is an invariant
+/// The number of leaves of `t` (recursion bounded by [`MAX_DEPTH`], an invariant of the
+/// `DynLayout` it belongs to).
+fn leaf_count(t: &DynTuple) -> usize {
+    match t {
+        DynTuple::Int(_) => 1,
+        DynTuple::Tuple(v) => v.iter().map(leaf_count).sum(),
     }
 }
 
@@ -283,12 +279,11 @@ fn covers(sorted: &[(i64, i64)], m: i64) -> bool {
 
 /// `complement(A, M)` (the reference: `try_complement`), every leaf marked as `A`.
 pub(crate) fn complement(a: &DynLayout, m: i64) -> Option<DynLayout> {
-    let mut leaves = Leaves::new();
-    leaves_into(a.shape(), a.stride(), &mut leaves);
+    let leaves = a.leaf_pairs();
     let mut sorted = Leaves::new();
-    sorted_live(&leaves, &mut sorted);
+    sorted_live(leaves, &mut sorted);
     let mut c = Leaves::new();
-    complement_into(&leaves, &sorted, m, true, &mut c)?;
+    complement_into(leaves, &sorted, m, true, &mut c)?;
     let mut out = Flat::default();
     out.push_modes(&c);
     out.to_layout(a.is_static())
@@ -297,37 +292,36 @@ pub(crate) fn complement(a: &DynLayout, m: i64) -> Option<DynLayout> {
 /// `A ∘ B` for two layouts (the reference: `try_composition_layout`).
 pub(crate) fn composition(a: &DynLayout, b: &DynLayout) -> Option<DynLayout> {
     let mut out = Flat::default();
-    compose_op(a.shape(), a.stride(), b, &mut out)?;
+    compose_op(a.shape(), a.stride(), a.leaf_pairs(), b, &mut out)?;
     out.to_layout(a.is_static() && b.is_static())
 }
 
-/// The per-layout operation of a by-mode walk: `A` (a sub-tree), `B`, appending one node.
-pub(crate) type Op = fn(&DynTuple, &DynTuple, &DynLayout, &mut Flat) -> Option<()>;
+/// The per-layout operation of a by-mode walk: `A` (a sub-tree, and its leaves in order),
+/// `B`, appending one node.
+pub(crate) type Op = fn(&DynTuple, &DynTuple, &[(i64, i64)], &DynLayout, &mut Flat) -> Option<()>;
 
 /// `A ∘ B` as an [`Op`].
 pub(crate) fn compose_op(
-    a_s: &DynTuple,
-    a_d: &DynTuple,
+    _: &DynTuple,
+    _: &DynTuple,
+    a: &[(i64, i64)],
     b: &DynLayout,
     out: &mut Flat,
 ) -> Option<()> {
-    let mut a = Leaves::new();
-    leaves_into(a_s, a_d, &mut a);
     let mut bf = Flat::default();
     bf.push_tree(b.shape(), b.stride());
-    compose_into(&a, &bf, out)
+    compose_into(a, &bf, out)
 }
 
 /// `A ⊘ B = A ∘ (B, complement(B, size(A)))` as an [`Op`] (the reference:
 /// `divide::divide_layout`).
 pub(crate) fn divide_op(
-    a_s: &DynTuple,
-    a_d: &DynTuple,
+    _: &DynTuple,
+    _: &DynTuple,
+    a: &[(i64, i64)],
     b: &DynLayout,
     out: &mut Flat,
 ) -> Option<()> {
-    let mut a = Leaves::new();
-    leaves_into(a_s, a_d, &mut a);
     // size(A): fits, an invariant.
     let m = a.iter().fold(1i64, |p, &(s, _)| p.wrapping_mul(s));
     // (B, B*) in the flat encoding.
@@ -347,7 +341,7 @@ pub(crate) fn divide_op(
     if !valid_leaves(&bb.modes[nb..]) || !valid_leaves(&bb.modes) || nesting(&bb.toks) > MAX_DEPTH {
         return None;
     }
-    compose_into(&a, &bb, out)
+    compose_into(a, &bb, out)
 }
 
 /// `A ⊗ B = (A, complement(A, size(A)·cosize(B)) ∘ B)` as an [`Op`] (the reference:
@@ -355,17 +349,16 @@ pub(crate) fn divide_op(
 pub(crate) fn product_op(
     a_s: &DynTuple,
     a_d: &DynTuple,
+    a: &[(i64, i64)],
     b: &DynLayout,
     out: &mut Flat,
 ) -> Option<()> {
-    let mut a = Leaves::new();
-    leaves_into(a_s, a_d, &mut a);
     let size = a.iter().fold(1i64, |p, &(s, _)| p.wrapping_mul(s));
     let m = size.checked_mul(b.cosize())?;
     let mut sorted = Leaves::new();
-    sorted_live(&a, &mut sorted);
+    sorted_live(a, &mut sorted);
     let mut c = Leaves::new();
-    complement_into(&a, &sorted, m, true, &mut c)?;
+    complement_into(a, &sorted, m, true, &mut c)?;
     // `try_complement` validates A*, a layout of `c` (`1:0` when empty).
     if c.is_empty() {
         c.push((1, 0));
@@ -385,13 +378,14 @@ pub(crate) fn product_op(
 fn by_mode_into(
     a_s: &DynTuple,
     a_d: &DynTuple,
+    a: &[(i64, i64)],
     t: &DynTiler,
     op: Op,
     unnamed: Unnamed,
     out: &mut Flat,
 ) -> Option<()> {
     match t {
-        DynTiler::Layout(b) => op(a_s, a_d, b, out),
+        DynTiler::Layout(b) => op(a_s, a_d, a, b, out),
         DynTiler::Basis(_) => None, // the reference path composes with basis strides
         DynTiler::Skip => {
             out.push_tree(a_s, a_d);
@@ -403,16 +397,20 @@ fn by_mode_into(
                 return None;
             }
             if a_s.is_int() && ts.len() == 1 {
-                return by_mode_into(a_s, a_d, &ts[0], op, unnamed, out);
+                return by_mode_into(a_s, a_d, a, &ts[0], op, unnamed, out);
             }
             let n = match unnamed {
                 Unnamed::Keep => ss.len(),
                 Unnamed::Drop => ts.len(),
             };
             out.toks.push(Tok::Open(n as u32));
+            // Each mode's leaves: the next `leaf_count` of A's.
+            let mut rest = a;
             for (i, (s, d)) in ss.iter().zip(ds).enumerate().take(n) {
+                let (ai, tail) = rest.split_at_checked(leaf_count(s))?;
+                rest = tail;
                 match ts.get(i) {
-                    Some(ti) => by_mode_into(s, d, ti, op, unnamed, out)?,
+                    Some(ti) => by_mode_into(s, d, ai, ti, op, unnamed, out)?,
                     None => out.push_tree(s, d),
                 }
             }
@@ -431,14 +429,22 @@ pub(crate) fn by_mode(
     is_static: bool,
 ) -> Option<DynLayout> {
     let mut out = Flat::default();
-    by_mode_into(a.shape(), a.stride(), t, op, unnamed, &mut out)?;
+    by_mode_into(
+        a.shape(),
+        a.stride(),
+        a.leaf_pairs(),
+        t,
+        op,
+        unnamed,
+        &mut out,
+    )?;
     out.to_layout(is_static)
 }
 
 /// `op(A, B)` for a layout `B`, marked static iff both are.
 pub(crate) fn apply(a: &DynLayout, b: &DynLayout, op: Op) -> Option<DynLayout> {
     let mut out = Flat::default();
-    op(a.shape(), a.stride(), b, &mut out)?;
+    op(a.shape(), a.stride(), a.leaf_pairs(), b, &mut out)?;
     out.to_layout(a.is_static() && b.is_static())
 }
 

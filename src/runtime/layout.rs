@@ -93,8 +93,11 @@ pub enum DynTuple {
 impl Drop for DynTuple {
     fn drop(&mut self) {
         if let DynTuple::Tuple(v) = self {
-            if v.iter().all(DynTuple::is_int) {
-                return; // nothing nested: the plain drop does not recurse
+            if v.iter().all(DynTuple::is_int) || v.iter().all(|t| nested_at_most(t, DROP_RECURSION))
+            {
+                // The plain drop recurses at most `DROP_RECURSION` levels (each sub-tree's own
+                // drop makes the same bounded check): no heap stack, no reallocation.
+                return;
             }
             let mut stack = core::mem::take(v);
             while let Some(mut t) = stack.pop() {
@@ -104,6 +107,18 @@ impl Drop for DynTuple {
                 // `t` is now a leaf or an empty tuple: dropping it does not recurse.
             }
         }
+    }
+}
+
+/// The nesting below which [`DynTuple`]'s drop lets the plain (recursive) drop run.
+const DROP_RECURSION: usize = 16;
+
+/// Whether `t` is nested at most `budget` levels deep (recursion bounded by `budget`).
+#[inline]
+fn nested_at_most(t: &DynTuple, budget: usize) -> bool {
+    match t {
+        DynTuple::Int(_) => true,
+        DynTuple::Tuple(v) => budget > 0 && v.iter().all(|c| nested_at_most(c, budget - 1)),
     }
 }
 
@@ -661,6 +676,13 @@ impl DynLayout {
             (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => push(ss, ds, &mut flat),
             _ => {} // unreachable: congruence is an invariant
         }
+        Self::with_leaves(shape, stride, flat)
+    }
+
+    /// The layout of trees known to satisfy the invariants, `flat` holding their leaves in
+    /// order (the evaluation entry `(1, 0)` is added here when the path of last modes ends at
+    /// an empty tuple).
+    fn with_leaves(shape: DynTuple, stride: DynTuple, mut flat: SmallVec<[(i64, i64); 4]>) -> Self {
         if !last_path_ends_at_leaf(&shape) {
             flat.push((1, 0));
         }
@@ -742,10 +764,27 @@ impl DynLayout {
     }
 
     /// `shape : stride` already known to satisfy the invariants (the algebra's fast path checks
-    /// them on its flat encoding before building the trees).
-    pub(crate) fn from_valid(shape: DynTuple, stride: DynTuple) -> Self {
+    /// them on its flat encoding before building the trees), whose leaves, in order, are
+    /// `leaves` (the flat encoding has them): no second walk over the trees.
+    pub(crate) fn from_valid_leaves(
+        shape: DynTuple,
+        stride: DynTuple,
+        leaves: &[(i64, i64)],
+    ) -> Self {
         debug_assert!(Self::satisfies_invariants(&shape, &stride));
-        Self::assemble(shape, stride)
+        debug_assert!(LeafPairs::new(&shape, &stride)
+            .map(|p| p.map(|(s, d)| (s.value, d.value)))
+            .eq(leaves.iter().map(|&x| Ok(x))));
+        Self::with_leaves(shape, stride, SmallVec::from_slice(leaves))
+    }
+
+    /// The leaves `(s, d)` of shape and stride, in order, without walking the trees.
+    pub(crate) fn leaf_pairs(&self) -> &[(i64, i64)] {
+        match self.flat.split_last() {
+            // The `(1, 0)` entry stands for an empty tuple, not a leaf.
+            Some((_, head)) if !last_path_ends_at_leaf(&self.shape) => head,
+            _ => &self.flat,
+        }
     }
 
     /// Marks every leaf static or dynamic in place (values, hence the invariants, unchanged).

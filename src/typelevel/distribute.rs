@@ -165,7 +165,24 @@ impl Distributive for Dyn {}
 
 /// The runtime form of the condition: modes of A (`a`, normalised) and of B (`b`, flat).
 pub(crate) fn distributes_at_run_time(a_modes: &[(i64, i64)], b: &[(i64, i64)]) -> Result<()> {
-    distributes_at_run_time_keyed(a_modes, |_| 0, b)
+    // Coalesce A's runtime values (the types could not), keeping its last mode.
+    with_buf(a_modes.len(), (0i64, 0i64), |buf| {
+        buf.copy_from_slice(a_modes);
+        let n = crate::rules::coalesce::coalesce_in_place(buf, true)?;
+        check_distributes(&buf[..n], b)
+    })
+}
+
+/// [`distributes`] of A's coalesced modes and B's, or the error naming them.
+fn check_distributes(coalesced: &[(i64, i64)], b: &[(i64, i64)]) -> Result<()> {
+    if distributes(coalesced, b) {
+        Ok(())
+    } else {
+        Err(crate::rules::compose::not_distributive(
+            &crate::rules::ModesText(coalesced),
+            &crate::rules::ModesText(b),
+        ))
+    }
 }
 
 /// [`distributes_at_run_time`] for an A whose strides may be basis elements: `key(i)` is the
@@ -178,49 +195,18 @@ pub(crate) fn distributes_at_run_time_keyed(
 ) -> Result<()> {
     // Coalesce A's runtime values (the types could not), keeping its last mode; two modes
     // merge only when their keys are equal too.
-    let mut small = [(0i64, Keyed(0, 0)); 16];
-    #[cfg(feature = "alloc")]
-    let mut heap = alloc::vec::Vec::new();
-    let buf: &mut [(i64, Keyed)] = if a_modes.len() <= small.len() {
-        &mut small[..a_modes.len()]
-    } else {
-        #[cfg(feature = "alloc")]
-        {
-            heap.resize(a_modes.len(), (0, Keyed(0, 0)));
-            &mut heap
+    with_buf(a_modes.len(), (0i64, Keyed(0, 0)), |buf| {
+        for (i, (slot, &(s, d))) in buf.iter_mut().zip(a_modes).enumerate() {
+            *slot = (s, Keyed(d, key(i)));
         }
-        #[cfg(not(feature = "alloc"))]
-        return Err(LayoutError::new(ErrorKind::InvalidArgument));
-    };
-    for (i, (slot, &(s, d))) in buf.iter_mut().zip(a_modes).enumerate() {
-        *slot = (s, Keyed(d, key(i)));
-    }
-    let n = crate::rules::coalesce::coalesce_in_place(buf, true)?;
-    let mut values = [(0i64, 0i64); 16];
-    #[cfg(feature = "alloc")]
-    let mut values_heap = alloc::vec::Vec::new();
-    let coalesced: &mut [(i64, i64)] = if n <= values.len() {
-        &mut values[..n]
-    } else {
-        #[cfg(feature = "alloc")]
-        {
-            values_heap.resize(n, (0, 0));
-            &mut values_heap
-        }
-        #[cfg(not(feature = "alloc"))]
-        return Err(LayoutError::new(ErrorKind::InvalidArgument));
-    };
-    for (v, (s, k)) in coalesced.iter_mut().zip(buf.iter()) {
-        *v = (*s, k.0);
-    }
-    if distributes(coalesced, b) {
-        Ok(())
-    } else {
-        Err(crate::rules::compose::not_distributive(
-            &crate::rules::ModesText(coalesced),
-            &crate::rules::ModesText(b),
-        ))
-    }
+        let n = crate::rules::coalesce::coalesce_in_place(buf, true)?;
+        with_buf(n, (0i64, 0i64), |coalesced| {
+            for (v, (s, k)) in coalesced.iter_mut().zip(buf.iter()) {
+                *v = (*s, k.0);
+            }
+            check_distributes(coalesced, b)
+        })
+    })
 }
 
 /// An integer stride with the path key of its basis element (0 for an integer): the strides
@@ -243,32 +229,49 @@ impl crate::rules::Stride for Keyed {
 /// [`crate::rules::compose::distributes`].
 pub(crate) use crate::rules::compose::distributes;
 
-/// Run `f` on the `(shape, stride)` values of a flat mode list: on the stack for up to 16 modes,
-/// otherwise on the heap (or, without `alloc`, in a 256-entry buffer; more is an error).
+/// Runs `f` on `n` zeroed `T`s: on the stack in the smallest of 4, 16 or 64 entries that holds
+/// them, beyond that on the heap (without `alloc`, in 256 entries; more is an error). With a
+/// length known at compile time (a type-level count such as
+/// [`IntTuple::LEAVES`](crate::tuple::IntTuple::LEAVES)) the choice folds away and only the
+/// small buffer is zeroed: 64-entry buffers zeroed per call were a fifth of a mixed divide.
+#[inline(always)]
+pub(crate) fn with_buf<T: Copy, R>(
+    n: usize,
+    zero: T,
+    f: impl FnOnce(&mut [T]) -> Result<R>,
+) -> Result<R> {
+    if n <= 4 {
+        f(&mut [zero; 4][..n])
+    } else if n <= 16 {
+        f(&mut [zero; 16][..n])
+    } else if n <= 64 {
+        f(&mut [zero; 64][..n])
+    } else {
+        #[cfg(feature = "alloc")]
+        {
+            f(&mut alloc::vec![zero; n])
+        }
+        #[cfg(not(feature = "alloc"))]
+        {
+            if n > 256 {
+                return Err(LayoutError::new(ErrorKind::InvalidArgument));
+            }
+            f(&mut [zero; 256][..n])
+        }
+    }
+}
+
+/// Run `f` on the `(shape, stride)` values of a flat mode list, in a buffer sized by the list's
+/// type-level length ([`with_buf`]).
+#[inline(always)]
 pub(crate) fn with_mode_values<L: ModeValues, R>(
     l: &L,
     f: impl FnOnce(&[(i64, i64)]) -> Result<R>,
 ) -> Result<R> {
-    let mut small = [(0i64, 0i64); 16];
-    let n = l.mode_values(&mut small, 0);
-    if n <= small.len() {
-        return f(&small[..n]);
-    }
-    #[cfg(feature = "alloc")]
-    {
-        let mut big = alloc::vec![(0i64, 0i64); n];
-        l.mode_values(&mut big, 0);
-        f(&big)
-    }
-    #[cfg(not(feature = "alloc"))]
-    {
-        let mut big = [(0i64, 0i64); 256];
-        if n > big.len() {
-            return Err(LayoutError::new(ErrorKind::InvalidArgument));
-        }
-        l.mode_values(&mut big, 0);
-        f(&big[..n])
-    }
+    with_buf(L::COUNT, (0i64, 0i64), |buf| {
+        let n = l.mode_values(buf, 0);
+        f(&buf[..n])
+    })
 }
 
 /// Copy a flat mode list's values into a buffer; returns the count. A basis stride `v@I`
@@ -276,6 +279,8 @@ pub(crate) fn with_mode_values<L: ModeValues, R>(
 pub trait ModeValues {
     /// Whether some stride is a basis element.
     const HAS_BASIS: bool;
+    /// The number of modes.
+    const COUNT: usize;
     /// Write `(s, d)` pairs from index `at`.
     fn mode_values(&self, out: &mut [(i64, i64)], at: usize) -> usize;
     /// Write each stride's path key from index `at` (0 for an integer; two modes may merge
@@ -284,6 +289,7 @@ pub trait ModeValues {
 }
 impl ModeValues for Nil {
     const HAS_BASIS: bool = false;
+    const COUNT: usize = 0;
     fn mode_values(&self, _: &mut [(i64, i64)], at: usize) -> usize {
         at
     }
@@ -293,6 +299,7 @@ impl ModeValues for Nil {
 }
 impl<S: Int, D: StrideLeaf, T: ModeValues> ModeValues for Cons<M<S, D>, T> {
     const HAS_BASIS: bool = D::PATH_KEY != 0 || T::HAS_BASIS;
+    const COUNT: usize = 1 + T::COUNT;
     fn mode_values(&self, out: &mut [(i64, i64)], at: usize) -> usize {
         if let Some(slot) = out.get_mut(at) {
             *slot = (self.0 .0.value(), self.0 .1.scale_value());

@@ -18,7 +18,7 @@ use crate::typelevel::{Compose, ComposeOf, FlatDivide, LogicalDivide, TiledDivid
 use typenum::{B0, B1, U0, U1};
 
 use crate::basis::typelevel::{Absent, CodomainProfile, Filled, MakeLayout, PathPush, StrideTuple};
-use crate::error::{ErrorKind, Result};
+use crate::error::Result;
 use crate::int::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel};
 use crate::int::{Int, IntDiv, IntMul, Plain, Prod, Quot};
 use crate::layout::Layout;
@@ -389,32 +389,33 @@ impl<X> TilerCoversLayout for (B0, X) {}
 impl TilerCoversLayout for (B1, B0) {}
 
 /// The run-time form of [`TilerCovers`], for a tiler `bs : bd` and `|A| = m`. Needs no
-/// allocation: for each mode, the span of the modes of smaller stride is the largest `s·d`
+/// allocation up to 32 leaves: for each mode, the span of the modes of smaller stride is the largest `s·d`
 /// among them (the modes do not interleave, or the complement has already refused B).
 fn check_covers<S: Congruent<D>, D: IntTuple>(bs: &S, bd: &D, m: i64) -> Result<()> {
-    // B's leaves on the stack (a tiler of more than 64 leaves is refused here).
-    let (mut leaves, mut sorted) = ([(0i64, 0i64); 64], [(0i64, 0i64); 64]);
-    let mut n = 0usize;
-    bs.zip_leaves(bd, &mut |s, d| {
-        if let Some(slot) = leaves.get_mut(n) {
-            *slot = (s, d);
-        }
-        n += 1;
-    });
-    if n > leaves.len() {
-        return Err(crate::error::LayoutError::new(ErrorKind::InvalidArgument));
-    }
-    let k = crate::rules::divide::sorted_live(&leaves[..n], &mut sorted);
-    crate::rules::divide::check_covers(
-        &sorted[..k],
-        m,
-        &format_args!(
-            "{}:{}",
-            crate::tuple::Display(bs),
-            crate::tuple::Display(bd)
-        ),
-    )
+    // B's leaves and their sorted live modes, in one buffer sized by B's type-level length.
+    let n = S::LEAVES;
+    crate::typelevel::distribute::with_buf(2 * n, (0i64, 0i64), |buf| {
+        let (leaves, sorted) = buf.split_at_mut(n);
+        let mut i = 0usize;
+        bs.zip_leaves(bd, &mut |s, d| {
+            if let Some(slot) = leaves.get_mut(i) {
+                *slot = (s, d);
+            }
+            i += 1;
+        });
+        let k = crate::rules::divide::sorted_live(leaves, sorted);
+        crate::rules::divide::check_covers(
+            &sorted[..k],
+            m,
+            &format_args!(
+                "{}:{}",
+                crate::tuple::Display(bs),
+                crate::tuple::Display(bd)
+            ),
+        )
+    })
 }
+
 /// `(B, complement(B, size(A)))`: the layout that `A` is composed with in a logical divide.
 pub type DivideTiler<B, A> = Layout<
     (
