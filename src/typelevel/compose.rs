@@ -48,6 +48,7 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait StrideDivisibilitySel<Sel> {}
 }
+#[diagnostic::do_not_recommend]
 impl<S: IntRem<D>, D: IntRem<S>> StrideDivisibility for (S, D)
 where
     ZeroSel<crate::int::Mod<S, D>>: SelOr<ZeroSel<crate::int::Mod<D, S>>>,
@@ -71,6 +72,7 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait ShapeDivisibilitySel<Sel> {}
 }
+#[diagnostic::do_not_recommend]
 impl<S: IntRem<N>, N: Int> ShapeDivisibility for (S, N) where
     (S, N): ShapeDivisibilitySel<ZeroSel<crate::int::Mod<S, N>>>
 {

@@ -217,6 +217,7 @@ with_diagnostic! {
         type Len;
     }
 }
+#[diagnostic::do_not_recommend]
 impl<Bg, E: typenum::IsGreaterOrEqual<Bg>> ModeRange for (Bg, E)
 where
     (Bg, E): ModeRangeSel<typenum::GrEq<E, Bg>>,

@@ -130,6 +130,7 @@ with_diagnostic! {
     }
 }
 impl OrderFits<Nil> for Nil {}
+#[diagnostic::do_not_recommend]
 impl<A, B, H: HasDyn, T: OrderFits<B>> OrderFits<Cons<A, B>> for Cons<H, T> where
     H: OrderEntrySel<H::Sel>
 {
@@ -223,8 +224,10 @@ with_diagnostic! {
     pub trait NotRepeatedSel<Sel> {}
 }
 impl DistinctOrder for Nil {}
+#[diagnostic::do_not_recommend]
 impl<H, T: NotRepeated<H> + DistinctOrder> DistinctOrder for Cons<H, T> {}
 impl<X> NotRepeated<X> for Nil {}
+#[diagnostic::do_not_recommend]
 impl<X: Int, H: IntEq<X>, T: NotRepeated<X>> NotRepeated<X> for Cons<H, T> where
     (H, X): NotRepeatedSel<EqSel<H, X>>
 {
@@ -388,6 +391,7 @@ impl BlockRankFits<Nil> for Nil {
         Nil
     }
 }
+#[diagnostic::do_not_recommend]
 impl<TH, TT> BlockRankFits<Cons<TH, TT>> for Nil
 where
     Nil: BlockRankFits<TT>,
@@ -401,6 +405,7 @@ where
         )
     }
 }
+#[diagnostic::do_not_recommend]
 impl<BH: crate::int::Plain, BT: BlockRankFits<TT>, TH, TT> BlockRankFits<Cons<TH, TT>>
     for Cons<BH, BT>
 {
@@ -424,6 +429,7 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait TileDividesSel<Sel> {}
 }
+#[diagnostic::do_not_recommend]
 impl<T: IntRem<B>, B: Int> TileDivides for (T, B) where (T, B): TileDividesSel<ZeroSel<Mod<T, B>>> {}
 impl<T> TileDividesSel<B1> for T {}
 impl<T> TileDividesSel<Dyn> for T {}

@@ -31,6 +31,7 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait UpcastStrideDividesSel<Sel> {}
 }
+#[diagnostic::do_not_recommend]
 impl<D: IntGcd<N> + IntAbs, N: Int> UpcastStrideDivides for (D, N)
 where
     Gcf<D, N>: IntEq<N> + IntEq<AbsOf<D>>,
@@ -53,6 +54,7 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait UpcastShapeDividesSel<Sel> {}
 }
+#[diagnostic::do_not_recommend]
 impl<S: IntRem<Q>, Q: Int> UpcastShapeDivides for (S, Q) where
     (S, Q): UpcastShapeDividesSel<ZeroSel<Mod<S, Q>>>
 {
@@ -505,6 +507,7 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait UpcastOffsetDividesSel<Sel> {}
 }
+#[diagnostic::do_not_recommend]
 impl<O: IntRem<N>, N: Int> UpcastOffsetDivides for (O, N) where
     (O, N): UpcastOffsetDividesSel<ZeroSel<Mod<O, N>>>
 {
