@@ -13,7 +13,7 @@ use cute_layout::atom::{gmma, half_t, make_gmma_desc};
 use cute_layout::ops::TileToShapeOf;
 use cute_layout::runtime::{try_zipped_divide, DynTiler};
 use cute_layout::typenum::{U128, U256, U64};
-use cute_layout::{DynComposedLayout, DynInt, DynLayout, DynTuple};
+use cute_layout::{DynComposedLayout, DynInt, DynLayout, DynTuple, ErrorKind};
 use serde_json::Value;
 
 // The kernels' shared-memory tiles: the GMMA 128-byte swizzle atom tiled to 128×64 (A, and B
@@ -30,15 +30,20 @@ fn tma_box(smem: &DynComposedLayout, rows: i64) -> Vec<u32> {
     t.params().box_dims().to_vec()
 }
 
-/// The GMMA descriptor the crate's `make_gmma_desc` gives the first `rows`×16 operand tile of
-/// `smem` (the tile of `zipped_divide(smem, (rows, 16))` at offset 0, in a buffer at shared
-/// address 0), without its start address: the constant bits the kernels or into every
-/// descriptor.
-fn desc_hi(smem: &DynComposedLayout, rows: i64) -> u64 {
+/// The first `rows`×16 operand tile of `smem`: the tile of `zipped_divide(smem, (rows, 16))`
+/// at the buffer's start, with `smem`'s swizzle.
+fn first_op_tile(smem: &DynComposedLayout, rows: i64) -> DynComposedLayout {
     let (swizzle, offset, layout) = smem.gmma_parts();
     let tiler: DynTiler = format!("<{rows}:1,16:1>").parse().unwrap();
     let tile = try_zipped_divide(&layout, &tiler).unwrap().mode(0).unwrap();
-    let op = DynComposedLayout::try_new(swizzle.unwrap(), DynInt::dynamic(offset), tile).unwrap();
+    DynComposedLayout::try_new(swizzle.unwrap(), DynInt::dynamic(offset), tile).unwrap()
+}
+
+/// The GMMA descriptor the crate's `make_gmma_desc` gives the first `rows`×16 operand tile of
+/// `smem` (in a buffer at shared address 0), without its start address: the constant bits the
+/// kernels or into every descriptor.
+fn desc_hi(smem: &DynComposedLayout, rows: i64) -> u64 {
+    let op = first_op_tile(smem, rows);
     let d = make_gmma_desc::<gmma::Major::K, _>(&op, 16, 0).unwrap();
     assert_eq!(d.start_address, 0);
     d.desc() & !0x3fff
@@ -189,4 +194,63 @@ fn sm90_gemm_records_are_complete_and_consistent() {
             }
         }
     }
+}
+
+/// The probe `probes/gmma_align/gmma_align.cu` ran a `wgmma` (m64n8k16) whose A tile (64×16
+/// halfs, K-major, each layout type) starts at every multiple of 16 bytes past a 1024-byte
+/// boundary, its data swizzled on byte offsets from that start (`rel`: the tile is its own
+/// buffer, base = start), on absolute addresses (`abs`), or as `rel` with the descriptor's
+/// base-offset field set (`rel_bo`), and recorded which gave the exact product. The crate's
+/// `make_gmma_desc` (base-offset field 0) must accept a `rel` buffer exactly where the hardware
+/// read it correctly, and then give the descriptor the probe ran; `abs` was read correctly
+/// everywhere (the hardware swizzles absolute address bits, as the crate's refusal assumes).
+#[test]
+fn make_gmma_desc_refuses_exactly_the_misaligned_bases_the_gpu_misreads() {
+    let text = std::fs::read_to_string("probes/gmma_align/gmma_align_h200.txt").unwrap();
+    assert!(
+        text.starts_with("# gpu: NVIDIA H200"),
+        "the probe names its GPU"
+    );
+    type T<A> = TileToShapeOf<A, (U64, U64)>;
+    let tile = |ty: &str| -> DynComposedLayout {
+        let l = match ty {
+            "INTERLEAVE" => T::<gmma::Layout_K_INTER_Atom<half_t>>::default().to_dyn(),
+            "B32" => T::<gmma::Layout_K_SW32_Atom<half_t>>::default().to_dyn(),
+            "B64" => T::<gmma::Layout_K_SW64_Atom<half_t>>::default().to_dyn(),
+            "B128" => T::<gmma::Layout_K_SW128_Atom<half_t>>::default().to_dyn(),
+            _ => panic!("layout type {ty}"),
+        };
+        first_op_tile(&l, 64)
+    };
+    let (mut runs, mut accepted, mut refused) = (0, 0, 0);
+    for line in text.lines().filter(|l| !l.starts_with('#')) {
+        let f: Vec<&str> = line.split_whitespace().collect();
+        let (ty, variant, start) = (f[0], f[2], f[3].parse::<u32>().unwrap());
+        let desc = u64::from_str_radix(f[4].trim_start_matches("0x"), 16).unwrap();
+        let correct = f[5] == "1";
+        runs += 1;
+        match variant {
+            "abs" => assert!(correct, "{line}: absolute-address swizzle misread"),
+            "rel" => {
+                let r = make_gmma_desc::<gmma::Major::K, _>(&tile(ty), 16, start);
+                assert_eq!(r.is_ok(), correct, "{line}: make_gmma_desc {r:?}");
+                match r {
+                    Ok(d) => {
+                        assert_eq!(d.desc(), desc, "{line}: the descriptor the GPU ran");
+                        accepted += 1;
+                    }
+                    Err(e) => {
+                        assert_eq!(e.kind(), ErrorKind::MisalignedAddress, "{line}");
+                        refused += 1;
+                    }
+                }
+            }
+            "rel_bo" => {}
+            _ => panic!("{line}: variant"),
+        }
+    }
+    // 4 layout types × 64 offsets × 3 variants; with base-offset 0 the GPU read a relatively
+    // swizzled tile at 64 + 4 + 2 + 1 of the 256 starts (every 16 B unswizzled, every 256, 512,
+    // 1024 B for the 32-, 64-, 128-byte swizzles).
+    assert_eq!((runs, accepted, refused), (768, 71, 185));
 }
