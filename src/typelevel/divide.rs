@@ -312,23 +312,35 @@ where
 // `span | d` or `⌊d / span⌋ · span ≥ |A|` (the values of `P` grow with the stride, so checking
 // every mode is checking the first).
 
-/// The logical divide's condition (paper §3.5.2): the tiler `B` completed by its complement,
-/// `(B, complement(B, |A|))`, must be surjective onto `Z_|A|` — every element of `A` lands in
-/// the result. Implemented by the layouts `B` that satisfy it for the size `Mx = |A|`, checked
-/// at compile time when `B` and `|A|` are static (and at run time, as
-/// [`ErrorKind::NotSurjective`], otherwise).
-///
-/// The condition: in stride order, each mode `s:d` of `B` either starts at a multiple of the
-/// extent `span` of the modes of smaller stride (`span | d`), or the offsets it skips,
-/// `[⌊d/span⌋·span, d)`, lie at or beyond `|A|`. `16:1 ⊘ (3,2):(1,4)` fails it (offsets 3, 7,
-/// 11 and 15 would be lost); `16:1 ⊘ (2,2):(1,4)` and `4:1 ⊘ (2,2):(1,5)` satisfy it.
-///
-/// It is exact, not merely sufficient: the first offset a mode skips, `⌊d/span⌋·span`, is
-/// reached by no element of `(B, B*)` (the modes below reach less, every other term is at
-/// least `d`), and with no skipped offset below `|A|` the modes up to there reach all of
-/// `[0, |A|)`. `tests/both_divide_exact.rs` checks it against brute force in both engines.
-#[doc(hidden)]
-pub trait TilerCovers<Mx> {}
+with_diagnostic! {
+    (
+        message = "logical divide: the tiler does not cover the layout (paper §3.5.2: (B, B*) must be surjective onto Z_|A|)",
+        label = "a mode of the tiler skips offsets below size(A) that no tile or rest reaches",
+        note = "in stride order, each stride of the tiler must be a multiple of the span of the smaller-stride modes, or the offsets it skips must lie at or beyond size(A)"
+    )
+    /// The logical divide's condition (paper §3.5.2): the tiler `B` completed by its complement,
+    /// `(B, complement(B, |A|))`, must be surjective onto `Z_|A|` — every element of `A` lands in
+    /// the result. Implemented by the layouts `B` that satisfy it for the size `Mx = |A|`, checked
+    /// at compile time when `B` and `|A|` are static (and at run time, as
+    /// [`ErrorKind::NotSurjective`], otherwise).
+    ///
+    /// The condition: in stride order, each mode `s:d` of `B` either starts at a multiple of the
+    /// extent `span` of the modes of smaller stride (`span | d`), or the offsets it skips,
+    /// `[⌊d/span⌋·span, d)`, lie at or beyond `|A|`. `16:1 ⊘ (3,2):(1,4)` fails it (offsets 3, 7,
+    /// 11 and 15 would be lost); `16:1 ⊘ (2,2):(1,4)` and `4:1 ⊘ (2,2):(1,5)` satisfy it.
+    ///
+    /// It is exact, not merely sufficient: the first offset a mode skips, `⌊d/span⌋·span`, is
+    /// reached by no element of `(B, B*)` (the modes below reach less, every other term is at
+    /// least `d`), and with no skipped offset below `|A|` the modes up to there reach all of
+    /// `[0, |A|)`. `tests/both_divide_exact.rs` checks it against brute force in both engines.
+    #[doc(hidden)]
+    pub trait TilerCovers<Mx> {}
+    /// The condition of [`TilerCovers`] for one mode of the tiler: `(P < d, P < |A|)` with
+    /// `P = ⌊d / span⌋ · span` must not both hold.
+    #[doc(hidden)]
+    pub trait TilerCoversLayout {}
+}
+#[diagnostic::do_not_recommend]
 impl<S, D, Mx> TilerCovers<Mx> for Layout<S, D>
 where
     (S, D, Mx): HasDyn,
@@ -339,6 +351,7 @@ where
 #[doc(hidden)]
 pub trait CoversDispatch<Mx, HasRuntime> {}
 impl<S, D, Mx> CoversDispatch<Mx, Dyn> for Layout<S, D> {}
+#[diagnostic::do_not_recommend]
 impl<S, D, Mx> CoversDispatch<Mx, B0> for Layout<S, D>
 where
     S: FlattenInto<D, Nil>,
@@ -352,6 +365,7 @@ where
 #[doc(hidden)]
 pub trait CoverFold<Cur, Mx> {}
 impl<Cur, Mx> CoverFold<Cur, Mx> for Nil {}
+#[diagnostic::do_not_recommend]
 impl<S, D: IntLt<Cur>, T, Cur: Int, Mx> CoverFold<Cur, Mx> for Cons<M<S, D>, T> where
     Cons<M<S, D>, T>: CoverStep<Cur, Mx, LtSel<D, Cur>>
 {
@@ -361,6 +375,7 @@ pub trait CoverStep<Cur, Mx, Interleaved> {}
 /// The mode starts inside the span of the modes before it: the complement refuses B, naming
 /// that condition; nothing to add here.
 impl<S, D, T, Cur, Mx> CoverStep<Cur, Mx, B1> for Cons<M<S, D>, T> {}
+#[diagnostic::do_not_recommend]
 impl<S, D, T, Cur, Mx> CoverStep<Cur, Mx, B0> for Cons<M<S, D>, T>
 where
     S: Int,
@@ -376,15 +391,6 @@ where
     T: CoverFold<Prod<D, S>, Mx>,
 {
 }
-/// The condition of [`TilerCovers`] for one mode of the tiler: `(P < d, P < |A|)` with
-/// `P = ⌊d / span⌋ · span` must not both hold.
-#[diagnostic::on_unimplemented(
-    message = "logical divide: the tiler does not cover the layout (paper §3.5.2: (B, B*) must be surjective onto Z_|A|)",
-    label = "a mode of the tiler skips offsets below size(A) that no tile or rest reaches",
-    note = "in stride order, each stride of the tiler must be a multiple of the span of the smaller-stride modes, or the offsets it skips must lie at or beyond size(A)"
-)]
-#[doc(hidden)]
-pub trait TilerCoversLayout {}
 impl<X> TilerCoversLayout for (B0, X) {}
 impl TilerCoversLayout for (B1, B0) {}
 

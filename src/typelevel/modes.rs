@@ -77,6 +77,7 @@ impl<H, T> NthMode<typenum::U0> for Cons<H, T> {
         self.0
     }
 }
+#[diagnostic::do_not_recommend]
 impl<H, T, U: typenum::Unsigned, B: typenum::Bit> NthMode<typenum::UInt<U, B>> for Cons<H, T>
 where
     typenum::UInt<U, B>: core::ops::Sub<B1>,
