@@ -27,7 +27,7 @@
 //! boxes the crate's `make_tma_copy` derives for both tiles (one 64×128 and one 64×256 box,
 //! 128-byte swizzle), the GMMA descriptors of every 64×16 tile of A and 256×16 tile of B
 //! against the swizzled layout at every element
-//! ([`gmma_k_sw128_descriptors`](super::sm90_gemm::gmma_k_sw128_descriptors), which calls the
+//! ([`gmma_k_sw128_descriptors`], which calls the
 //! crate's `make_gmma_desc`), and the C layout's split into a thread and a value part.
 
 use cute_layout::atom::*;
