@@ -51,6 +51,8 @@ fn main() {
     let t2: DynTiler = "<2:1,4:1>".parse().unwrap();
     let (p1, p2) = (l("(3,4):(4,1)"), l("(2,5):(1,2)"));
     let co = l("(2,(1,6)):(1,(6,2))");
+    let co2 = l("(4,2,3):(1,4,16)");
+    let (pp1, pq1, pp2, pq2) = (l("(2,2):(4,1)"), l("6:1"), l("4:1"), l("(2,3):(1,4)"));
     let pow2 = l("((2,4),(4,8)):((1,8),(2,32))");
     let npow2 = l("((3,5),7):((1,21),3)");
 
@@ -65,6 +67,13 @@ fn main() {
         layout!({v(2)}:{v(1)}).unwrap(),
         layout!({v(4)}:{v(1)}).unwrap(),
     );
+
+    let mp1 = layout!(({v(2)}, {v(2)}):(4, 1)).unwrap();
+    let mq1 = layout!({v(6)}:{v(1)}).unwrap();
+    let mp2 = layout!({v(4)}:{v(1)}).unwrap();
+    let mq2 = layout!(({v(2)}, {v(3)}):({v(1)}, {v(4)})).unwrap();
+    let me1 = layout!(({v(2)}, ({v(1)}, {v(6)})):({v(1)}, ({v(6)}, {v(2)}))).unwrap();
+    let me2 = layout!(({v(4)}, {v(2)}, {v(3)}):({v(1)}, {v(4)}, {v(16)})).unwrap();
 
     macro_rules! run {
         ($e:expr) => {{
@@ -88,6 +97,13 @@ fn main() {
         "dyn/logical_product" => run!(try_logical_product(black_box(&p1), black_box(&p2))),
         "dyn/zipped_divide" => run!(try_zipped_divide(black_box(&a), black_box(&t2))),
         "dyn/coalesce" => run!(try_coalesce(black_box(&co))),
+        "dyn/coalesce2" => run!(try_coalesce(black_box(&co2))),
+        "dyn/logical_product1" => run!(try_logical_product(black_box(&pp1), black_box(&pq1))),
+        "dyn/logical_product2" => run!(try_logical_product(black_box(&pp2), black_box(&pq2))),
+        "mixed/logical_product1" => run!(black_box(mp1).try_logical_product(black_box(mq1))),
+        "mixed/logical_product2" => run!(black_box(mp2).try_logical_product(black_box(mq2))),
+        "mixed/coalesce1" => run!(black_box(me1).try_coalesce()),
+        "mixed/coalesce2" => run!(black_box(me2).try_coalesce()),
         "mixed/compose1" => run!(black_box(ma).try_compose(black_box(mb1))),
         "mixed/compose2" => run!(black_box(ma).try_compose(black_box(mb2))),
         "mixed/complement1" => run!(black_box(mc1).try_complement(black_box(24i64))),
@@ -100,7 +116,7 @@ fn main() {
         "try_eval/npow2" => run!(black_box(&npow2).try_eval(&DynTuple::int(black_box(77)))),
         "size/pow2" => run!(black_box(&pow2).size()),
         _ => {
-            println!("dyn/compose1 dyn/compose2 dyn/complement1 dyn/complement2 dyn/logical_divide1 dyn/logical_divide2 dyn/logical_product dyn/zipped_divide dyn/coalesce mixed/compose1 mixed/compose2 mixed/complement1 mixed/complement2 mixed/logical_divide1 mixed/logical_divide2 eval/pow2 eval/npow2 try_eval/pow2 try_eval/npow2 size/pow2");
+            println!("dyn/compose1 dyn/compose2 dyn/complement1 dyn/complement2 dyn/logical_divide1 dyn/logical_divide2 dyn/logical_product dyn/zipped_divide dyn/coalesce dyn/coalesce2 dyn/logical_product1 dyn/logical_product2 mixed/compose1 mixed/compose2 mixed/complement1 mixed/complement2 mixed/logical_divide1 mixed/logical_divide2 mixed/logical_product1 mixed/logical_product2 mixed/coalesce1 mixed/coalesce2 eval/pow2 eval/npow2 try_eval/pow2 try_eval/npow2 size/pow2");
         }
     }
 }

@@ -116,6 +116,23 @@ pub(crate) enum Grouping {
     Flat,
 }
 
+/// [`grouped`] for a `DynLayout`: `fast` (the flat-encoding form of `op`, module `flat`) is
+/// tried first; it declines everything but the plain case, and `op` then decides.
+pub(crate) fn grouped_dyn(
+    a: &DynLayout,
+    t: &DynTiler,
+    fast: super::flat::Op,
+    op: &dyn LeafOp<DynLayout>,
+    g: Grouping,
+) -> Result<DynLayout> {
+    if let Some(r) = super::flat::grouped(a, t, fast, g, a.is_static() && t.is_static()) {
+        #[cfg(debug_assertions)]
+        super::flat::debug_check(&r, grouped(a, t, op, g));
+        return Ok(r);
+    }
+    grouped(a, t, op, g)
+}
+
 pub(crate) fn grouped<L: ModeTree + From<DynLayout>>(
     a: &L,
     t: &DynTiler,
@@ -178,9 +195,10 @@ pub(crate) fn grouped<L: ModeTree + From<DynLayout>>(
 /// assert_eq!(zipped_divide(&a, &t).to_string(), "((8,8),(1,2)):((20,2),(0,1))");
 /// ```
 pub fn try_zipped_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    grouped(
+    grouped_dyn(
         a,
         &*t.as_tiler()?,
+        super::flat::divide_op,
         &super::basis::Dividing(&divide_layout),
         Grouping::Zipped,
     )
@@ -197,9 +215,10 @@ plain_tiler!(zipped_divide = try_zipped_divide);
 /// assert_eq!(tiled_divide(&a, &t).to_string(), "((4,8),2,2):((20,2),80,1)");
 /// ```
 pub fn try_tiled_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    grouped(
+    grouped_dyn(
         a,
         &*t.as_tiler()?,
+        super::flat::divide_op,
         &super::basis::Dividing(&divide_layout),
         Grouping::Tiled,
     )
@@ -216,9 +235,10 @@ plain_tiler!(tiled_divide = try_tiled_divide);
 /// assert_eq!(flat_divide(&a, &t).to_string(), "(4,8,2,2):(20,2,80,1)");
 /// ```
 pub fn try_flat_divide<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    grouped(
+    grouped_dyn(
         a,
         &*t.as_tiler()?,
+        super::flat::divide_op,
         &super::basis::Dividing(&divide_layout),
         Grouping::Flat,
     )

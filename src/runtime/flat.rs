@@ -11,27 +11,17 @@
 //! checks the invariants of every intermediate that the reference path validates (the result's
 //! own checks cover the intermediates that are sub-trees of the result).
 
-use alloc::vec::Vec;
 use smallvec::SmallVec;
 
 use super::ceil_div;
 use super::compose::Unnamed;
+use super::divide::Grouping;
 use super::tiler::DynTiler;
-use crate::runtime::layout::{DynInt, DynLayout, DynTuple, MAX_DEPTH};
+use crate::runtime::layout::{node_shape, DynLayout, Node, Tok, MAX_DEPTH};
 use crate::typelevel::distribute::distributes;
 
 /// Flat `(shape, stride)` modes, inline up to 16.
 pub(crate) type Leaves = SmallVec<[(i64, i64); 16]>;
-
-/// A node of the depth-first encoding: a tuple of `n` children, or a leaf (the next entry of
-/// the leaf list).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Tok {
-    /// A tuple with this many children, which follow.
-    Open(u32),
-    /// A leaf.
-    Leaf,
-}
 
 /// A layout (or a sequence of layout nodes) in the flat depth-first encoding.
 #[derive(Default)]
@@ -43,26 +33,18 @@ pub(crate) struct Flat {
 }
 
 impl Flat {
-    /// Appends the tree `s : d` (congruent, as in a `DynLayout`) as one node.
-    pub(crate) fn push_tree(&mut self, s: &DynTuple, d: &DynTuple) {
-        match (s, d) {
-            (DynTuple::Int(s), DynTuple::Int(d)) => {
-                self.toks.push(Tok::Leaf);
-                self.modes.push((s.value, d.value));
-            }
-            (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => {
-                self.toks.push(Tok::Open(ss.len() as u32));
-                for (s, d) in ss.iter().zip(ds) {
-                    self.push_tree(s, d);
-                }
-            }
-            // Unreachable: congruence is an invariant of `DynLayout`. Keep the encoding
-            // consistent anyway (a leaf per token).
-            _ => {
-                self.toks.push(Tok::Leaf);
-                self.modes.push((0, 0));
-            }
+    /// The encoding as a node.
+    pub(crate) fn node(&self) -> Node<'_> {
+        Node {
+            toks: &self.toks,
+            leaves: &self.modes,
         }
+    }
+
+    /// Appends a node of a layout's encoding.
+    pub(crate) fn push_node(&mut self, n: Node<'_>) {
+        self.toks.extend_from_slice(n.toks);
+        self.modes.extend_from_slice(n.leaves);
     }
 
     /// Appends flat modes as one node, as [`super::modes_to_tuples`] builds them: a leaf for one
@@ -88,55 +70,20 @@ impl Flat {
     }
 
     /// The layout of the (single) node, every leaf marked `is_static`, when it satisfies the
-    /// invariants of `DynLayout` (`None` otherwise: the reference path names the error).
+    /// invariants of `DynLayout` (`None` otherwise: the reference path names the error). No
+    /// tree is built.
     pub(crate) fn to_layout(&self, is_static: bool) -> Option<DynLayout> {
         if !valid_leaves(&self.modes) {
             return None;
         }
-        let mut toks = self.toks.iter();
-        let mut modes = self.modes.iter();
-        let (s, d) = build(&mut toks, &mut modes, is_static, 0)?;
-        if toks.next().is_some() || modes.next().is_some() {
+        // Well formed by construction (one node, a leaf per mode; checked in debug builds);
+        // the depth is at most the number of tokens.
+        if self.toks.len() > MAX_DEPTH
+            && node_shape(&self.toks).is_none_or(|(_, depth)| depth > MAX_DEPTH)
+        {
             return None;
         }
-        Some(DynLayout::from_valid_leaves(s, d, &self.modes))
-    }
-}
-
-/// The tree of one node, depth `depth`; `None` beyond [`MAX_DEPTH`] levels.
-fn build(
-    toks: &mut core::slice::Iter<'_, Tok>,
-    modes: &mut core::slice::Iter<'_, (i64, i64)>,
-    is_static: bool,
-    depth: usize,
-) -> Option<(DynTuple, DynTuple)> {
-    match toks.next()? {
-        Tok::Leaf => {
-            let &(s, d) = modes.next()?;
-            Some((
-                DynTuple::Int(DynInt {
-                    value: s,
-                    is_static,
-                }),
-                DynTuple::Int(DynInt {
-                    value: d,
-                    is_static,
-                }),
-            ))
-        }
-        &Tok::Open(n) => {
-            if depth >= MAX_DEPTH {
-                return None;
-            }
-            let mut ss = Vec::with_capacity(n as usize);
-            let mut ds = Vec::with_capacity(n as usize);
-            for _ in 0..n {
-                let (s, d) = build(toks, modes, is_static, depth + 1)?;
-                ss.push(s);
-                ds.push(d);
-            }
-            Some((DynTuple::Tuple(ss), DynTuple::Tuple(ds)))
-        }
+        Some(DynLayout::from_encoding(&self.toks, &self.modes, is_static))
     }
 }
 
@@ -144,38 +91,6 @@ fn build(
 /// cosize within i64), the conditions `DynLayout::new` checks besides structure.
 pub(crate) fn valid_leaves(modes: &[(i64, i64)]) -> bool {
     crate::runtime::layout::leaves_within_i64(modes.iter().copied())
-}
-
-/// The deepest nesting of tuples in a token sequence.
-fn nesting(toks: &[Tok]) -> usize {
-    // Each open tuple's remaining children, innermost last.
-    let mut open: SmallVec<[u32; 16]> = SmallVec::new();
-    let mut max = 0;
-    for t in toks {
-        // The node `t` fills a child slot of the innermost open tuple.
-        while let Some(r) = open.last_mut() {
-            if *r == 0 {
-                open.pop();
-            } else {
-                *r -= 1;
-                break;
-            }
-        }
-        if let Tok::Open(n) = *t {
-            open.push(n);
-            max = max.max(open.len());
-        }
-    }
-    max
-}
-
-/// The number of leaves of `t` (recursion bounded by [`MAX_DEPTH`], an invariant of the
-/// `DynLayout` it belongs to).
-fn leaf_count(t: &DynTuple) -> usize {
-    match t {
-        DynTuple::Int(_) => 1,
-        DynTuple::Tuple(v) => v.iter().map(leaf_count).sum(),
-    }
 }
 
 /// [`crate::rules::coalesce::coalesce_in_place`] on `v[start..]`; `None` on overflow.
@@ -193,8 +108,8 @@ fn base_case_into(a: &[(i64, i64)], s: i64, d: i64, out: &mut Leaves) -> Option<
 
 /// `A ∘ B` appended to `out` as one node (the reference: `compose::compose_parts` and
 /// `build`), for `A` by its flat leaves and `B` by its flat encoding (one node).
-pub(crate) fn compose_into(a: &[(i64, i64)], b: &Flat, out: &mut Flat) -> Option<()> {
-    if b.modes.iter().any(|&(s, d)| s > 1 && d < 0) {
+pub(crate) fn compose_into(a: &[(i64, i64)], b: Node<'_>, out: &mut Flat) -> Option<()> {
+    if b.leaves.iter().any(|&(s, d)| s > 1 && d < 0) {
         return None; // negative strides: the reference path
     }
     // `coalesce_for_composition`.
@@ -208,7 +123,7 @@ pub(crate) fn compose_into(a: &[(i64, i64)], b: &Flat, out: &mut Flat) -> Option
     // Each leaf's modes, coalesced, one after another; `ends[k]` ends leaf k's.
     let mut parts = Leaves::new();
     let mut ends: SmallVec<[u32; 16]> = SmallVec::new();
-    for &(s, d) in &b.modes {
+    for &(s, d) in b.leaves {
         if s == 1 {
             parts.push((1, 0));
         } else {
@@ -218,13 +133,13 @@ pub(crate) fn compose_into(a: &[(i64, i64)], b: &Flat, out: &mut Flat) -> Option
         }
         ends.push(parts.len() as u32);
     }
-    if !distributes(&ac, &b.modes) {
+    if !distributes(&ac, b.leaves) {
         return None; // decided by evaluation on the reference path
     }
     // B's structure with each leaf replaced by its modes.
     let mut k = 0;
     let mut start = 0usize;
-    for &t in &b.toks {
+    for &t in b.toks {
         match t {
             Tok::Open(n) => out.toks.push(Tok::Open(n)),
             Tok::Leaf => {
@@ -292,42 +207,29 @@ pub(crate) fn complement(a: &DynLayout, m: i64) -> Option<DynLayout> {
 /// `A ∘ B` for two layouts (the reference: `try_composition_layout`).
 pub(crate) fn composition(a: &DynLayout, b: &DynLayout) -> Option<DynLayout> {
     let mut out = Flat::default();
-    compose_op(a.shape(), a.stride(), a.leaf_pairs(), b, &mut out)?;
+    compose_op(a.node(), b, &mut out)?;
     out.to_layout(a.is_static() && b.is_static())
 }
 
-/// The per-layout operation of a by-mode walk: `A` (a sub-tree, and its leaves in order),
-/// `B`, appending one node.
-pub(crate) type Op = fn(&DynTuple, &DynTuple, &[(i64, i64)], &DynLayout, &mut Flat) -> Option<()>;
+/// The per-layout operation of a by-mode walk: `A` (a node of a layout's encoding), `B`,
+/// appending one node.
+pub(crate) type Op = fn(Node<'_>, &DynLayout, &mut Flat) -> Option<()>;
 
 /// `A ∘ B` as an [`Op`].
-pub(crate) fn compose_op(
-    _: &DynTuple,
-    _: &DynTuple,
-    a: &[(i64, i64)],
-    b: &DynLayout,
-    out: &mut Flat,
-) -> Option<()> {
-    let mut bf = Flat::default();
-    bf.push_tree(b.shape(), b.stride());
-    compose_into(a, &bf, out)
+pub(crate) fn compose_op(a: Node<'_>, b: &DynLayout, out: &mut Flat) -> Option<()> {
+    compose_into(a.leaves, b.node(), out)
 }
 
 /// `A ⊘ B = A ∘ (B, complement(B, size(A)))` as an [`Op`] (the reference:
 /// `divide::divide_layout`).
-pub(crate) fn divide_op(
-    _: &DynTuple,
-    _: &DynTuple,
-    a: &[(i64, i64)],
-    b: &DynLayout,
-    out: &mut Flat,
-) -> Option<()> {
+pub(crate) fn divide_op(a: Node<'_>, b: &DynLayout, out: &mut Flat) -> Option<()> {
+    let a = a.leaves;
     // size(A): fits, an invariant.
     let m = a.iter().fold(1i64, |p, &(s, _)| p.wrapping_mul(s));
     // (B, B*) in the flat encoding.
     let mut bb = Flat::default();
     bb.toks.push(Tok::Open(2));
-    bb.push_tree(b.shape(), b.stride());
+    bb.push_node(b.node());
     let nb = bb.modes.len();
     let mut sorted = Leaves::new();
     sorted_live(&bb.modes, &mut sorted);
@@ -338,21 +240,20 @@ pub(crate) fn divide_op(
         return None;
     }
     bb.push_modes(&rest);
-    if !valid_leaves(&bb.modes[nb..]) || !valid_leaves(&bb.modes) || nesting(&bb.toks) > MAX_DEPTH {
+    if !valid_leaves(&bb.modes[nb..])
+        || !valid_leaves(&bb.modes)
+        || (bb.toks.len() > MAX_DEPTH
+            && node_shape(&bb.toks).is_none_or(|(_, depth)| depth > MAX_DEPTH))
+    {
         return None;
     }
-    compose_into(a, &bb, out)
+    compose_into(a, bb.node(), out)
 }
 
 /// `A ⊗ B = (A, complement(A, size(A)·cosize(B)) ∘ B)` as an [`Op`] (the reference:
 /// `product::product_layout`).
-pub(crate) fn product_op(
-    a_s: &DynTuple,
-    a_d: &DynTuple,
-    a: &[(i64, i64)],
-    b: &DynLayout,
-    out: &mut Flat,
-) -> Option<()> {
+pub(crate) fn product_op(a_node: Node<'_>, b: &DynLayout, out: &mut Flat) -> Option<()> {
+    let a = a_node.leaves;
     let size = a.iter().fold(1i64, |p, &(s, _)| p.wrapping_mul(s));
     let m = size.checked_mul(b.cosize())?;
     let mut sorted = Leaves::new();
@@ -367,56 +268,155 @@ pub(crate) fn product_op(
         return None;
     }
     out.toks.push(Tok::Open(2));
-    out.push_tree(a_s, a_d);
-    let mut bf = Flat::default();
-    bf.push_tree(b.shape(), b.stride());
-    compose_into(&c, &bf, out)
+    out.push_node(a_node);
+    compose_into(&c, b.node(), out)
 }
 
 /// `op` applied by mode along a tiler (the reference: `compose::by_mode_with`),
 /// appending one node.
-fn by_mode_into(
-    a_s: &DynTuple,
-    a_d: &DynTuple,
-    a: &[(i64, i64)],
-    t: &DynTiler,
-    op: Op,
-    unnamed: Unnamed,
-    out: &mut Flat,
-) -> Option<()> {
+fn by_mode_into(a: Node<'_>, t: &DynTiler, op: Op, unnamed: Unnamed, out: &mut Flat) -> Option<()> {
     match t {
-        DynTiler::Layout(b) => op(a_s, a_d, a, b, out),
+        DynTiler::Layout(b) => op(a, b, out),
         DynTiler::Basis(_) => None, // the reference path composes with basis strides
         DynTiler::Skip => {
-            out.push_tree(a_s, a_d);
+            out.push_node(a);
             Some(())
         }
         DynTiler::Tuple(ts) => {
-            let (ss, ds) = (a_s.elements(), a_d.elements());
-            if ts.len() > ss.len() || ss.len() != ds.len() {
+            let rank = a.rank();
+            if ts.len() > rank {
                 return None;
             }
-            if a_s.is_int() && ts.len() == 1 {
-                return by_mode_into(a_s, a_d, a, &ts[0], op, unnamed, out);
+            if a.is_leaf() && ts.len() == 1 {
+                return by_mode_into(a, &ts[0], op, unnamed, out);
             }
             let n = match unnamed {
-                Unnamed::Keep => ss.len(),
+                Unnamed::Keep => rank,
                 Unnamed::Drop => ts.len(),
             };
             out.toks.push(Tok::Open(n as u32));
-            // Each mode's leaves: the next `leaf_count` of A's.
-            let mut rest = a;
-            for (i, (s, d)) in ss.iter().zip(ds).enumerate().take(n) {
-                let (ai, tail) = rest.split_at_checked(leaf_count(s))?;
-                rest = tail;
+            for (i, ai) in a.children().enumerate().take(n) {
                 match ts.get(i) {
-                    Some(ti) => by_mode_into(s, d, ai, ti, op, unnamed, out)?,
-                    None => out.push_tree(s, d),
+                    Some(ti) => by_mode_into(ai, ti, op, unnamed, out)?,
+                    None => out.push_node(ai),
                 }
             }
             Some(())
         }
     }
+}
+
+/// The tiles and rests of a by-mode `op` (the reference: `divide::split`): one node appended to
+/// `tiles` and counted in `nt` per tile, likewise for the rests.
+fn split_into(
+    a: Node<'_>,
+    t: &DynTiler,
+    op: Op,
+    tiles: &mut Group,
+    rests: &mut Group,
+) -> Option<()> {
+    match t {
+        DynTiler::Layout(b) => {
+            let mut r = Flat::default();
+            op(a, b, &mut r)?;
+            let r = r.node();
+            if r.is_leaf() || r.rank() != 2 {
+                return None;
+            }
+            let mut modes = r.children();
+            tiles.push(modes.next()?);
+            rests.push(modes.next()?);
+        }
+        DynTiler::Basis(_) => return None, // the reference path composes with basis strides
+        DynTiler::Skip => {
+            tiles.push(a);
+            rests.push(Node {
+                toks: &[Tok::Leaf],
+                leaves: &[(1, 0)],
+            });
+        }
+        DynTiler::Tuple(ts) => {
+            if ts.len() > a.rank() {
+                return None;
+            }
+            for (i, m) in a.children().enumerate() {
+                match ts.get(i) {
+                    Some(sub @ DynTiler::Tuple(_)) => {
+                        // A nested tuple tiler: this mode's tiles and rests, grouped.
+                        let (mut st, mut sr) = (Group::default(), Group::default());
+                        split_into(m, sub, op, &mut st, &mut sr)?;
+                        tiles.push(st.tuple().node());
+                        rests.push(sr.tuple().node());
+                    }
+                    Some(ti) => split_into(m, ti, op, tiles, rests)?,
+                    None => rests.push(m),
+                }
+            }
+        }
+    }
+    Some(())
+}
+
+/// A sequence of nodes and their count.
+#[derive(Default)]
+struct Group {
+    nodes: Flat,
+    n: u32,
+}
+
+impl Group {
+    fn push(&mut self, node: Node<'_>) {
+        self.nodes.push_node(node);
+        self.n += 1;
+    }
+    /// The nodes as one tuple (the reference's `concat_modes`).
+    fn tuple(&self) -> Flat {
+        let mut f = Flat::default();
+        f.toks.push(Tok::Open(self.n));
+        f.toks.extend_from_slice(&self.nodes.toks);
+        f.modes.extend_from_slice(&self.nodes.modes);
+        f
+    }
+}
+
+/// The zipped, tiled or flat grouping of a by-mode `op`'s tiles and rests (the reference:
+/// `divide::grouped`), marked static iff `is_static`.
+pub(crate) fn grouped(
+    a: &DynLayout,
+    t: &DynTiler,
+    op: Op,
+    g: Grouping,
+    is_static: bool,
+) -> Option<DynLayout> {
+    let (mut tiles, mut rests) = (Group::default(), Group::default());
+    split_into(a.node(), t, op, &mut tiles, &mut rests)?;
+    // For a layout tiler (or a whole `_`) the tile and rest are single modes whose own modes
+    // are the groups.
+    let (tile, rest) = if matches!(t, DynTiler::Tuple(_)) {
+        (tiles.tuple(), rests.tuple())
+    } else {
+        (tiles.nodes, rests.nodes)
+    };
+    let (tile, rest) = (tile.node(), rest.node());
+    let mut out = Flat::default();
+    match g {
+        Grouping::Zipped => {
+            out.toks.push(Tok::Open(2));
+            out.push_node(tile);
+            out.push_node(rest);
+        }
+        Grouping::Tiled => {
+            out.toks.push(Tok::Open(1 + rest.rank() as u32));
+            out.push_node(tile);
+            rest.children().for_each(|m| out.push_node(m));
+        }
+        Grouping::Flat => {
+            out.toks.push(Tok::Open((tile.rank() + rest.rank()) as u32));
+            tile.children().for_each(|m| out.push_node(m));
+            rest.children().for_each(|m| out.push_node(m));
+        }
+    }
+    out.to_layout(is_static)
 }
 
 /// `op` by mode along a tiler, the result marked static iff `A` and the tiler are (the
@@ -429,22 +429,14 @@ pub(crate) fn by_mode(
     is_static: bool,
 ) -> Option<DynLayout> {
     let mut out = Flat::default();
-    by_mode_into(
-        a.shape(),
-        a.stride(),
-        a.leaf_pairs(),
-        t,
-        op,
-        unnamed,
-        &mut out,
-    )?;
+    by_mode_into(a.node(), t, op, unnamed, &mut out)?;
     out.to_layout(is_static)
 }
 
 /// `op(A, B)` for a layout `B`, marked static iff both are.
 pub(crate) fn apply(a: &DynLayout, b: &DynLayout, op: Op) -> Option<DynLayout> {
     let mut out = Flat::default();
-    op(a.shape(), a.stride(), a.leaf_pairs(), b, &mut out)?;
+    op(a.node(), b, &mut out)?;
     out.to_layout(a.is_static() && b.is_static())
 }
 

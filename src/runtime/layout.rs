@@ -15,12 +15,15 @@
 //! ones and `i64::MIN` included (`1:-9223372036854775808` is a layout).
 //!
 //! **Deep trees.** A bare [`DynTuple`] can be built nested arbitrarily deep. Its `size`,
-//! `depth`, `leaves`, `congruent`, `Display` and `Drop` work without recursion at any depth;
+//! `depth`, `leaves`, `congruent`, `Display` and `Drop` work at any depth (without recursion;
+//! `Drop` recurses at most 16 levels);
 //! the other methods, and the derived `Clone`, `PartialEq`, `Hash` and `Debug`, recurse once
 //! per level, so check `depth() <= MAX_DEPTH` before using them on untrusted trees.
 //! [`DynLayout::new`] and the parsers refuse anything deeper than [`MAX_DEPTH`].
 
+use alloc::boxed::Box;
 use alloc::vec::Vec;
+use core::sync::atomic::{AtomicPtr, Ordering};
 
 use smallvec::SmallVec;
 
@@ -608,44 +611,252 @@ impl<'a> Iterator for LeafPairs<'a> {
 /// A layout whose structure is known only at run time: a congruent pair of [`DynTuple`]s,
 /// `shape : stride` (paper Definition 2.17).
 ///
+/// **Representation.** A `DynLayout` stores its leaves `(s, d)` in order and its tree structure
+/// as one token per node, depth first, inline (no heap) for up to 4 leaves and 8 nodes (tuples
+/// and leaves: `((2,2),(4,2))` has 7); the static marks are two flags when they are uniform over
+/// shape and over stride (every algebra result). The runtime algebra and evaluation work on these flat
+/// leaves: an algebra result on that path allocates nothing. The trees that
+/// [`shape`](DynLayout::shape) and [`stride`](DynLayout::stride) hand out are built from them on
+/// first use and kept (a layout built from trees keeps those).
+///
 /// ```
 /// use cute_layout::DynLayout;
 /// let l: DynLayout = "((2,2),(4,2)):((1,8),(2,16))".parse().unwrap();
 /// assert_eq!(l.eval(22), 26); // paper §2.4.1: L(22) = L(2,5) = L((0,1),(1,1)) = 26
 /// ```
-#[derive(Clone)]
 pub struct DynLayout {
-    shape: DynTuple,
-    stride: DynTuple,
-    /// The leaves `(s, d)` in order, for [`DynLayout::eval`] without walking the trees. The
-    /// last entry is the one that takes the whole rest of an index: the leaf ending the path
-    /// of last modes, or `(1, 0)` when that path ends at an empty tuple. A function of `shape`
-    /// and `stride`, so equality and hashing ignore it.
-    flat: SmallVec<[(i64, i64); 4]>,
+    /// The leaves `(s, d)` in order, for evaluation and the algebra without walking trees;
+    /// when `pad`, one more entry `(1, 0)` at the end. The last entry is the one that takes the
+    /// whole rest of an index in [`DynLayout::eval`]: the leaf ending the path of last modes,
+    /// or `(1, 0)` when that path ends at an empty tuple.
+    flat: SmallVec<[(i64, i64); INLINE_LEAVES]>,
+    /// The nodes of shape (and stride: congruent), depth first.
+    toks: SmallVec<[Tok; INLINE_NODES]>,
+    /// The static marks of the leaves.
+    marks: Marks,
+    /// Whether `flat` ends with the `(1, 0)` entry of an empty last tuple.
+    pad: bool,
     /// `size(L) ≤ u32::MAX`: every leaf's shape, and the rest of an index below 2³², fits
     /// 32 bits, so [`DynLayout::eval`] splits such indices with 32-bit divisions.
     small: bool,
+    /// `(shape, stride)` as trees, built on first use (a function of the fields above).
+    trees: LazyTrees,
+}
+
+/// The leaves a [`DynLayout`] holds without allocating.
+const INLINE_LEAVES: usize = 4;
+/// The tree nodes (tuples and leaves) a [`DynLayout`] holds without allocating.
+const INLINE_NODES: usize = 8;
+
+/// A node of a layout's depth-first encoding: a tuple of `n` children (which follow), or a leaf
+/// (the next entry of the leaf list).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Tok {
+    /// A tuple with this many children, which follow.
+    Open(u32),
+    /// A leaf.
+    Leaf,
+}
+
+/// The static marks of a layout's leaves.
+#[derive(Clone)]
+enum Marks {
+    /// Every shape leaf marked `shape`, every stride leaf `stride`.
+    Uniform { shape: bool, stride: bool },
+    /// Per leaf, `(shape, stride)`.
+    Each(Vec<(bool, bool)>),
+}
+
+impl Marks {
+    fn get(&self, k: usize) -> (bool, bool) {
+        match self {
+            Marks::Uniform { shape, stride } => (*shape, *stride),
+            Marks::Each(v) => v.get(k).copied().unwrap_or((false, false)),
+        }
+    }
+}
+
+/// A `(shape, stride)` pair built once, on first use, shareable between threads: an atomic
+/// pointer to a box, set once (a race builds twice and keeps the first).
+struct LazyTrees(AtomicPtr<(DynTuple, DynTuple)>);
+
+impl LazyTrees {
+    fn empty() -> Self {
+        LazyTrees(AtomicPtr::new(core::ptr::null_mut()))
+    }
+    fn new(t: (DynTuple, DynTuple)) -> Self {
+        LazyTrees(AtomicPtr::new(Box::into_raw(Box::new(t))))
+    }
+    fn get_or_init(&self, f: impl FnOnce() -> (DynTuple, DynTuple)) -> &(DynTuple, DynTuple) {
+        let p = self.0.load(Ordering::Acquire);
+        if !p.is_null() {
+            // SAFETY: a non-null pointer was set from `Box::into_raw` and is freed only by
+            // `take` (through `&mut self`) or drop, so it lives as long as `&self`.
+            return unsafe { &*p };
+        }
+        let new = Box::into_raw(Box::new(f()));
+        match self.0.compare_exchange(
+            core::ptr::null_mut(),
+            new,
+            Ordering::AcqRel,
+            Ordering::Acquire,
+        ) {
+            // SAFETY: as above; `new` is now owned by `self`.
+            Ok(_) => unsafe { &*new },
+            Err(old) => {
+                // SAFETY: `new` came from `Box::into_raw` above and was not published.
+                drop(unsafe { Box::from_raw(new) });
+                // SAFETY: as above for the pointer another thread set.
+                unsafe { &*old }
+            }
+        }
+    }
+    fn get_mut(&mut self) -> Option<&mut (DynTuple, DynTuple)> {
+        let p = *self.0.get_mut();
+        // SAFETY: a non-null pointer is an owned box (see `get_or_init`); `&mut self` is
+        // exclusive.
+        (!p.is_null()).then(|| unsafe { &mut *p })
+    }
+    fn take(&mut self) -> Option<(DynTuple, DynTuple)> {
+        let p = core::mem::replace(self.0.get_mut(), core::ptr::null_mut());
+        // SAFETY: a non-null pointer is an owned box, now unpublished.
+        (!p.is_null()).then(|| *unsafe { Box::from_raw(p) })
+    }
+}
+
+impl Drop for LazyTrees {
+    fn drop(&mut self) {
+        drop(self.take());
+    }
+}
+
+impl Clone for DynLayout {
+    /// The encoding; the trees are rebuilt on first use.
+    fn clone(&self) -> Self {
+        DynLayout {
+            flat: self.flat.clone(),
+            toks: self.toks.clone(),
+            marks: self.marks.clone(),
+            pad: self.pad,
+            small: self.small,
+            trees: LazyTrees::empty(),
+        }
+    }
 }
 
 impl PartialEq for DynLayout {
     fn eq(&self, other: &Self) -> bool {
-        self.shape == other.shape && self.stride == other.stride
+        // The encoding is the trees' (marks aside): equal encodings, equal trees.
+        self.toks == other.toks && self.flat == other.flat
     }
 }
 impl Eq for DynLayout {}
 impl core::hash::Hash for DynLayout {
     fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
-        self.shape.hash(state);
-        self.stride.hash(state);
+        self.toks.hash(state);
+        self.flat.hash(state);
     }
 }
 impl core::fmt::Debug for DynLayout {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("DynLayout")
-            .field("shape", &self.shape)
-            .field("stride", &self.stride)
+            .field("shape", self.shape())
+            .field("stride", self.stride())
             .finish()
     }
+}
+
+/// One node of a layout's encoding: its tokens and its leaves.
+#[derive(Clone, Copy)]
+pub(crate) struct Node<'a> {
+    /// The tokens, depth first (the first is the node's own).
+    pub(crate) toks: &'a [Tok],
+    /// The leaves `(s, d)`, in order.
+    pub(crate) leaves: &'a [(i64, i64)],
+}
+
+impl<'a> Node<'a> {
+    /// Whether the node is a leaf.
+    pub(crate) fn is_leaf(&self) -> bool {
+        matches!(self.toks.first(), Some(Tok::Leaf))
+    }
+    /// The children of a tuple node, in order; a leaf is its own only child (CuTe's
+    /// convention, as [`DynTuple::elements`]).
+    pub(crate) fn children(self) -> impl Iterator<Item = Node<'a>> {
+        let (n, mut toks) = match self.toks.split_first() {
+            Some((Tok::Open(n), rest)) => (*n as usize, rest),
+            _ => (1, self.toks),
+        };
+        let mut leaves = self.leaves;
+        (0..n).map(move |_| {
+            let (t, l) = extent(toks);
+            let child = Node {
+                toks: &toks[..t],
+                leaves: &leaves[..l],
+            };
+            toks = &toks[t..];
+            leaves = &leaves[l..];
+            child
+        })
+    }
+    /// The number of children (1 for a leaf).
+    pub(crate) fn rank(&self) -> usize {
+        match self.toks.first() {
+            Some(Tok::Open(n)) => *n as usize,
+            _ => 1,
+        }
+    }
+}
+
+/// The tokens and leaves of the node that `toks` starts with (a well-formed encoding).
+fn extent(toks: &[Tok]) -> (usize, usize) {
+    let (mut pending, mut t, mut l) = (1usize, 0usize, 0usize);
+    while pending > 0 {
+        match toks.get(t) {
+            Some(Tok::Open(n)) => pending += *n as usize,
+            Some(Tok::Leaf) => l += 1,
+            None => break,
+        }
+        pending -= 1;
+        t += 1;
+    }
+    (t, l)
+}
+
+/// The leaves and the depth of the single node that `toks` encodes; `None` unless `toks` is
+/// exactly one node.
+pub(crate) fn node_shape(toks: &[Tok]) -> Option<(usize, usize)> {
+    // Each open tuple's remaining children, innermost last.
+    let mut open: SmallVec<[u32; 16]> = SmallVec::new();
+    let (mut leaves, mut depth) = (0usize, 0usize);
+    for (i, t) in toks.iter().enumerate() {
+        if i > 0 {
+            // The node `t` fills a child slot of the innermost open tuple.
+            loop {
+                match open.last_mut() {
+                    Some(0) => {
+                        open.pop();
+                    }
+                    Some(r) => {
+                        *r -= 1;
+                        break;
+                    }
+                    None => return None, // a second node after the first
+                }
+            }
+        }
+        match *t {
+            Tok::Open(n) => {
+                open.push(n);
+                depth = depth.max(open.len());
+            }
+            Tok::Leaf => leaves += 1,
+        }
+    }
+    if toks.is_empty() || open.iter().any(|&r| r != 0) {
+        return None;
+    }
+    Some((leaves, depth))
 }
 
 impl DynLayout {
@@ -657,46 +868,137 @@ impl DynLayout {
         Self::new_slow(shape, stride)
     }
 
-    /// The layout of trees known to satisfy the invariants, with its evaluation leaves.
+    /// The layout of trees known to satisfy the invariants, with its encoding; the trees are
+    /// kept.
     fn assemble(shape: DynTuple, stride: DynTuple) -> Self {
-        // Recursion is bounded by `MAX_DEPTH`, an invariant; leaves are pushed in their
-        // tuple's loop (a call per tuple, not per node).
-        fn push(ss: &[DynTuple], ds: &[DynTuple], out: &mut SmallVec<[(i64, i64); 4]>) {
-            for (s, d) in ss.iter().zip(ds) {
-                match (s, d) {
-                    (DynTuple::Int(s), DynTuple::Int(d)) => out.push((s.value, d.value)),
-                    (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => push(ss, ds, out),
-                    _ => {} // unreachable: congruence is an invariant
+        // Recursion is bounded by `MAX_DEPTH`, an invariant.
+        fn push(
+            s: &DynTuple,
+            d: &DynTuple,
+            l: &mut DynLayout,
+            marks: &mut SmallVec<[(bool, bool); 8]>,
+        ) {
+            match (s, d) {
+                (DynTuple::Int(s), DynTuple::Int(d)) => {
+                    l.toks.push(Tok::Leaf);
+                    l.flat.push((s.value, d.value));
+                    marks.push((s.is_static, d.is_static));
                 }
+                (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => {
+                    l.toks.push(Tok::Open(ss.len() as u32));
+                    for (s, d) in ss.iter().zip(ds) {
+                        push(s, d, l, marks);
+                    }
+                }
+                _ => {} // unreachable: congruence is an invariant
             }
         }
-        let mut flat = SmallVec::new();
-        match (&shape, &stride) {
-            (DynTuple::Int(s), DynTuple::Int(d)) => flat.push((s.value, d.value)),
-            (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => push(ss, ds, &mut flat),
-            _ => {} // unreachable: congruence is an invariant
-        }
-        Self::with_leaves(shape, stride, flat)
+        let mut l = DynLayout {
+            flat: SmallVec::new(),
+            toks: SmallVec::new(),
+            marks: Marks::Uniform {
+                shape: false,
+                stride: false,
+            },
+            pad: false,
+            small: false,
+            trees: LazyTrees::empty(),
+        };
+        let mut marks = SmallVec::new();
+        push(&shape, &stride, &mut l, &mut marks);
+        l.marks = match marks.first() {
+            Some(&(shape, stride)) if marks.iter().all(|&m| m == (shape, stride)) => {
+                Marks::Uniform { shape, stride }
+            }
+            Some(_) => Marks::Each(marks.into_vec()),
+            None => Marks::Uniform {
+                shape: true,
+                stride: true,
+            },
+        };
+        l.finish();
+        l.trees = LazyTrees::new((shape, stride));
+        l
     }
 
-    /// The layout of trees known to satisfy the invariants, `flat` holding their leaves in
-    /// order (the evaluation entry `(1, 0)` is added here when the path of last modes ends at
-    /// an empty tuple).
-    fn with_leaves(shape: DynTuple, stride: DynTuple, mut flat: SmallVec<[(i64, i64); 4]>) -> Self {
-        if !last_path_ends_at_leaf(&shape) {
-            flat.push((1, 0));
+    /// Sets `pad` and `small` from `toks` and `flat` (the leaves, without the `(1, 0)` entry).
+    fn finish(&mut self) {
+        // The path of last modes ends at an empty tuple when the last token opens one.
+        self.pad = matches!(self.toks.last(), Some(Tok::Open(0)));
+        if self.pad {
+            self.flat.push((1, 0));
         }
         // The size fits i64 (an invariant): the product cannot overflow.
-        let small = flat.iter().try_fold(1u64, |p, &(s, _)| {
+        let small = self.flat.iter().try_fold(1u64, |p, &(s, _)| {
             let p = p * s as u64;
             (p <= u32::MAX as u64).then_some(p)
         });
-        DynLayout {
-            shape,
-            stride,
-            flat,
-            small: small.is_some(),
+        self.small = small.is_some();
+    }
+
+    /// The layout of an encoding known to satisfy the invariants (one node, leaves valid,
+    /// depth at most [`MAX_DEPTH`]), every leaf marked `is_static`: no tree is built.
+    pub(crate) fn from_encoding(toks: &[Tok], leaves: &[(i64, i64)], is_static: bool) -> Self {
+        debug_assert!(
+            node_shape(toks).is_some_and(|(n, depth)| n == leaves.len() && depth <= MAX_DEPTH)
+        );
+        let mut l = DynLayout {
+            flat: SmallVec::from_slice(leaves),
+            toks: SmallVec::from_slice(toks),
+            marks: Marks::Uniform {
+                shape: is_static,
+                stride: is_static,
+            },
+            pad: false,
+            small: false,
+            trees: LazyTrees::empty(),
+        };
+        l.finish();
+        debug_assert!(Self::satisfies_invariants(l.shape(), l.stride()));
+        l
+    }
+
+    /// The trees of the encoding (recursion bounded by `MAX_DEPTH`, an invariant).
+    fn build_trees(&self) -> (DynTuple, DynTuple) {
+        fn go(
+            toks: &mut core::slice::Iter<'_, Tok>,
+            k: &mut usize,
+            l: &DynLayout,
+        ) -> (DynTuple, DynTuple) {
+            match toks.next() {
+                Some(&Tok::Open(n)) => {
+                    let mut ss = Vec::with_capacity(n as usize);
+                    let mut ds = Vec::with_capacity(n as usize);
+                    for _ in 0..n {
+                        let (s, d) = go(toks, k, l);
+                        ss.push(s);
+                        ds.push(d);
+                    }
+                    (DynTuple::Tuple(ss), DynTuple::Tuple(ds))
+                }
+                _ => {
+                    let (s, d) = l.flat.get(*k).copied().unwrap_or((1, 0));
+                    let (ms, md) = l.marks.get(*k);
+                    *k += 1;
+                    (
+                        DynTuple::Int(DynInt {
+                            value: s,
+                            is_static: ms,
+                        }),
+                        DynTuple::Int(DynInt {
+                            value: d,
+                            is_static: md,
+                        }),
+                    )
+                }
+            }
         }
+        go(&mut self.toks.iter(), &mut 0, self)
+    }
+
+    /// The trees, built on first use.
+    fn trees(&self) -> &(DynTuple, DynTuple) {
+        self.trees.get_or_init(|| self.build_trees())
     }
 
     /// Whether `shape : stride` satisfies every invariant of the [module docs](self): one
@@ -763,34 +1065,16 @@ impl DynLayout {
         Ok(Self::assemble(shape, stride))
     }
 
-    /// `shape : stride` already known to satisfy the invariants (the algebra's fast path checks
-    /// them on its flat encoding before building the trees), whose leaves, in order, are
-    /// `leaves` (the flat encoding has them): no second walk over the trees.
-    pub(crate) fn from_valid_leaves(
-        shape: DynTuple,
-        stride: DynTuple,
-        leaves: &[(i64, i64)],
-    ) -> Self {
-        debug_assert!(Self::satisfies_invariants(&shape, &stride));
-        debug_assert!(LeafPairs::new(&shape, &stride)
-            .map(|p| p.map(|(s, d)| (s.value, d.value)))
-            .eq(leaves.iter().map(|&x| Ok(x))));
-        Self::with_leaves(shape, stride, SmallVec::from_slice(leaves))
-    }
-
-    /// The leaves `(s, d)` of shape and stride, in order, without walking the trees.
-    pub(crate) fn leaf_pairs(&self) -> &[(i64, i64)] {
-        match self.flat.split_last() {
-            // The `(1, 0)` entry stands for an empty tuple, not a leaf.
-            Some((_, head)) if !last_path_ends_at_leaf(&self.shape) => head,
-            _ => &self.flat,
-        }
-    }
-
     /// Marks every leaf static or dynamic in place (values, hence the invariants, unchanged).
     pub(crate) fn set_static(&mut self, is_static: bool) {
-        self.shape.set_static(is_static);
-        self.stride.set_static(is_static);
+        self.marks = Marks::Uniform {
+            shape: is_static,
+            stride: is_static,
+        };
+        if let Some((s, d)) = self.trees.get_mut() {
+            s.set_static(is_static);
+            d.set_static(is_static);
+        }
     }
 
     /// The compact column-major layout of `shape` (CuTe's default, `LayoutLeft`).
@@ -804,28 +1088,25 @@ impl DynLayout {
         DynLayout::new(shape, stride)
     }
 
-    /// The shape.
+    /// The shape (built from the flat encoding on first use).
     pub fn shape(&self) -> &DynTuple {
-        &self.shape
+        &self.trees().0
     }
-    /// The stride.
+    /// The stride (built from the flat encoding on first use).
     pub fn stride(&self) -> &DynTuple {
-        &self.stride
+        &self.trees().1
     }
     /// Shape and stride, by value.
-    pub fn into_parts(self) -> (DynTuple, DynTuple) {
-        (self.shape, self.stride)
+    pub fn into_parts(mut self) -> (DynTuple, DynTuple) {
+        match self.trees.take() {
+            Some(t) => t,
+            None => self.build_trees(),
+        }
     }
     /// `size(L)`: the number of integral coordinates.
     pub fn size(&self) -> i64 {
-        // Checked at construction; recursion is bounded by `MAX_DEPTH`, an invariant.
-        fn go(s: &DynTuple) -> i64 {
-            match s {
-                DynTuple::Int(i) => i.value,
-                DynTuple::Tuple(v) => v.iter().map(go).product(),
-            }
-        }
-        go(&self.shape)
+        // Checked at construction (the `(1, 0)` entry does not change the product).
+        self.flat.iter().map(|&(s, _)| s).product()
     }
     /// `cosize(L) = Σᵢ (sᵢ − 1)·|dᵢ| + 1` over the leaves: the length of the smallest range
     /// holding every offset, one past the largest offset when the strides are non-negative
@@ -840,37 +1121,59 @@ impl DynLayout {
     /// assert_eq!(l("5:-2").cosize(), 9);
     /// ```
     pub fn cosize(&self) -> i64 {
-        // Checked at construction; the trees are congruent.
-        LeafPairs::new(&self.shape, &self.stride)
-            .flatten()
-            .fold(1, |c, (s, d)| c + ((s.value - 1) * d.value).abs())
+        // Checked at construction (the `(1, 0)` entry adds 0).
+        self.flat
+            .iter()
+            .fold(1, |c, &(s, d)| c + ((s - 1) * d).abs())
     }
     /// `rank(L)`: the number of top-level modes.
     pub fn rank(&self) -> usize {
-        self.shape.rank()
+        self.node().rank()
     }
     /// `depth(L)`.
     pub fn depth(&self) -> usize {
-        self.shape.depth()
+        node_shape(&self.toks).map_or(0, |(_, depth)| depth)
     }
     /// Mode `i` as a layout: `layout<i>(L)`.
     pub fn mode(&self, i: usize) -> Result<DynLayout> {
         Ok(Self::assemble(
-            self.shape.get(i)?.clone(),
-            self.stride.get(i)?.clone(),
+            self.shape().get(i)?.clone(),
+            self.stride().get(i)?.clone(),
         ))
     }
     /// The top-level modes as layouts.
     pub fn modes(&self) -> impl Iterator<Item = DynLayout> + '_ {
-        self.shape
+        self.shape()
             .elements()
             .iter()
-            .zip(self.stride.elements())
+            .zip(self.stride().elements())
             .map(|(s, d)| Self::assemble(s.clone(), d.clone()))
     }
     /// Whether every leaf of shape and stride is static.
     pub fn is_static(&self) -> bool {
-        self.shape.is_static() && self.stride.is_static()
+        if self.leaf_pairs().is_empty() {
+            return true;
+        }
+        match &self.marks {
+            Marks::Uniform { shape, stride } => *shape && *stride,
+            Marks::Each(v) => v.iter().all(|&(s, d)| s && d),
+        }
+    }
+
+    /// The leaves `(s, d)` of shape and stride, in order, without walking the trees.
+    pub(crate) fn leaf_pairs(&self) -> &[(i64, i64)] {
+        match self.flat.split_last() {
+            // The `(1, 0)` entry stands for an empty tuple, not a leaf.
+            Some((_, head)) if self.pad => head,
+            _ => &self.flat,
+        }
+    }
+    /// The layout's encoding as one node.
+    pub(crate) fn node(&self) -> Node<'_> {
+        Node {
+            toks: &self.toks,
+            leaves: self.leaf_pairs(),
+        }
     }
 
     /// `L(i)` for an integral coordinate `i` (paper Eq. 4 then Eq. 6). In-bounds coordinates
@@ -913,7 +1216,7 @@ impl DynLayout {
     /// `L(c)` for any coordinate weakly congruent with the shape — integral, rank-R or
     /// natural — with checked arithmetic and a check that coordinates are non-negative.
     pub fn try_eval(&self, c: &DynTuple) -> Result<i64> {
-        crd2idx(c, &self.shape, &self.stride)
+        crd2idx(c, self.shape(), self.stride())
     }
 }
 
@@ -956,4 +1259,102 @@ pub(crate) fn leaves_within_i64(leaves: impl IntoIterator<Item = (i64, i64)>) ->
         }
     }
     true
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::DynLayout;
+    use crate::runtime::{try_composition, try_zipped_divide, DynTiler};
+    use alloc::format;
+    use std::collections::hash_map::DefaultHasher;
+    use std::hash::{Hash, Hasher};
+
+    static_assertions::assert_impl_all!(DynLayout: Send, Sync, Clone, Eq, Hash);
+
+    fn l(s: &str) -> DynLayout {
+        s.parse().unwrap()
+    }
+    fn hash(x: &DynLayout) -> u64 {
+        let mut h = DefaultHasher::new();
+        x.hash(&mut h);
+        h.finish()
+    }
+
+    /// An algebra result holds no trees; built on demand, they print and parse back to an
+    /// equal layout (marks included) with the same hash, rank, depth and size.
+    #[test]
+    fn encoded_results_read_as_trees() {
+        let (a, b) = (l("(4,8):(8,1)"), l("(2,4):(4,1)"));
+        let r = try_composition(&a, &b).unwrap();
+        for i in 0..b.size() {
+            assert_eq!(r.eval(i), a.eval(b.eval(i)));
+        }
+        let t: DynTiler = "<2:1,4:1>".parse().unwrap();
+        let z = try_zipped_divide(&l("(4,8):(1,4)"), &t).unwrap();
+        assert_eq!(format!("{z}"), "((2,4),(2,2)):((1,4),(2,16))");
+        for x in [r, z] {
+            let parsed = l(&format!("{x:#}"));
+            assert_eq!(format!("{x:#}"), format!("{parsed:#}"));
+            assert_eq!(x, parsed);
+            assert_eq!(hash(&x), hash(&parsed));
+            assert_eq!(
+                (x.rank(), x.depth(), x.size(), x.cosize()),
+                (
+                    parsed.rank(),
+                    parsed.depth(),
+                    parsed.size(),
+                    parsed.cosize()
+                )
+            );
+            assert_eq!(x.into_parts(), parsed.into_parts());
+        }
+    }
+
+    /// Per-leaf static marks survive a clone (which drops the trees and rebuilds them from the
+    /// encoding), as do the `(1, 0)` entry of an empty last tuple and the rank of a leaf.
+    #[test]
+    fn marks_and_empty_tuples_round_trip() {
+        for text in [
+            "(_4,(2,_3)):(1,(_4,8))",
+            "(4,()):(1,())",
+            "()",
+            "_5:2",
+            "((),(3,())):((),(2,()))",
+        ] {
+            let a = l(text);
+            let b = a.clone();
+            assert_eq!(format!("{b:#}"), format!("{a:#}"), "{text}");
+            assert_eq!(
+                b.is_static(),
+                a.shape().is_static() && a.stride().is_static(),
+                "{text}"
+            );
+            assert_eq!(
+                (b.rank(), b.depth()),
+                (a.shape().rank(), a.shape().depth()),
+                "{text}"
+            );
+            for i in 0..a.size() {
+                assert_eq!(
+                    b.eval(i),
+                    a.try_eval(&crate::DynTuple::int(i)).unwrap(),
+                    "{text} at {i}"
+                );
+            }
+        }
+    }
+
+    /// Threads reading the trees of one encoded layout at once all see the same trees.
+    #[test]
+    fn trees_are_built_once_across_threads() {
+        let r = try_composition(&l("(4,8):(1,4)"), &l("(2,4):(4,1)")).unwrap();
+        let ptrs: alloc::vec::Vec<usize> = std::thread::scope(|s| {
+            let hs: alloc::vec::Vec<_> = (0..4)
+                .map(|_| s.spawn(|| r.shape() as *const _ as usize))
+                .collect();
+            hs.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(ptrs.iter().all(|&p| p == r.shape() as *const _ as usize));
+        assert_eq!(r.shape(), l("(2,4):(4,1)").shape());
+    }
 }

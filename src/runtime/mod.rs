@@ -110,24 +110,17 @@ pub(crate) type Modes = smallvec::SmallVec<[(i64, i64); 8]>;
 
 /// The flat `(shape, stride)` leaves of a layout, left to right.
 pub(crate) fn flat_modes(l: &DynLayout) -> Modes {
-    // Recursion is bounded by `MAX_DEPTH`, an invariant of `DynLayout`.
-    fn go(s: &DynTuple, d: &DynTuple, out: &mut Modes) {
-        match (s, d) {
-            (DynTuple::Int(s), DynTuple::Int(d)) => out.push((s.value, d.value)),
-            (DynTuple::Tuple(ss), DynTuple::Tuple(ds)) => {
-                ss.iter().zip(ds).for_each(|(s, d)| go(s, d, out))
-            }
-            _ => {} // unreachable: congruence is an invariant
-        }
-    }
-    let mut out = Modes::new();
-    go(l.shape(), l.stride(), &mut out);
-    out
+    Modes::from_slice(l.leaf_pairs())
 }
 
 /// A layout from flat modes: an integer leaf for one mode, a flat tuple otherwise, `1:0` for
 /// none.
 pub(crate) fn from_modes(modes: &[(i64, i64)], is_static: bool) -> Result<DynLayout> {
+    let mut f = flat::Flat::default();
+    f.push_modes(modes);
+    if let Some(l) = f.to_layout(is_static) {
+        return Ok(l); // valid: no tree built
+    }
     let (s, d) = modes_to_tuples(modes, is_static);
     DynLayout::new(s, d)
 }

@@ -4,7 +4,7 @@ use alloc::vec::Vec;
 
 use super::complement::try_complement;
 use super::compose::{by_mode, try_composition_layout, ModeTree, Unnamed};
-use super::divide::{grouped, Grouping};
+use super::divide::{grouped_dyn, Grouping};
 use super::tiler::{AsTiler, DynTiler};
 use super::{concat, err};
 use crate::error::{ErrorKind, Result};
@@ -58,7 +58,13 @@ plain_tiler!(logical_product = try_logical_product);
 /// assert_eq!(zipped_product(&a, &t).to_string(), "((3,4),(2,5)):((4,1),(1,4))");
 /// ```
 pub fn try_zipped_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    grouped(a, &*t.as_tiler()?, &product_layout, Grouping::Zipped)
+    grouped_dyn(
+        a,
+        &*t.as_tiler()?,
+        super::flat::product_op,
+        &product_layout,
+        Grouping::Zipped,
+    )
 }
 
 plain_tiler!(zipped_product = try_zipped_product);
@@ -78,7 +84,13 @@ plain_tiler!(zipped_product = try_zipped_product);
 /// assert_eq!(tiled_product(&a, &t).to_string(), "((3,4),2,5):((4,1),1,4)");
 /// ```
 pub fn try_tiled_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    grouped(a, &*t.as_tiler()?, &product_layout, Grouping::Tiled)
+    grouped_dyn(
+        a,
+        &*t.as_tiler()?,
+        super::flat::product_op,
+        &product_layout,
+        Grouping::Tiled,
+    )
 }
 
 plain_tiler!(tiled_product = try_tiled_product);
@@ -98,7 +110,13 @@ plain_tiler!(tiled_product = try_tiled_product);
 /// assert_eq!(flat_product(&a, &t).to_string(), "(3,4,2,5):(4,1,1,4)");
 /// ```
 pub fn try_flat_product<T: AsTiler + ?Sized>(a: &DynLayout, t: &T) -> Result<DynLayout> {
-    grouped(a, &*t.as_tiler()?, &product_layout, Grouping::Flat)
+    grouped_dyn(
+        a,
+        &*t.as_tiler()?,
+        super::flat::product_op,
+        &product_layout,
+        Grouping::Flat,
+    )
 }
 
 plain_tiler!(flat_product = try_flat_product);
