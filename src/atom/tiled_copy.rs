@@ -290,11 +290,10 @@ pub trait TiledCopyLayouts: Copy + Default {
 /// that side, and the tiler's column-major layout `TR`.
 #[doc(hidden)]
 pub struct CopySideArgs<Tv, NT, NV, RI, X, TR>(PhantomData<(Tv, NT, NV, RI, X, TR)>);
-/// `thrval2mn` and the `(thread, value) → tile` layout of one side of a TiledCopy.
+/// `thrval2mn` of one side of a TiledCopy.
 #[doc(hidden)]
 pub trait CopySide {
     type ThrVal2Mn: Copy + Default;
-    type LayoutTv: Copy + Default + core::fmt::Display;
 }
 #[allow(clippy::type_complexity)]
 impl<Tv, NT, NV, RI, X, TR> CopySide for CopySideArgs<Tv, NT, NV, RI, X, TR>
@@ -306,11 +305,23 @@ where
     <ComposeOf<ZippedDivideOf<Tv, (NT, NV)>, (ComposeOf<RI, X>, Underscore)> as Zip2>::Output:
         CoalesceByMode<(U1, (U1, U1))>,
     ThrVal2Mn<Tv, NT, NV, ComposeOf<RI, X>>: Copy + Default,
-    TR: Compose<ThrVal2Mn<Tv, NT, NV, ComposeOf<RI, X>>>,
-    ComposeOf<TR, ThrVal2Mn<Tv, NT, NV, ComposeOf<RI, X>>>: Copy + Default + core::fmt::Display,
 {
     type ThrVal2Mn = ThrVal2Mn<Tv, NT, NV, ComposeOf<RI, X>>;
-    type LayoutTv = ComposeOf<TR, ThrVal2Mn<Tv, NT, NV, ComposeOf<RI, X>>>;
+}
+/// The `(thread, value) → tile` layout of one side of a TiledCopy: the tiler's column-major
+/// layout composed with `thrval2mn`. A trait of its own, so that normalizing `ThrVal2Mn` (as
+/// the partitions do) does not compose it.
+#[doc(hidden)]
+pub trait CopySideTv: CopySide {
+    type LayoutTv: Copy + Default + core::fmt::Display;
+}
+impl<Tv, NT, NV, RI, X, TR> CopySideTv for CopySideArgs<Tv, NT, NV, RI, X, TR>
+where
+    Self: CopySide,
+    TR: Compose<<Self as CopySide>::ThrVal2Mn>,
+    ComposeOf<TR, <Self as CopySide>::ThrVal2Mn>: Copy + Default + core::fmt::Display,
+{
+    type LayoutTv = ComposeOf<TR, <Self as CopySide>::ThrVal2Mn>;
 }
 
 type AtomThr<Op, T> = <ValLayoutRef<Op, T> as TvLayout>::ThrSize;
@@ -352,8 +363,8 @@ where
     Mod<Tv::ThrSize, AtomThr<Op, T>>: CopyThreadsDivide,
     Tv::ValSize: IntRem<AtomVal<Op, T>>,
     Mod<Tv::ValSize, AtomVal<Op, T>>: CopyValuesDivide,
-    SrcSide<Op, T, Tv, Tl>: CopySide,
-    DstSide<Op, T, Tv, Tl>: CopySide,
+    SrcSide<Op, T, Tv, Tl>: CopySideTv,
+    DstSide<Op, T, Tv, Tl>: CopySideTv,
 {
     type Op = Op;
     type ValType = T;
@@ -366,8 +377,8 @@ where
     type AtomNumVal = AtomVal<Op, T>;
     type ThrVal2MnS = <SrcSide<Op, T, Tv, Tl> as CopySide>::ThrVal2Mn;
     type ThrVal2MnD = <DstSide<Op, T, Tv, Tl> as CopySide>::ThrVal2Mn;
-    type LayoutS_TV = <SrcSide<Op, T, Tv, Tl> as CopySide>::LayoutTv;
-    type LayoutD_TV = <DstSide<Op, T, Tv, Tl> as CopySide>::LayoutTv;
+    type LayoutS_TV = <SrcSide<Op, T, Tv, Tl> as CopySideTv>::LayoutTv;
+    type LayoutD_TV = <DstSide<Op, T, Tv, Tl> as CopySideTv>::LayoutTv;
 }
 
 /// The TV layout [`make_tiled_copy`] builds from `thr` and `val`:
@@ -458,18 +469,45 @@ where
     TiledCopy(PhantomData)
 }
 
+/// The operand ([`OperandA`], [`OperandB`] or [`OperandC`]) a TiledCopy is made for by
+/// [`make_tiled_copy_a`] / `_b` / `_c`.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OperandA;
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OperandB;
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OperandC;
+
+/// The TiledCopy of an operand of the TiledMMA `Self` with the copy atom `Atom`: the MMA's TV
+/// layout of that operand and its tile. A bound without projections, which the bounds of
+/// [`make_tiled_copy_a`] / `_b` / `_c` name instead of `TiledCopy<Atom, Mma::LayoutA_TV, ..>:
+/// TiledCopyLayouts`: such a bound, proven once and cached, is not re-normalized (the whole
+/// TV layout computed again) wherever the borrow checker proves the callee's bounds.
+#[doc(hidden)]
+pub trait TiledCopyFor<Atom, Operand> {
+    type Output: TiledCopyLayouts;
+}
 macro_rules! tiled_copy_for_mma {
-    ($(#[$doc:meta])* $f:ident, $Tv:ident, $M0:ident, $M1:ident) => {
-        $(#[$doc])*
-        pub fn $f<Op, T, Mma>(
-            _atom: CopyAtom<Op, T>,
-            _mma: Mma,
-        ) -> TiledCopy<CopyAtom<Op, T>, Mma::$Tv, (Mma::$M0, Mma::$M1)>
+    ($(#[$doc:meta])* $f:ident, $Operand:ident, $Tv:ident, $M0:ident, $M1:ident) => {
+        impl<Op, T, Mma> TiledCopyFor<CopyAtom<Op, T>, $Operand> for Mma
         where
             Mma: TiledMmaLayouts,
             TiledCopy<CopyAtom<Op, T>, Mma::$Tv, (Mma::$M0, Mma::$M1)>: TiledCopyLayouts,
         {
-            TiledCopy(PhantomData)
+            type Output = TiledCopy<CopyAtom<Op, T>, Mma::$Tv, (Mma::$M0, Mma::$M1)>;
+        }
+        $(#[$doc])*
+        pub fn $f<Op, T, Mma>(
+            _atom: CopyAtom<Op, T>,
+            _mma: Mma,
+        ) -> <Mma as TiledCopyFor<CopyAtom<Op, T>, $Operand>>::Output
+        where
+            Mma: TiledCopyFor<CopyAtom<Op, T>, $Operand>,
+        {
+            Default::default()
         }
     };
 }
@@ -487,15 +525,15 @@ tiled_copy_for_mma! {
     /// // CuTe: ldA.get_layoutS_TV(): each thread supplies one 8-half row address
     /// assert_eq!(ld.layout_s_tv().to_string(), "((16,2,2,2),(8,1)):((1,256,16,0),(32,0))");
     /// ```
-    make_tiled_copy_a, LayoutA_TV, TileM, TileK
+    make_tiled_copy_a, OperandA, LayoutA_TV, TileM, TileK
 }
 tiled_copy_for_mma! {
     /// `make_tiled_copy_B(atom, mma)`: the TiledMMA's B layout and (N,K) tile.
-    make_tiled_copy_b, LayoutB_TV, TileN, TileK
+    make_tiled_copy_b, OperandB, LayoutB_TV, TileN, TileK
 }
 tiled_copy_for_mma! {
     /// `make_tiled_copy_C(atom, mma)`: the TiledMMA's C layout and (M,N) tile.
-    make_tiled_copy_c, LayoutC_TV, TileM, TileN
+    make_tiled_copy_c, OperandC, LayoutC_TV, TileM, TileN
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -552,18 +590,46 @@ where
 
 /// The coordinate type of a thread's copy partition of a layout `L`.
 pub type CopyCoordOf<L> = <<L as crate::AnyLayout>::Shape as CopyThrCoord>::Coord;
+/// The source side of a TiledCopy, for [`ThrCopyPartition`].
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SideS;
+/// The destination side of a TiledCopy, for [`ThrCopyPartition`].
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug, Default)]
+pub struct SideD;
+/// One thread's partition of a layout `L` by the TiledCopy `Self` on one side ([`SideS`],
+/// [`SideD`]): [`CopyPartition`] with the copy's tiler and `thrval2mn`. The bound the
+/// partition methods name: without projections, it is proven once and cached rather than
+/// re-normalized (the copy's `thrval2mn` computed again) wherever the borrow checker proves
+/// the callee's bounds.
+#[doc(hidden)]
+pub trait ThrCopyPartition<L, Side> {
+    type Output: TensorLayout;
+    fn try_thr_copy_partition(thr: i64, l: &L) -> Result<(Self::Output, i64)>;
+}
+macro_rules! thr_copy_partition {
+    ($Side:ident, $TV2:ident) => {
+        impl<TC, L> ThrCopyPartition<L, $Side> for TC
+        where
+            TC: TiledCopyLayouts,
+            L: TensorLayout,
+            L::Shape: CopyThrCoord,
+            L: CopyPartition<TC::Tiler, TC::$TV2, CopyCoordOf<L>>,
+        {
+            type Output = <L as CopyPartition<TC::Tiler, TC::$TV2, CopyCoordOf<L>>>::Output;
+            fn try_thr_copy_partition(thr: i64, l: &L) -> Result<(Self::Output, i64)> {
+                l.try_copy_partition(<L::Shape as CopyThrCoord>::coord(thr))
+            }
+        }
+    };
+}
+thr_copy_partition!(SideS, ThrVal2MnS);
+thr_copy_partition!(SideD, ThrVal2MnD);
 /// The layout of [`ThrCopy::partition_s`] of a tensor with layout `L`.
-pub type PartitionSOf<TC, L> = <L as CopyPartition<
-    <TC as TiledCopyLayouts>::Tiler,
-    <TC as TiledCopyLayouts>::ThrVal2MnS,
-    CopyCoordOf<L>,
->>::Output;
+pub type PartitionSOf<TC, L> = <TC as ThrCopyPartition<L, SideS>>::Output;
 /// The layout of [`ThrCopy::partition_d`] of a tensor with layout `L`.
-pub type PartitionDOf<TC, L> = <L as CopyPartition<
-    <TC as TiledCopyLayouts>::Tiler,
-    <TC as TiledCopyLayouts>::ThrVal2MnD,
-    CopyCoordOf<L>,
->>::Output;
+pub type PartitionDOf<TC, L> = <TC as ThrCopyPartition<L, SideD>>::Output;
 
 /// Thread `i`'s slice of a [`TiledCopy`] (CuTe's `ThrCopy`). Made by
 /// [`TiledCopyLayouts::get_slice`].
@@ -584,17 +650,15 @@ impl<TC> core::fmt::Debug for ThrCopy<TC> {
 }
 
 macro_rules! copy_partition_methods {
-    ($(#[$doc:meta])* $try_m:ident / $m:ident, $Of:ident, $TV2:ident) => {
+    ($(#[$doc:meta])* $try_m:ident / $m:ident, $Of:ident, $Side:ident) => {
         $(#[$doc])*
         pub fn $try_m<E: Engine, L>(&self, t: Tensor<E, L>) -> Result<Tensor<E, $Of<TC, L>>>
         where
             L: TensorLayout,
-            L::Shape: CopyThrCoord,
-            L: CopyPartition<TC::Tiler, TC::$TV2, CopyCoordOf<L>>,
+            TC: ThrCopyPartition<L, $Side>,
         {
-            let c = <L::Shape as CopyThrCoord>::coord(self.thr);
             let (e, base, l) = t.into_parts();
-            let (p, off) = l.try_copy_partition(c)?;
+            let (p, off) = TC::try_thr_copy_partition(self.thr, &l)?;
             let base = (base as i64)
                 .checked_add(off)
                 .filter(|b| *b >= 0)
@@ -606,8 +670,7 @@ macro_rules! copy_partition_methods {
         pub fn $m<E: Engine, L>(&self, t: Tensor<E, L>) -> Tensor<E, $Of<TC, L>>
         where
             L: TensorLayout,
-            L::Shape: CopyThrCoord,
-            L: CopyPartition<TC::Tiler, TC::$TV2, CopyCoordOf<L>>,
+            TC: ThrCopyPartition<L, $Side>,
         {
             match self.$try_m(t) {
                 Ok(v) => v,
@@ -626,11 +689,11 @@ impl<TC: TiledCopyLayouts> ThrCopy<TC> {
         /// `partition_S(tensor)`: the elements of an (M,N,...) source tensor that this thread
         /// reads, `(CPY, CPY_M, CPY_N, ...)` with `CPY` the thread's values of one tile.
         /// Errors: a tiler that does not divide the tensor, a partition past the engine.
-        try_partition_s / partition_s, PartitionSOf, ThrVal2MnS
+        try_partition_s / partition_s, PartitionSOf, SideS
     }
     copy_partition_methods! {
         /// `partition_D(tensor)`: the elements of a destination tensor that this thread writes.
-        try_partition_d / partition_d, PartitionDOf, ThrVal2MnD
+        try_partition_d / partition_d, PartitionDOf, SideD
     }
 }
 

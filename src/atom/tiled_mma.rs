@@ -524,7 +524,13 @@ type OpTvC<T0, T1, P, A, TV, TT, V> =
 type OpTv<T0, T1, P, A, TV, TT, W, V> =
     ComposeOf<OpWide<T0, T1, P, A, TV, TT, W>, (<V as ThrIdxOf>::Output, Underscore)>;
 
-/// C's TV layout (`W = ()`), checked a bijection onto the tile ([`TiledCBijective`]).
+// Each TV layout is computed by one trait (`MmaTvC` / `MmaTvOperand`: only the thrfrg chain
+// in its bounds) and checked by another (`MmaTvCChecked` / `MmaTvOperandChecked`, a subtrait
+// whose bounds name the computed layout): normalizing `LayoutC_TV` confirms only the chain's
+// impl, not the image and compact sizes of the checks, which are proven once, as a bound
+// without projections of the `TiledMmaLayouts` impl, and cached.
+
+/// C's TV layout (`W = ()`): the thrfrg chain composed with the thread index.
 #[doc(hidden)]
 pub trait MmaTvC {
     type Output: Copy + Default + core::fmt::Display;
@@ -533,40 +539,44 @@ pub trait MmaTvC {
 impl<T0, T1, P, A, TV, TT, V> MmaTvC for OperandArgs<T0, T1, P, A, TV, TT, (), V>
 where
     V: ThrIdxOf,
-    T1: StaticInt,
-    T0: StaticInt + IntMul<T1>,
     Layout<(T0, T1), (U1, T0)>: Thrfrg<P, A, TV, TT>,
     OpThrfrg<T0, T1, P, A, TV, TT>: Compose<(<V as ThrIdxOf>::Output, Underscore)>,
-    OpTvC<T0, T1, P, A, TV, TT, V>: TvLayout + Copy + Default + core::fmt::Display,
-    TvSize<OpTvC<T0, T1, P, A, TV, TT, V>>:
-        typenum::IsEqual<TvImage<OpTvC<T0, T1, P, A, TV, TT, V>>>,
-    TvImage<OpTvC<T0, T1, P, A, TV, TT, V>>:
-        typenum::IsEqual<TvCompact<OpTvC<T0, T1, P, A, TV, TT, V>>>,
-    TvCompact<OpTvC<T0, T1, P, A, TV, TT, V>>: typenum::IsEqual<Prod<T0, T1>>,
-    Same<TvSize<OpTvC<T0, T1, P, A, TV, TT, V>>, TvImage<OpTvC<T0, T1, P, A, TV, TT, V>>>:
-        core::ops::BitAnd<
-            Same<
-                TvImage<OpTvC<T0, T1, P, A, TV, TT, V>>,
-                TvCompact<OpTvC<T0, T1, P, A, TV, TT, V>>,
-            >,
-        >,
-    Same3<
-        TvSize<OpTvC<T0, T1, P, A, TV, TT, V>>,
-        TvImage<OpTvC<T0, T1, P, A, TV, TT, V>>,
-        TvCompact<OpTvC<T0, T1, P, A, TV, TT, V>>,
-    >: core::ops::BitAnd<Same<TvCompact<OpTvC<T0, T1, P, A, TV, TT, V>>, Prod<T0, T1>>>,
-    Same4<
-        TvSize<OpTvC<T0, T1, P, A, TV, TT, V>>,
-        TvImage<OpTvC<T0, T1, P, A, TV, TT, V>>,
-        TvCompact<OpTvC<T0, T1, P, A, TV, TT, V>>,
-        Prod<T0, T1>,
-    >: TiledCBijective,
+    OpTvC<T0, T1, P, A, TV, TT, V>: Copy + Default + core::fmt::Display,
 {
     type Output = OpTvC<T0, T1, P, A, TV, TT, V>;
 }
+/// C's TV layout checked a bijection onto the `T0 × T1` tile ([`TiledCBijective`]).
+#[doc(hidden)]
+pub trait MmaTvCChecked: MmaTvC {}
+#[allow(clippy::type_complexity)]
+impl<T0, T1, P, A, TV, TT, V> MmaTvCChecked for OperandArgs<T0, T1, P, A, TV, TT, (), V>
+where
+    Self: MmaTvC,
+    T1: StaticInt,
+    T0: StaticInt + IntMul<T1>,
+    <Self as MmaTvC>::Output: TvLayout,
+    TvSize<<Self as MmaTvC>::Output>: typenum::IsEqual<TvImage<<Self as MmaTvC>::Output>>,
+    TvImage<<Self as MmaTvC>::Output>: typenum::IsEqual<TvCompact<<Self as MmaTvC>::Output>>,
+    TvCompact<<Self as MmaTvC>::Output>: typenum::IsEqual<Prod<T0, T1>>,
+    Same<TvSize<<Self as MmaTvC>::Output>, TvImage<<Self as MmaTvC>::Output>>: core::ops::BitAnd<
+        Same<TvImage<<Self as MmaTvC>::Output>, TvCompact<<Self as MmaTvC>::Output>>,
+    >,
+    Same3<
+        TvSize<<Self as MmaTvC>::Output>,
+        TvImage<<Self as MmaTvC>::Output>,
+        TvCompact<<Self as MmaTvC>::Output>,
+    >: core::ops::BitAnd<Same<TvCompact<<Self as MmaTvC>::Output>, Prod<T0, T1>>>,
+    Same4<
+        TvSize<<Self as MmaTvC>::Output>,
+        TvImage<<Self as MmaTvC>::Output>,
+        TvCompact<<Self as MmaTvC>::Output>,
+        Prod<T0, T1>,
+    >: TiledCBijective,
+{
+}
 
-/// A's or B's TV layout (`W` the stride-0 widening), checked to cover the tile once
-/// ([`TiledOperandCovers`]).
+/// A's or B's TV layout (`W` the stride-0 widening): the thrfrg chain, widened, composed with
+/// the thread index.
 #[doc(hidden)]
 pub trait MmaTvOperand {
     type Output: Copy + Default + core::fmt::Display;
@@ -576,28 +586,35 @@ impl<T0, T1, P, A, TV, TT, S, D, V> MmaTvOperand
     for OperandArgs<T0, T1, P, A, TV, TT, Layout<S, D>, V>
 where
     V: ThrIdxOf,
-    T1: StaticInt,
-    T0: StaticInt + IntMul<T1>,
     Layout<(T0, T1), (U1, T0)>: Thrfrg<P, A, TV, TT>,
     OpThrfrg<T0, T1, P, A, TV, TT>: WidenThr<Layout<S, D>>,
     OpWide<T0, T1, P, A, TV, TT, Layout<S, D>>: Compose<(<V as ThrIdxOf>::Output, Underscore)>,
-    OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>: TvLayout + Copy + Default + core::fmt::Display,
-    TvImage<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>:
-        typenum::IsEqual<TvCompact<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>>,
-    TvCompact<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>: typenum::IsEqual<Prod<T0, T1>>,
-    Same<
-        TvImage<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>,
-        TvCompact<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>,
-    >: core::ops::BitAnd<
-        Same<TvCompact<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>, Prod<T0, T1>>,
-    >,
+    OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>: Copy + Default + core::fmt::Display,
+{
+    type Output = OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>;
+}
+/// A's or B's TV layout checked to cover the `T0 × T1` tile once ([`TiledOperandCovers`]).
+#[doc(hidden)]
+pub trait MmaTvOperandChecked: MmaTvOperand {}
+#[allow(clippy::type_complexity)]
+impl<T0, T1, P, A, TV, TT, S, D, V> MmaTvOperandChecked
+    for OperandArgs<T0, T1, P, A, TV, TT, Layout<S, D>, V>
+where
+    Self: MmaTvOperand,
+    T1: StaticInt,
+    T0: StaticInt + IntMul<T1>,
+    <Self as MmaTvOperand>::Output: TvLayout,
+    TvImage<<Self as MmaTvOperand>::Output>:
+        typenum::IsEqual<TvCompact<<Self as MmaTvOperand>::Output>>,
+    TvCompact<<Self as MmaTvOperand>::Output>: typenum::IsEqual<Prod<T0, T1>>,
+    Same<TvImage<<Self as MmaTvOperand>::Output>, TvCompact<<Self as MmaTvOperand>::Output>>:
+        core::ops::BitAnd<Same<TvCompact<<Self as MmaTvOperand>::Output>, Prod<T0, T1>>>,
     Same3<
-        TvImage<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>,
-        TvCompact<OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>>,
+        TvImage<<Self as MmaTvOperand>::Output>,
+        TvCompact<<Self as MmaTvOperand>::Output>,
         Prod<T0, T1>,
     >: TiledOperandCovers,
 {
-    type Output = OpTv<T0, T1, P, A, TV, TT, Layout<S, D>, V>;
 }
 
 type TvSize<L> = <L as TvLayout>::Size;
@@ -677,9 +694,9 @@ where
     PM: PermEntry<Prod<SM<Atom>, VM<Atom, AL>>> + Copy + Default,
     PN: PermEntry<Prod<SN<Atom>, VN<Atom, AL>>> + Copy + Default,
     PK: PermEntry<Prod<SK<Atom>, VK<Atom, AL>>> + Copy + Default,
-    CArgs<Atom, AL, PM, PN>: MmaTvC,
-    AArgs<Atom, AL, PM, PK>: MmaTvOperand,
-    BArgs<Atom, AL, PN, PK>: MmaTvOperand,
+    CArgs<Atom, AL, PM, PN>: MmaTvCChecked,
+    AArgs<Atom, AL, PM, PK>: MmaTvOperandChecked,
+    BArgs<Atom, AL, PN, PK>: MmaTvOperandChecked,
 {
     type Atom = Atom;
     type ThrLayoutVMNK = Vmnk<Atom, AL>;
@@ -790,29 +807,11 @@ where
 /// The coordinate type of a thread's partition of a layout `L`.
 pub type MmaCoordOf<L> = <<L as crate::AnyLayout>::Shape as MmaThrCoord>::Coord;
 /// The layout of [`ThrMma::partition_c`] of a tensor with layout `L`.
-pub type PartitionCOf<T, L> = <L as MmaPartition<
-    (<T as TiledMmaLayouts>::PermM, <T as TiledMmaLayouts>::PermN),
-    <T as TiledMmaLayouts>::AtomTileC,
-    <<T as TiledMmaLayouts>::Atom as MmaTraits>::CLayout,
-    <T as TiledMmaLayouts>::ThrTileC,
-    MmaCoordOf<L>,
->>::Output;
+pub type PartitionCOf<T, L> = <T as ThrMmaPartition<L, super::tiled_copy::OperandC>>::Output;
 /// The layout of [`ThrMma::partition_a`] of a tensor with layout `L`.
-pub type PartitionAOf<T, L> = <L as MmaPartition<
-    (<T as TiledMmaLayouts>::PermM, <T as TiledMmaLayouts>::PermK),
-    <T as TiledMmaLayouts>::AtomTileA,
-    <<T as TiledMmaLayouts>::Atom as MmaTraits>::ALayout,
-    <T as TiledMmaLayouts>::ThrTileA,
-    MmaCoordOf<L>,
->>::Output;
+pub type PartitionAOf<T, L> = <T as ThrMmaPartition<L, super::tiled_copy::OperandA>>::Output;
 /// The layout of [`ThrMma::partition_b`] of a tensor with layout `L`.
-pub type PartitionBOf<T, L> = <L as MmaPartition<
-    (<T as TiledMmaLayouts>::PermN, <T as TiledMmaLayouts>::PermK),
-    <T as TiledMmaLayouts>::AtomTileB,
-    <<T as TiledMmaLayouts>::Atom as MmaTraits>::BLayout,
-    <T as TiledMmaLayouts>::ThrTileB,
-    MmaCoordOf<L>,
->>::Output;
+pub type PartitionBOf<T, L> = <T as ThrMmaPartition<L, super::tiled_copy::OperandB>>::Output;
 
 /// The compact column-major layout of a tensor layout's shape (CuTe's `make_layout(shape(x))`,
 /// what `partition_shape_X` partitions).
@@ -875,12 +874,31 @@ impl<T> core::fmt::Debug for ThrMma<T> {
     }
 }
 
+/// One thread's partition of a layout `L` by the TiledMMA `Self` for one operand
+/// ([`OperandA`](super::tiled_copy::OperandA), `B`, `C`): [`MmaPartition`] with the MMA's
+/// permutation, atom tile, atom TV layout and thread tile of that operand, at the thread's
+/// coordinate, and the register fragment of [`ThrMma::partition_fragment_c`]. The bounds the
+/// partition methods name: without projections, they are proven once and cached rather than
+/// re-normalized wherever the borrow checker proves the callee's bounds.
+#[doc(hidden)]
+pub trait ThrMmaPartition<L, Operand> {
+    type Output: TensorLayout;
+    fn try_thr_mma_partition(vmnk: [i64; 4], l: &L) -> Result<(Self::Output, i64)>;
+}
+/// The register fragment of one operand of a TiledMMA `Self` for a tensor with layout `L`
+/// (see [`ThrMmaPartition`]).
+#[doc(hidden)]
+pub trait ThrMmaFragment<L, Operand> {
+    type Output;
+    fn thr_mma_fragment(l: &L) -> Self::Output;
+}
+
 macro_rules! partition_methods {
-    ($(#[$doc:meta])* $try_m:ident / $m:ident / $frag:ident, $Of:ident, $Perm0:ident, $Perm1:ident,
-     $AtomTile:ident, $Tv:ident, $ThrTile:ident, $a:literal, $b:literal, $Val:ident) => {
-        $(#[$doc])*
-        pub fn $try_m<E: Engine, L>(&self, t: Tensor<E, L>) -> Result<Tensor<E, $Of<T, L>>>
+    ($(#[$doc:meta])* $try_m:ident / $m:ident / $frag:ident, $Operand:ident, $Of:ident, $Perm0:ident,
+     $Perm1:ident, $AtomTile:ident, $Tv:ident, $ThrTile:ident, $a:literal, $b:literal, $Val:ident) => {
+        impl<T, L> ThrMmaPartition<L, super::tiled_copy::$Operand> for T
         where
+            T: TiledMmaLayouts,
             L: TensorLayout,
             L::Shape: MmaThrCoord,
             L: MmaPartition<
@@ -891,61 +909,21 @@ macro_rules! partition_methods {
                 MmaCoordOf<L>,
             >,
         {
-            let c = <L::Shape as MmaThrCoord>::coord(self.coord[0], self.coord[$a], self.coord[$b]);
-            let (e, base, l) = t.into_parts();
-            let (p, off) = l.try_mma_partition(c)?;
-            let base = (base as i64)
-                .checked_add(off)
-                .filter(|b| *b >= 0)
-                .ok_or_else(crate::error::LayoutError::overflow)?;
-            Tensor::try_with_offset(e, base as usize, p)
-        }
-        /// The same, panicking with the error.
-        #[track_caller]
-        pub fn $m<E: Engine, L>(&self, t: Tensor<E, L>) -> Tensor<E, $Of<T, L>>
-        where
-            L: TensorLayout,
-            L::Shape: MmaThrCoord,
-            L: MmaPartition<
+            type Output = <L as MmaPartition<
                 (T::$Perm0, T::$Perm1),
                 T::$AtomTile,
                 <T::Atom as MmaTraits>::$Tv,
                 T::$ThrTile,
                 MmaCoordOf<L>,
-            >,
-        {
-            match self.$try_m(t) {
-                Ok(v) => v,
-                Err(e) => panic!("{e}"),
+            >>::Output;
+            fn try_thr_mma_partition(vmnk: [i64; 4], l: &L) -> Result<(Self::Output, i64)> {
+                l.try_mma_partition(<L::Shape as MmaThrCoord>::coord(vmnk[0], vmnk[$a], vmnk[$b]))
             }
         }
-        /// A register fragment of the partition's shape, of the atom's element type, laid out
-        /// as CuTe's `partition_fragment_X`: `make_fragment_like` of the thread's partition of
-        /// the tensor's layout, so that mode 0 is compact and modes 1.. follow the order of
-        /// the tensor's strides. For a swizzled tensor it is the partition of its inner layout
-        /// composed with the swizzle decayed at the thread's offset, as CuTe's slicing at a
-        /// runtime thread index makes it (`FragmentDecay`):
-        /// modes split at the swizzle bits, the strides the thread's bits make runtime values
-        /// ordered last. Any thread gives the same layout; thread 0's partition is used.
-        #[track_caller]
         #[allow(clippy::type_complexity)]
-        pub fn $frag<E, L>(
-            &self,
-            t: &Tensor<E, L>,
-        ) -> FragmentOf<
-            <T::Atom as MmaTraits>::$Val,
-            <L as FragmentDecay<
-                <<L as FragmentSource>::Inner as MmaPartition<
-                    (T::$Perm0, T::$Perm1),
-                    T::$AtomTile,
-                    <T::Atom as MmaTraits>::$Tv,
-                    T::$ThrTile,
-                    SwapSliceOf<MmaCoordOf<<L as FragmentSource>::Inner>>,
-                >>::Output,
-                $Of<T, <L as FragmentSource>::Inner>,
-            >>::Output,
-        >
+        impl<T, L> ThrMmaFragment<L, super::tiled_copy::$Operand> for T
         where
+            T: TiledMmaLayouts,
             L: TensorLayout + FragmentSource,
             <<L as FragmentSource>::Inner as crate::AnyLayout>::Shape: MmaThrCoord,
             MmaCoordOf<<L as FragmentSource>::Inner>: SwapSlice,
@@ -971,7 +949,13 @@ macro_rules! partition_methods {
                     T::$ThrTile,
                     SwapSliceOf<MmaCoordOf<<L as FragmentSource>::Inner>>,
                 >>::Output,
-                $Of<T, <L as FragmentSource>::Inner>,
+                <<L as FragmentSource>::Inner as MmaPartition<
+                    (T::$Perm0, T::$Perm1),
+                    T::$AtomTile,
+                    <T::Atom as MmaTraits>::$Tv,
+                    T::$ThrTile,
+                    MmaCoordOf<<L as FragmentSource>::Inner>,
+                >>::Output,
             >,
             <L as FragmentDecay<
                 <<L as FragmentSource>::Inner as MmaPartition<
@@ -981,21 +965,97 @@ macro_rules! partition_methods {
                     T::$ThrTile,
                     SwapSliceOf<MmaCoordOf<<L as FragmentSource>::Inner>>,
                 >>::Output,
-                $Of<T, <L as FragmentSource>::Inner>,
+                <<L as FragmentSource>::Inner as MmaPartition<
+                    (T::$Perm0, T::$Perm1),
+                    T::$AtomTile,
+                    <T::Atom as MmaTraits>::$Tv,
+                    T::$ThrTile,
+                    MmaCoordOf<<L as FragmentSource>::Inner>,
+                >>::Output,
             >>::Output: FragmentLike,
             <T::Atom as MmaTraits>::$Val: Default,
         {
-            let c = <<<L as FragmentSource>::Inner as crate::AnyLayout>::Shape as MmaThrCoord>::coord(
-                0, 0, 0,
-            );
-            // The same partition and decay as of the tensor's own, which the caller can make.
-            let p = match t.layout().fragment_source().try_mma_partition(c) {
-                Ok((p, _)) => t.layout().fragment_decay(p),
-                Err(e) => Err(e),
-            };
-            match p {
-                Ok(d) => make_fragment_like::<<T::Atom as MmaTraits>::$Val, _>(&d),
-                Err(e) => panic!("{e}"),
+            type Output = FragmentOf<
+                <T::Atom as MmaTraits>::$Val,
+                <L as FragmentDecay<
+                    <<L as FragmentSource>::Inner as MmaPartition<
+                        (T::$Perm0, T::$Perm1),
+                        T::$AtomTile,
+                        <T::Atom as MmaTraits>::$Tv,
+                        T::$ThrTile,
+                        SwapSliceOf<MmaCoordOf<<L as FragmentSource>::Inner>>,
+                    >>::Output,
+                    <<L as FragmentSource>::Inner as MmaPartition<
+                    (T::$Perm0, T::$Perm1),
+                    T::$AtomTile,
+                    <T::Atom as MmaTraits>::$Tv,
+                    T::$ThrTile,
+                    MmaCoordOf<<L as FragmentSource>::Inner>,
+                >>::Output,
+                >>::Output,
+            >;
+            #[track_caller]
+            fn thr_mma_fragment(l: &L) -> Self::Output {
+                let c =
+                    <<<L as FragmentSource>::Inner as crate::AnyLayout>::Shape as MmaThrCoord>::coord(
+                        0, 0, 0,
+                    );
+                // The same partition and decay as of the tensor's own, which the caller can make.
+                let p = match l.fragment_source().try_mma_partition(c) {
+                    Ok((p, _)) => l.fragment_decay(p),
+                    Err(e) => Err(e),
+                };
+                match p {
+                    Ok(d) => make_fragment_like::<<T::Atom as MmaTraits>::$Val, _>(&d),
+                    Err(e) => panic!("{e}"),
+                }
+            }
+        }
+        impl<T: TiledMmaLayouts> ThrMma<T> {
+            $(#[$doc])*
+            pub fn $try_m<E: Engine, L>(&self, t: Tensor<E, L>) -> Result<Tensor<E, $Of<T, L>>>
+            where
+                L: TensorLayout,
+                T: ThrMmaPartition<L, super::tiled_copy::$Operand>,
+            {
+                let (e, base, l) = t.into_parts();
+                let (p, off) = T::try_thr_mma_partition(self.coord, &l)?;
+                let base = (base as i64)
+                    .checked_add(off)
+                    .filter(|b| *b >= 0)
+                    .ok_or_else(crate::error::LayoutError::overflow)?;
+                Tensor::try_with_offset(e, base as usize, p)
+            }
+            /// The same, panicking with the error.
+            #[track_caller]
+            pub fn $m<E: Engine, L>(&self, t: Tensor<E, L>) -> Tensor<E, $Of<T, L>>
+            where
+                L: TensorLayout,
+                T: ThrMmaPartition<L, super::tiled_copy::$Operand>,
+            {
+                match self.$try_m(t) {
+                    Ok(v) => v,
+                    Err(e) => panic!("{e}"),
+                }
+            }
+            /// A register fragment of the partition's shape, of the atom's element type, laid out
+            /// as CuTe's `partition_fragment_X`: `make_fragment_like` of the thread's partition of
+            /// the tensor's layout, so that mode 0 is compact and modes 1.. follow the order of
+            /// the tensor's strides. For a swizzled tensor it is the partition of its inner layout
+            /// composed with the swizzle decayed at the thread's offset, as CuTe's slicing at a
+            /// runtime thread index makes it ([`FragmentDecay`](crate::tensor::FragmentDecay)):
+            /// modes split at the swizzle bits, the strides the thread's bits make runtime values
+            /// ordered last. Any thread gives the same layout; thread 0's partition is used.
+            #[track_caller]
+            pub fn $frag<E, L>(
+                &self,
+                t: &Tensor<E, L>,
+            ) -> <T as ThrMmaFragment<L, super::tiled_copy::$Operand>>::Output
+            where
+                L: TensorLayout,
+                T: ThrMmaFragment<L, super::tiled_copy::$Operand>,
+            {
+                T::thr_mma_fragment(t.layout())
             }
         }
     };
@@ -1006,23 +1066,23 @@ impl<T: TiledMmaLayouts> ThrMma<T> {
     pub fn thr_vmnk(&self) -> [i64; 4] {
         self.coord
     }
-    partition_methods! {
-        /// `partition_C(tensor)`: the thread's elements of an (M,N\[,L\]) tensor, shaped
-        /// `(FrgV, RestM, RestN[, L])` (CuTe's `(MMA, MMA_M, MMA_N)`). Errors: a tensor whose
-        /// shape the tile does not divide, a partition reaching past the engine.
-        try_partition_c / partition_c / partition_fragment_c, PartitionCOf, PermM, PermN,
-        AtomTileC, CLayout, ThrTileC, 1, 2, ValTypeC
-    }
-    partition_methods! {
-        /// `partition_A(tensor)`: the thread's elements of an (M,K\[,L\]) tensor, shaped
-        /// `(FrgV, RestM, RestK[, L])`.
-        try_partition_a / partition_a / partition_fragment_a, PartitionAOf, PermM, PermK,
-        AtomTileA, ALayout, ThrTileA, 1, 3, ValTypeA
-    }
-    partition_methods! {
-        /// `partition_B(tensor)`: the thread's elements of an (N,K\[,L\]) tensor, shaped
-        /// `(FrgV, RestN, RestK[, L])`.
-        try_partition_b / partition_b / partition_fragment_b, PartitionBOf, PermN, PermK,
-        AtomTileB, BLayout, ThrTileB, 2, 3, ValTypeB
-    }
+}
+partition_methods! {
+    /// `partition_C(tensor)`: the thread's elements of an (M,N\[,L\]) tensor, shaped
+    /// `(FrgV, RestM, RestN[, L])` (CuTe's `(MMA, MMA_M, MMA_N)`). Errors: a tensor whose
+    /// shape the tile does not divide, a partition reaching past the engine.
+    try_partition_c / partition_c / partition_fragment_c, OperandC, PartitionCOf, PermM, PermN,
+    AtomTileC, CLayout, ThrTileC, 1, 2, ValTypeC
+}
+partition_methods! {
+    /// `partition_A(tensor)`: the thread's elements of an (M,K\[,L\]) tensor, shaped
+    /// `(FrgV, RestM, RestK[, L])`.
+    try_partition_a / partition_a / partition_fragment_a, OperandA, PartitionAOf, PermM, PermK,
+    AtomTileA, ALayout, ThrTileA, 1, 3, ValTypeA
+}
+partition_methods! {
+    /// `partition_B(tensor)`: the thread's elements of an (N,K\[,L\]) tensor, shaped
+    /// `(FrgV, RestN, RestK[, L])`.
+    try_partition_b / partition_b / partition_fragment_b, OperandB, PartitionBOf, PermN, PermK,
+    AtomTileB, BLayout, ThrTileB, 2, 3, ValTypeB
 }
