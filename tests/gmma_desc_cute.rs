@@ -276,11 +276,28 @@ fn the_other_conditions_are_named() {
     // Element widths.
     let e = k(&ok, 4, 0).unwrap_err();
     assert_eq!(e.kind(), ErrorKind::InvalidArgument);
-    // Base addresses: the 128-byte swizzle's period is 1024 bytes; 16 bytes without swizzle.
-    assert_eq!(
-        k(&ok, 16, 512).unwrap_err().kind(),
-        ErrorKind::MisalignedAddress
-    );
+    // Base addresses: swizzled, a multiple of 128 bytes, off the 1024-byte period with the
+    // pattern start's 128-byte row as base offset (PTX); 16 bytes without swizzle.
+    assert_eq!(k(&ok, 16, 512).unwrap().base_offset, 4);
+    assert_eq!((k(&ok, 16, 512 + 1024).unwrap().desc() >> 49) & 7, 4);
+    assert_eq!(k(&ok, 16, 1024).unwrap().base_offset, 0);
+    // A pattern-aligned base is 0 (PTX, CuTe), though its 128-byte row is not: the 64-byte
+    // swizzle's period is 512 bytes.
+    let sw64 = l("Sw<2,3,3> o 0 o ((8,8),16):((32,256),1)");
+    assert_eq!(k(&sw64, 16, 512).unwrap().base_offset, 0);
+    assert_eq!(k(&sw64, 16, 640).unwrap().base_offset, 5);
+    // The pattern starts at the buffer's base, not at the tile: a tile one 128-byte row into a
+    // pattern-aligned buffer has base offset 0 (the abs-swizzled reads of probes/gmma_align).
+    let row1 = l("Sw<3,3,3> o 64 o ((8,8),16):((64,512),1)");
+    assert_eq!(k(&row1, 16, 0).unwrap().base_offset, 0);
+    assert_eq!(k(&row1, 16, 384).unwrap().base_offset, 3);
+    for base in [16, 64, 528, 1040] {
+        assert_eq!(
+            k(&ok, 16, base).unwrap_err().kind(),
+            ErrorKind::MisalignedAddress,
+            "{base}"
+        );
+    }
     assert_eq!(k(&ok, 16, 2048).unwrap().start_address, 128);
     let inter = l("Sw<0,3,3> o 0 o ((8,8),(8,2)):((8,64),(1,512))");
     assert_eq!(k(&inter, 16, 48).unwrap().start_address, 3);

@@ -200,10 +200,12 @@ fn sm90_gemm_records_are_complete_and_consistent() {
 /// halfs, K-major, each layout type) starts at every multiple of 16 bytes past a 1024-byte
 /// boundary, its data swizzled on byte offsets from that start (`rel`: the tile is its own
 /// buffer, base = start), on absolute addresses (`abs`), or as `rel` with the descriptor's
-/// base-offset field set (`rel_bo`), and recorded which gave the exact product. The crate's
-/// `make_gmma_desc` (base-offset field 0) must accept a `rel` buffer exactly where the hardware
-/// read it correctly, and then give the descriptor the probe ran; `abs` was read correctly
-/// everywhere (the hardware swizzles absolute address bits, as the crate's refusal assumes).
+/// base-offset field set to `(start >> 7) & 7` (`rel_bo`), and recorded which gave the exact
+/// product. The crate's `make_gmma_desc` must accept a base-relative buffer exactly at the bases
+/// where some base-relative run (`rel` or `rel_bo`) was read correctly, and then give,
+/// base-offset bits included, the descriptor of one of those correct runs; it must refuse
+/// (`MisalignedAddress`) every base where both descriptors were misread. `abs` was read
+/// correctly everywhere (the hardware swizzles absolute address bits).
 #[test]
 fn make_gmma_desc_refuses_exactly_the_misaligned_bases_the_gpu_misreads() {
     let text = std::fs::read_to_string("probes/gmma_align/gmma_align_h200.txt").unwrap();
@@ -222,7 +224,10 @@ fn make_gmma_desc_refuses_exactly_the_misaligned_bases_the_gpu_misreads() {
         };
         first_op_tile(&l, 64)
     };
-    let (mut runs, mut accepted, mut refused) = (0, 0, 0);
+    // (type, start) -> the base-relative runs there: (variant, descriptor, read correctly).
+    type Runs = Vec<(String, u64, bool)>;
+    let mut at: std::collections::BTreeMap<(String, u32), Runs> = Default::default();
+    let mut runs = 0;
     for line in text.lines().filter(|l| !l.starts_with('#')) {
         let f: Vec<&str> = line.split_whitespace().collect();
         let (ty, variant, start) = (f[0], f[2], f[3].parse::<u32>().unwrap());
@@ -231,26 +236,47 @@ fn make_gmma_desc_refuses_exactly_the_misaligned_bases_the_gpu_misreads() {
         runs += 1;
         match variant {
             "abs" => assert!(correct, "{line}: absolute-address swizzle misread"),
-            "rel" => {
-                let r = make_gmma_desc::<gmma::Major::K, _>(&tile(ty), 16, start);
-                assert_eq!(r.is_ok(), correct, "{line}: make_gmma_desc {r:?}");
-                match r {
-                    Ok(d) => {
-                        assert_eq!(d.desc(), desc, "{line}: the descriptor the GPU ran");
-                        accepted += 1;
-                    }
-                    Err(e) => {
-                        assert_eq!(e.kind(), ErrorKind::MisalignedAddress, "{line}");
-                        refused += 1;
-                    }
-                }
-            }
-            "rel_bo" => {}
+            "rel" | "rel_bo" => at.entry((ty.to_string(), start)).or_default().push((
+                variant.to_string(),
+                desc,
+                correct,
+            )),
             _ => panic!("{line}: variant"),
         }
     }
-    // 4 layout types × 64 offsets × 3 variants; with base-offset 0 the GPU read a relatively
-    // swizzled tile at 64 + 4 + 2 + 1 of the 256 starts (every 16 B unswizzled, every 256, 512,
-    // 1024 B for the 32-, 64-, 128-byte swizzles).
-    assert_eq!((runs, accepted, refused), (768, 71, 185));
+    let (mut accepted, mut refused, mut with_base_offset) = (0, 0, 0);
+    for ((ty, start), rs) in &at {
+        assert_eq!(rs.len(), 2, "{ty} {start}: one rel and one rel_bo run");
+        let r = make_gmma_desc::<gmma::Major::K, _>(&tile(ty), 16, *start);
+        let read = rs.iter().any(|(_, _, c)| *c);
+        assert_eq!(
+            r.is_ok(),
+            read,
+            "{ty} {start}: make_gmma_desc {r:?}, runs {rs:x?}"
+        );
+        match r {
+            Ok(d) => {
+                let ran = rs.iter().find(|(_, desc, c)| *c && *desc == d.desc());
+                assert!(
+                    ran.is_some(),
+                    "{ty} {start}: descriptor {:#018x} ({d:?}) is none the GPU read correctly: {rs:x?}",
+                    d.desc()
+                );
+                accepted += 1;
+                with_base_offset += usize::from(d.base_offset != 0);
+            }
+            Err(e) => {
+                assert_eq!(e.kind(), ErrorKind::MisalignedAddress, "{ty} {start}");
+                refused += 1;
+            }
+        }
+    }
+    // 4 layout types × 64 offsets × 3 variants. A base-relative tile was read at every 16 B
+    // unswizzled and every 128 B swizzled (8 of 64 starts; 1, 2, 4 of them pattern-aligned for
+    // the 128-, 64-, 32-byte swizzles, read with base offset 0, the other 7 + 6 + 4 only with
+    // the base offset set).
+    assert_eq!(
+        (runs, at.len(), accepted, refused, with_base_offset),
+        (768, 256, 64 + 3 * 8, 3 * 56, 17)
+    );
 }

@@ -14,10 +14,23 @@
 //! | MN | `((T,1,m),(8,k)):((1,T,SBO),(1T,LBO))` | `((T,W,m),(8,k)):((1,T,LBO),(WT,SBO))` |
 //!
 //! (`SBO`, `LBO` multiplied by `T` as element strides). The descriptor holds the start address
-//! `>> 4` (14 bits), `LBO` and `SBO` (14 bits each), the base offset (3 bits, 0 as CuTe writes
-//! it) and the layout type (2 bits: INTERLEAVE 0, B128 1, B64 2, B32 3). Where a canonical
-//! mode has extent 1 (`m = 1`, `k = 1`) its offset is never used; CuTe writes 0 there, as does
+//! `>> 4` (14 bits), `LBO` and `SBO` (14 bits each), the base offset (3 bits, below) and the
+//! layout type (2 bits: INTERLEAVE 0, B128 1, B64 2, B32 3). Where a canonical mode has extent
+//! 1 (`m = 1`, `k = 1`) its offset is never used; CuTe writes 0 there, as does
 //! [`make_gmma_desc`].
+//!
+//! **The base offset** (PTX ISA, wgmma "Matrix Descriptor Format"). The hardware swizzles
+//! absolute shared-memory address bits; the layout swizzles offsets from its buffer's base,
+//! where the swizzle's repeating pattern therefore starts. PTX: the field is 0 when the pattern
+//! starts on its boundary (256, 512, 1024 bytes for the 32-, 64-, 128-byte swizzles), otherwise
+//! `(pattern start address >> 7) & 7`, the pattern start's 128-byte row in 1024 bytes (swizzled
+//! types only). So [`make_gmma_desc`] writes 0 for a pattern-aligned base (CuTe's
+//! `make_gmma_desc` always writes 0; for such bases the crate agrees with it) and
+//! `(smem_base >> 7) & 7` for any other 128-byte-aligned base; a swizzled base off 128 bytes
+//! has no encoding and is refused. Measured on an H200 (`probes/gmma_align/`, checked by
+//! `tests/gpu_records_sm90.rs`) for tiles starting at their base (`O = 0`): a base-relative
+//! swizzled tile was read correctly with base offset 0 exactly at pattern-aligned bases, with
+//! `(base >> 7) & 7` at every 128-byte-aligned base, and at no base off 128 bytes.
 //!
 //! **Acceptance is by value.** A layout is accepted exactly when it maps every coordinate
 //! `(mn, k)` of the tile to the offset a canonical layout gives, whatever its mode structure
@@ -110,7 +123,8 @@ pub struct GmmaDescriptorFields {
     pub leading_byte_offset: u16,
     /// Bits 32–45: the stride dimension byte offset `>> 4` (SBO).
     pub stride_byte_offset: u16,
-    /// Bits 49–51: the base offset (0: the swizzle pattern is aligned, as CuTe writes it).
+    /// Bits 49–51: the base offset: 0 where the swizzle pattern starts on its period (as CuTe
+    /// always writes it), else the pattern start's 128-byte row, `(pattern start >> 7) & 7` (PTX).
     pub base_offset: u8,
     /// Bits 62–63: the layout type.
     pub layout_type: LayoutType,
@@ -172,10 +186,13 @@ impl GmmaSmemLayout for DynComposedLayout {
 /// * a layout that is no canonical layout of its major and type: an element off the
 ///   canonical offset, a byte offset not in 16-byte units, negative, or past the 14-bit field
 ///   ([`ErrorKind::InvalidArgument`], naming the element and the canonical form);
-/// * a start address not 16-byte aligned or past the 14-bit field, a negative `O`, or a swizzled
-///   buffer whose base is not aligned to the swizzle's period (256, 512, 1024 bytes: the
-///   hardware swizzles absolute address bits, the layout swizzles offsets from the base;
-///   16 bytes without swizzle) ([`ErrorKind::MisalignedAddress`]).
+/// * a start address not 16-byte aligned or past the 14-bit field, a negative `O`, or a buffer
+///   base not on 16 bytes, or, swizzled, not on 128 bytes (the base offset, which tells the
+///   hardware where the layout's swizzle pattern starts, counts 128-byte rows; see the
+///   [module](self)) ([`ErrorKind::MisalignedAddress`]).
+///
+/// The base offset is 0 for a base on the swizzle's period (256, 512, 1024 bytes) and
+/// `(smem_base >> 7) & 7` otherwise (PTX's rule; CuTe always writes 0).
 ///
 /// ```
 /// use cute_layout::atom::{gmma, make_gmma_desc};
@@ -189,6 +206,11 @@ impl GmmaSmemLayout for DynComposedLayout {
 /// let k: DynComposedLayout = "Sw<3,3,3> o 0 o (128,16):(64,1)".parse().unwrap();
 /// let e = make_gmma_desc::<gmma::Major::MN, _>(&k, 16, 0).unwrap_err();
 /// assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+/// // A base 384 bytes past a 1024-byte boundary: the pattern starts at row 3; off 128 bytes,
+/// // no base offset says where.
+/// assert_eq!(make_gmma_desc::<gmma::Major::MN, _>(&s, 16, 1408).unwrap().base_offset, 3);
+/// let e = make_gmma_desc::<gmma::Major::MN, _>(&s, 16, 1040).unwrap_err();
+/// assert_eq!(e.kind(), ErrorKind::MisalignedAddress);
 /// ```
 pub fn make_gmma_desc<Major: GmmaMajor, L: GmmaSmemLayout + ?Sized>(
     smem: &L,
@@ -316,15 +338,26 @@ pub fn make_gmma_desc_mode<L: GmmaSmemLayout + ?Sized>(
             }
         }
     }
-    // The start address: the buffer's base plus O elements; the swizzle on offsets is the
-    // hardware's on addresses when the base is aligned to the swizzle's period.
-    let period: u32 = if w == 1 { 16 } else { 128 << lt.swizzle_bits() };
-    if smem_base % period != 0 {
+    // The base offset (PTX ISA, "Matrix Descriptor Format"): 0 where the swizzle's repeating
+    // pattern starts on its period, else `(pattern start >> 7) & 7`; the pattern starts at the
+    // buffer's base (the layout swizzles offsets from it). The field counts 128-byte rows, so a
+    // swizzled base off 128 bytes has no descriptor; without swizzle the base needs 16 bytes.
+    let (align, period): (u32, u32) = if w == 1 {
+        (16, 16)
+    } else {
+        (128, 128 << lt.swizzle_bits())
+    };
+    if smem_base % align != 0 {
         return Err(layout_error!(
             ErrorKind::MisalignedAddress,
-            "GMMA descriptor: the {lt:?} buffer's base address {smem_base} is not a multiple of {period} bytes (the swizzle acts on address bits)"
+            "GMMA descriptor: the {lt:?} buffer's base address {smem_base} is not a multiple of {align} bytes (the descriptor's base offset counts the swizzle's 128-byte rows)"
         ));
     }
+    let base_offset = if smem_base % period == 0 {
+        0
+    } else {
+        ((smem_base >> 7) & 7) as u8
+    };
     let start_bits = offset.checked_mul(i64::from(elem_bits)).filter(|b| *b >= 0);
     let start = start_bits
         .filter(|b| b % 128 == 0)
@@ -340,7 +373,7 @@ pub fn make_gmma_desc_mode<L: GmmaSmemLayout + ?Sized>(
         start_address: (start >> 4) as u16,
         leading_byte_offset: lbo as u16,
         stride_byte_offset: sbo as u16,
-        base_offset: 0,
+        base_offset,
         layout_type: lt,
     })
 }
