@@ -39,6 +39,7 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait InjectiveSel<Sel> {}
 }
+/// `(d, span)` holds when `d ≥ span`; a runtime value is checked at run time.
 #[diagnostic::do_not_recommend]
 impl<D: IntLt<C>, C: Int> Injective for (D, C) where (D, C): InjectiveSel<LtSel<D, C>> {}
 impl<T> InjectiveSel<B0> for T {}

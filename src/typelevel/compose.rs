@@ -48,6 +48,7 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait StrideDivisibilitySel<Sel> {}
 }
+/// `(S̄, d)` holds when `d | S̄` or `S̄ | d` (Eq. 20).
 #[diagnostic::do_not_recommend]
 impl<S: IntRem<D>, D: IntRem<S>> StrideDivisibility for (S, D)
 where
@@ -72,6 +73,7 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait ShapeDivisibilitySel<Sel> {}
 }
+/// `(s, n)` holds when `n | s` (Eq. 21).
 #[diagnostic::do_not_recommend]
 impl<S: IntRem<N>, N: Int> ShapeDivisibility for (S, N) where
     (S, N): ShapeDivisibilitySel<ZeroSel<crate::int::Mod<S, N>>>

@@ -364,7 +364,9 @@ where
 /// before.
 #[doc(hidden)]
 pub trait CoverFold<Cur, Mx> {}
+/// No mode left: covered.
 impl<Cur, Mx> CoverFold<Cur, Mx> for Nil {}
+/// The next mode `s:d`, dispatched on whether it starts inside the span (`d < Cur`).
 #[diagnostic::do_not_recommend]
 impl<S, D: IntLt<Cur>, T, Cur: Int, Mx> CoverFold<Cur, Mx> for Cons<M<S, D>, T> where
     Cons<M<S, D>, T>: CoverStep<Cur, Mx, LtSel<D, Cur>>
@@ -375,6 +377,7 @@ pub trait CoverStep<Cur, Mx, Interleaved> {}
 /// The mode starts inside the span of the modes before it: the complement refuses B, naming
 /// that condition; nothing to add here.
 impl<S, D, T, Cur, Mx> CoverStep<Cur, Mx, B1> for Cons<M<S, D>, T> {}
+/// `P = ⌊d / Cur⌋·Cur`: not both `P < d` and `P < |A|`, then the rest with span `s·d`.
 #[diagnostic::do_not_recommend]
 impl<S, D, T, Cur, Mx> CoverStep<Cur, Mx, B0> for Cons<M<S, D>, T>
 where

@@ -205,6 +205,7 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait LeftInverseInjectiveSel<Sel> {}
 }
+/// `(s·d, d')` holds when `s·d ≤ d'`.
 #[diagnostic::do_not_recommend]
 impl<E: Int, D1: IntLt<E>> LeftInverseInjective for (E, D1) where
     (E, D1): LeftInverseInjectiveSel<LtSel<D1, E>>
@@ -225,6 +226,7 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait LeftInverseDivisibilitySel<Sel> {}
 }
+/// `(d, d')` holds when `d | d'`.
 #[diagnostic::do_not_recommend]
 impl<D: Int, D1: IntRem<D>> LeftInverseDivisibility for (D, D1) where
     (D, D1): LeftInverseDivisibilitySel<ZeroSel<Mod<D1, D>>>

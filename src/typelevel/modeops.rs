@@ -217,6 +217,7 @@ with_diagnostic! {
         type Len;
     }
 }
+/// `(B, E)` holds when `B ≤ E`; the range has `E − B` modes.
 #[diagnostic::do_not_recommend]
 impl<Bg, E: typenum::IsGreaterOrEqual<Bg>> ModeRange for (Bg, E)
 where

@@ -70,6 +70,7 @@ pub trait NthMode<I> {
     type Output;
     fn nth_mode(self) -> Self::Output;
 }
+/// `nth(H :: T, 0) = H`.
 impl<H, T> NthMode<typenum::U0> for Cons<H, T> {
     type Output = H;
     #[inline(always)]
@@ -77,6 +78,7 @@ impl<H, T> NthMode<typenum::U0> for Cons<H, T> {
         self.0
     }
 }
+/// `nth(H :: T, I) = nth(T, I − 1)`; `nth([], I)` has no rule: the rank condition.
 #[diagnostic::do_not_recommend]
 impl<H, T, U: typenum::Unsigned, B: typenum::Bit> NthMode<typenum::UInt<U, B>> for Cons<H, T>
 where

@@ -129,7 +129,9 @@ with_diagnostic! {
         fn ordered_strides(&self, all: &AllM) -> Result<Self::Output>;
     }
 }
+/// The empty order fits the empty mode list.
 impl OrderFits<Nil> for Nil {}
+/// `fits(H :: T, _ :: B) = static(H) ∧ fits(T, B)`: one static entry per mode.
 #[diagnostic::do_not_recommend]
 impl<A, B, H: HasDyn, T: OrderFits<B>> OrderFits<Cons<A, B>> for Cons<H, T> where
     H: OrderEntrySel<H::Sel>
@@ -223,10 +225,14 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait NotRepeatedSel<Sel> {}
 }
+/// `distinct([])`.
 impl DistinctOrder for Nil {}
+/// `distinct(H :: T) = H ∉ T ∧ distinct(T)`.
 #[diagnostic::do_not_recommend]
 impl<H, T: NotRepeated<H> + DistinctOrder> DistinctOrder for Cons<H, T> {}
+/// `X ∉ []`.
 impl<X> NotRepeated<X> for Nil {}
+/// `X ∉ H :: T = (H ≠ X) ∧ X ∉ T` (a runtime entry is refused by `OrderFits`).
 #[diagnostic::do_not_recommend]
 impl<X: Int, H: IntEq<X>, T: NotRepeated<X>> NotRepeated<X> for Cons<H, T> where
     (H, X): NotRepeatedSel<EqSel<H, X>>
@@ -384,6 +390,7 @@ with_diagnostic! {
         fn pad(self) -> Self::Output;
     }
 }
+/// `pad([], []) = []`.
 impl BlockRankFits<Nil> for Nil {
     type Output = Nil;
     #[inline(always)]
@@ -391,6 +398,7 @@ impl BlockRankFits<Nil> for Nil {
         Nil
     }
 }
+/// `pad([], _ :: T) = 1:0 :: pad([], T)`.
 #[diagnostic::do_not_recommend]
 impl<TH, TT> BlockRankFits<Cons<TH, TT>> for Nil
 where
@@ -405,6 +413,8 @@ where
         )
     }
 }
+/// `pad(B :: BT, _ :: T) = B :: pad(BT, T)`; a block mode with no target mode left has no
+/// rule: the rank condition.
 #[diagnostic::do_not_recommend]
 impl<BH: crate::int::Plain, BT: BlockRankFits<TT>, TH, TT> BlockRankFits<Cons<TH, TT>>
     for Cons<BH, BT>
@@ -429,6 +439,7 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait TileDividesSel<Sel> {}
 }
+/// `(t, b)` holds when `b | t`.
 #[diagnostic::do_not_recommend]
 impl<T: IntRem<B>, B: Int> TileDivides for (T, B) where (T, B): TileDividesSel<ZeroSel<Mod<T, B>>> {}
 impl<T> TileDividesSel<B1> for T {}

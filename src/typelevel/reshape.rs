@@ -31,6 +31,7 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait UpcastStrideDividesSel<Sel> {}
 }
+/// `(d, N)` holds when `gcd(d, N) = N` (`N | d`) or `gcd(d, N) = |d|` (`d | N`).
 #[diagnostic::do_not_recommend]
 impl<D: IntGcd<N> + IntAbs, N: Int> UpcastStrideDivides for (D, N)
 where
@@ -54,6 +55,7 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait UpcastShapeDividesSel<Sel> {}
 }
+/// `(s, q)` holds when `q | s`.
 #[diagnostic::do_not_recommend]
 impl<S: IntRem<Q>, Q: Int> UpcastShapeDivides for (S, Q) where
     (S, Q): UpcastShapeDividesSel<ZeroSel<Mod<S, Q>>>
@@ -507,6 +509,7 @@ with_diagnostic! {
     #[doc(hidden)]
     pub trait UpcastOffsetDividesSel<Sel> {}
 }
+/// `(O, N)` holds when `N | O`.
 #[diagnostic::do_not_recommend]
 impl<O: IntRem<N>, N: Int> UpcastOffsetDivides for (O, N) where
     (O, N): UpcastOffsetDividesSel<ZeroSel<Mod<O, N>>>
