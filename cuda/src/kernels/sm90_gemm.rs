@@ -515,6 +515,7 @@ impl Sm90Gemm {
             tma.box_bytes()
         ));
         src.code(&wgmma_function(config.acc, BN));
+        src.code(SM90_DEVICE_FNS);
         src.code(KERNEL_BODY);
         let stage_bytes = (BM * BK + BN * BK) * 2;
         let smem_bytes = (i64::from(config.stages) * (stage_bytes + 16) + 1024) as u32;
@@ -622,17 +623,11 @@ fn check_problem_tile(
     Ok((ea as usize, eb as usize, ec as usize))
 }
 
-/// The kernel: the tutorial's producer/consumer pipeline, every layout from the functions above.
-const KERNEL_BODY: &str = r#"
-// ---- the kernel (CuTe tutorial wgmma_tma_sm90 gemm_tn, layouts from the functions above) ----
-#define BM 128
-#define BN 128
-#define BK 64
-#define MMA_M (BM / 64)                 // atoms along M per CTA tile
-#define MMA_K (BK / 16)                 // atoms along K per k-tile
-#define A_BYTES (BM * BK * 2)
-#define B_BYTES (BN * BK * 2)
-
+/// The device functions both Hopper kernels use (`sm90_gemm`, `sm90_gemm_ws`), emitted before
+/// each kernel body: the tensor map type, `mbarrier` init / expect-tx / arrive / wait, the 2D TMA
+/// load, the `wgmma` fence / commit / wait, and the GMMA descriptor of an operand tile (its
+/// constant bits `DESC_HI` come from `make_gmma_desc`).
+pub(super) const SM90_DEVICE_FNS: &str = r#"
 struct __align__(64) TmaDesc { unsigned long long v[16]; };   // a CUtensorMap
 
 __device__ __forceinline__ unsigned smem_u32(const void* p) {
@@ -670,6 +665,19 @@ template <int N> __device__ __forceinline__ void wgmma_wait() {
 __device__ __forceinline__ unsigned long long gmma_desc(unsigned addr) {
   return DESC_HI | (unsigned long long)((addr & 0x3FFFF) >> 4);
 }
+"#;
+
+/// The kernel: the tutorial's producer/consumer pipeline, every layout from the functions above.
+const KERNEL_BODY: &str = r#"
+// ---- the kernel (CuTe tutorial wgmma_tma_sm90 gemm_tn, layouts from the functions above) ----
+#define BM 128
+#define BN 128
+#define BK 64
+#define MMA_M (BM / 64)                 // atoms along M per CTA tile
+#define MMA_K (BK / 16)                 // atoms along K per k-tile
+#define A_BYTES (BM * BK * 2)
+#define B_BYTES (BN * BK * 2)
+
 
 extern "C" __global__ void __launch_bounds__(128, 1)
 gemm_sm90_tn(const __grid_constant__ TmaDesc tma_a, const __grid_constant__ TmaDesc tma_b,

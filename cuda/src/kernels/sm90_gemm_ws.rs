@@ -39,7 +39,7 @@ use cute_layout::{layout, ErrorKind, Layout, LayoutError};
 
 use super::sm90_gemm::{
     check_c_separable, check_group_m, gmma_k_sw128_descriptors, one_sw128_box, wgmma_function,
-    Schedule, Sm90Config, Sm90Gemm, SmemAtom, BK,
+    Schedule, Sm90Config, Sm90Gemm, SmemAtom, BK, SM90_DEVICE_FNS,
 };
 
 /// The CTA tile `(BLK_M, BLK_N, BLK_K)`.
@@ -177,6 +177,7 @@ pub fn source(config: Sm90Config) -> Result<Sm90Gemm, LayoutError> {
         c_tv.size() / 256
     ));
     src.code(&wgmma_function(config.acc, BN_WS));
+    src.code(SM90_DEVICE_FNS);
     src.code(KERNEL_BODY_WS);
     let stage_bytes = (BM_WS * BK + BN_WS * BK) * 2;
     let smem_bytes = (i64::from(config.stages) * (stage_bytes + 16) + 1024) as u32;
@@ -205,39 +206,6 @@ const KERNEL_BODY_WS: &str = r#"
 #define A_BYTES (BM * BK * 2)
 #define B_BYTES (BN * BK * 2)
 
-struct __align__(64) TmaDesc { unsigned long long v[16]; };   // a CUtensorMap
-
-__device__ __forceinline__ unsigned smem_u32(const void* p) {
-  return (unsigned)__cvta_generic_to_shared(p);
-}
-__device__ __forceinline__ void mbar_init(unsigned bar, unsigned count) {
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" :: "r"(bar), "r"(count) : "memory");
-}
-__device__ __forceinline__ void mbar_expect_tx(unsigned bar, unsigned bytes) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" :: "r"(bar), "r"(bytes) : "memory");
-}
-__device__ __forceinline__ void mbar_arrive(unsigned bar) {
-  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" :: "r"(bar) : "memory");
-}
-__device__ __forceinline__ void mbar_wait(unsigned bar, unsigned parity) {
-  unsigned done = 0;
-  do {
-    asm volatile("{\n.reg .pred p;\nmbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\nselp.u32 %0, 1, 0, p;\n}\n"
-                 : "=r"(done) : "r"(bar), "r"(parity) : "memory");
-  } while (!done);
-}
-__device__ __forceinline__ void tma_load_2d(unsigned dst, const TmaDesc* map, unsigned bar, int c0, int c1) {
-  asm volatile("cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];\n"
-               :: "r"(dst), "l"((unsigned long long)map), "r"(bar), "r"(c0), "r"(c1) : "memory");
-}
-__device__ __forceinline__ void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory"); }
-__device__ __forceinline__ void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory"); }
-template <int N> __device__ __forceinline__ void wgmma_wait() {
-  asm volatile("wgmma.wait_group.sync.aligned %0;\n" :: "n"(N) : "memory");
-}
-__device__ __forceinline__ unsigned long long gmma_desc(unsigned addr) {
-  return DESC_HI | (unsigned long long)((addr & 0x3FFFF) >> 4);
-}
 // The origin of output tile `tile` (CTA order: groups of GROUP_M M tiles through every N tile,
 // gm in the last group; column-major tiles when GROUP_M is 1): a bijection of the tiles.
 __device__ __forceinline__ void tile_origin(int tile, int tiles_m, int tiles_n, int& m0, int& n0) {
