@@ -465,15 +465,32 @@ impl<E: Engine, L: TensorLayout> Tensor<E, L> {
         })
     }
 
-    /// The same engine under another layout, starting `offset` further, checked.
-    fn relayout<L2: TensorLayout>(self, layout: L2, offset: i64) -> Result<Tensor<E, L2>> {
+    /// The same engine under another layout, starting `offset` further, checked as
+    /// [`try_with_offset`](Tensor::try_with_offset): the partition-then-offset step of every
+    /// view (`local_tile`, `local_partition`, the atoms' `partition_*` and `retile`). A start
+    /// or an offset before the engine's first element is an
+    /// [`InvalidArgument`](crate::ErrorKind::InvalidArgument) error, as one past its end;
+    /// [`Overflow`](crate::ErrorKind::Overflow) only where `base + offset` leaves `i64`.
+    pub(crate) fn relayout<L2: TensorLayout>(
+        self,
+        layout: L2,
+        offset: i64,
+    ) -> Result<Tensor<E, L2>> {
         let base = (self.base as i64)
             .checked_add(offset)
             .ok_or_else(LayoutError::overflow)?;
         check_range(base, layout.offset_range()?, self.engine.len())?;
+        // `check_range` bounds `base + lo`; a layout whose offsets all lie above 0 does not
+        // bound `base` itself.
+        let base = usize::try_from(base).map_err(|_| {
+            layout_error!(
+                ErrorKind::InvalidArgument,
+                "the tensor would start at offset {base}, before the engine"
+            )
+        })?;
         Ok(Tensor {
             engine: self.engine,
-            base: base as usize,
+            base,
             layout,
         })
     }
@@ -945,5 +962,33 @@ where
     match layout.make_layout_like() {
         Ok(l) => make_tensor(l),
         Err(e) => panic!("{e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::layout;
+
+    /// `relayout`, the partition-then-offset step of every view: a start or an offset before
+    /// the engine and an offset past it are `InvalidArgument`, `base + offset` beyond `i64`
+    /// is `Overflow`.
+    #[test]
+    fn relayout_checks_the_new_range() {
+        let data = [0u8; 8];
+        let t = || Tensor::try_with_offset(&data[..], 2, layout!(4:1)).unwrap();
+        let r = t().relayout(layout!(2:1), 3).unwrap();
+        assert_eq!(r.base(), 5);
+        for (l, off) in [(layout!(2:1), -3), (layout!(2:1), 5)] {
+            let e = t().relayout(l, off).unwrap_err();
+            assert_eq!(e.kind(), ErrorKind::InvalidArgument, "{off}: {e}");
+        }
+        // Negative strides: the start may lie past the offsets the layout reaches below it.
+        let r = t().relayout(layout!(3:-1), 0).unwrap();
+        assert_eq!(r.base(), 2);
+        let e = t().relayout(layout!(4:-1), 0).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+        let e = t().relayout(layout!(2:1), i64::MAX).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::Overflow);
     }
 }

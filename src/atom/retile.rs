@@ -163,13 +163,8 @@ impl<TC: TiledCopyLayouts> ThrCopy<TC> {
         L: TensorLayout + ComposedInner,
         TC::TiledLayout_TV: ComposedInner,
     {
-        let (e, base, l) = t.into_parts();
-        let (r, off) = try_retile_layout(&TC::default(), &l.to_dyn_layout())?;
-        let base = (base as i64)
-            .checked_add(off)
-            .filter(|b| *b >= 0)
-            .ok_or_else(crate::error::LayoutError::overflow)?;
-        Tensor::try_with_offset(e, base as usize, r)
+        let (r, off) = try_retile_layout(&TC::default(), &t.layout().to_dyn_layout())?;
+        t.relayout(r, off)
     }
     /// [`try_retile`](Self::try_retile), panicking with its error.
     #[track_caller]

@@ -657,13 +657,8 @@ macro_rules! copy_partition_methods {
             L: TensorLayout,
             TC: ThrCopyPartition<L, $Side>,
         {
-            let (e, base, l) = t.into_parts();
-            let (p, off) = TC::try_thr_copy_partition(self.thr, &l)?;
-            let base = (base as i64)
-                .checked_add(off)
-                .filter(|b| *b >= 0)
-                .ok_or_else(crate::error::LayoutError::overflow)?;
-            Tensor::try_with_offset(e, base as usize, p)
+            let (p, off) = TC::try_thr_copy_partition(self.thr, t.layout())?;
+            t.relayout(p, off)
         }
         /// The same, panicking with the error.
         #[track_caller]

@@ -1018,13 +1018,8 @@ macro_rules! partition_methods {
                 L: TensorLayout,
                 T: ThrMmaPartition<L, super::tiled_copy::$Operand>,
             {
-                let (e, base, l) = t.into_parts();
-                let (p, off) = T::try_thr_mma_partition(self.coord, &l)?;
-                let base = (base as i64)
-                    .checked_add(off)
-                    .filter(|b| *b >= 0)
-                    .ok_or_else(crate::error::LayoutError::overflow)?;
-                Tensor::try_with_offset(e, base as usize, p)
+                let (p, off) = T::try_thr_mma_partition(self.coord, t.layout())?;
+                t.relayout(p, off)
             }
             /// The same, panicking with the error.
             #[track_caller]
