@@ -895,7 +895,17 @@ pub trait ThrMmaFragment<L, Operand> {
 
 macro_rules! partition_methods {
     ($(#[$doc:meta])* $try_m:ident / $m:ident / $frag:ident, $Operand:ident, $Of:ident, $Perm0:ident,
-     $Perm1:ident, $AtomTile:ident, $Tv:ident, $ThrTile:ident, $a:literal, $b:literal, $Val:ident) => {
+     $Perm1:ident, $AtomTile:ident, $Tv:ident, $ThrTile:ident, $a:literal, $b:literal, $Val:ident,
+     $FragPart:ident) => {
+        /// The partition of the layout `L`'s [`FragmentSource`] at the thread coordinate `C` by
+        /// the operand's tiles of the TiledMMA `T` ([`MmaPartition`]).
+        type $FragPart<T, L, C> = <<L as FragmentSource>::Inner as MmaPartition<
+            (<T as TiledMmaLayouts>::$Perm0, <T as TiledMmaLayouts>::$Perm1),
+            <T as TiledMmaLayouts>::$AtomTile,
+            <<T as TiledMmaLayouts>::Atom as MmaTraits>::$Tv,
+            <T as TiledMmaLayouts>::$ThrTile,
+            C,
+        >>::Output;
         impl<T, L> ThrMmaPartition<L, super::tiled_copy::$Operand> for T
         where
             T: TiledMmaLayouts,
@@ -942,56 +952,20 @@ macro_rules! partition_methods {
                 SwapSliceOf<MmaCoordOf<<L as FragmentSource>::Inner>>,
             >,
             L: FragmentDecay<
-                <<L as FragmentSource>::Inner as MmaPartition<
-                    (T::$Perm0, T::$Perm1),
-                    T::$AtomTile,
-                    <T::Atom as MmaTraits>::$Tv,
-                    T::$ThrTile,
-                    SwapSliceOf<MmaCoordOf<<L as FragmentSource>::Inner>>,
-                >>::Output,
-                <<L as FragmentSource>::Inner as MmaPartition<
-                    (T::$Perm0, T::$Perm1),
-                    T::$AtomTile,
-                    <T::Atom as MmaTraits>::$Tv,
-                    T::$ThrTile,
-                    MmaCoordOf<<L as FragmentSource>::Inner>,
-                >>::Output,
+                $FragPart<T, L, SwapSliceOf<MmaCoordOf<<L as FragmentSource>::Inner>>>,
+                $FragPart<T, L, MmaCoordOf<<L as FragmentSource>::Inner>>,
             >,
             <L as FragmentDecay<
-                <<L as FragmentSource>::Inner as MmaPartition<
-                    (T::$Perm0, T::$Perm1),
-                    T::$AtomTile,
-                    <T::Atom as MmaTraits>::$Tv,
-                    T::$ThrTile,
-                    SwapSliceOf<MmaCoordOf<<L as FragmentSource>::Inner>>,
-                >>::Output,
-                <<L as FragmentSource>::Inner as MmaPartition<
-                    (T::$Perm0, T::$Perm1),
-                    T::$AtomTile,
-                    <T::Atom as MmaTraits>::$Tv,
-                    T::$ThrTile,
-                    MmaCoordOf<<L as FragmentSource>::Inner>,
-                >>::Output,
+                $FragPart<T, L, SwapSliceOf<MmaCoordOf<<L as FragmentSource>::Inner>>>,
+                $FragPart<T, L, MmaCoordOf<<L as FragmentSource>::Inner>>,
             >>::Output: FragmentLike,
             <T::Atom as MmaTraits>::$Val: Default,
         {
             type Output = FragmentOf<
                 <T::Atom as MmaTraits>::$Val,
                 <L as FragmentDecay<
-                    <<L as FragmentSource>::Inner as MmaPartition<
-                        (T::$Perm0, T::$Perm1),
-                        T::$AtomTile,
-                        <T::Atom as MmaTraits>::$Tv,
-                        T::$ThrTile,
-                        SwapSliceOf<MmaCoordOf<<L as FragmentSource>::Inner>>,
-                    >>::Output,
-                    <<L as FragmentSource>::Inner as MmaPartition<
-                    (T::$Perm0, T::$Perm1),
-                    T::$AtomTile,
-                    <T::Atom as MmaTraits>::$Tv,
-                    T::$ThrTile,
-                    MmaCoordOf<<L as FragmentSource>::Inner>,
-                >>::Output,
+                    $FragPart<T, L, SwapSliceOf<MmaCoordOf<<L as FragmentSource>::Inner>>>,
+                    $FragPart<T, L, MmaCoordOf<<L as FragmentSource>::Inner>>,
                 >>::Output,
             >;
             #[track_caller]
@@ -1067,17 +1041,17 @@ partition_methods! {
     /// `(FrgV, RestM, RestN[, L])` (CuTe's `(MMA, MMA_M, MMA_N)`). Errors: a tensor whose
     /// shape the tile does not divide, a partition reaching past the engine.
     try_partition_c / partition_c / partition_fragment_c, OperandC, PartitionCOf, PermM, PermN,
-    AtomTileC, CLayout, ThrTileC, 1, 2, ValTypeC
+    AtomTileC, CLayout, ThrTileC, 1, 2, ValTypeC, FragPartitionCOf
 }
 partition_methods! {
     /// `partition_A(tensor)`: the thread's elements of an (M,K\[,L\]) tensor, shaped
     /// `(FrgV, RestM, RestK[, L])`.
     try_partition_a / partition_a / partition_fragment_a, OperandA, PartitionAOf, PermM, PermK,
-    AtomTileA, ALayout, ThrTileA, 1, 3, ValTypeA
+    AtomTileA, ALayout, ThrTileA, 1, 3, ValTypeA, FragPartitionAOf
 }
 partition_methods! {
     /// `partition_B(tensor)`: the thread's elements of an (N,K\[,L\]) tensor, shaped
     /// `(FrgV, RestN, RestK[, L])`.
     try_partition_b / partition_b / partition_fragment_b, OperandB, PartitionBOf, PermN, PermK,
-    AtomTileB, BLayout, ThrTileB, 2, 3, ValTypeB
+    AtomTileB, BLayout, ThrTileB, 2, 3, ValTypeB, FragPartitionBOf
 }
