@@ -30,6 +30,7 @@ pub enum DynSliceCoord {
 
 /// Anything usable as a slice coordinate of a [`DynLayout`]: [`DynSliceCoord`], `_`
 /// ([`Underscore`]), integers, [`DynTuple`]s (no `_`) and tuples of these.
+#[doc(hidden)]
 pub trait AsSliceCoord {
     /// This value as a runtime slice coordinate; an error for an integer beyond `i64`.
     fn as_slice_coord(&self) -> Result<DynSliceCoord>;

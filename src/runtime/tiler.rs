@@ -86,6 +86,7 @@ impl DynTiler {
 }
 
 /// Anything usable where a tiler is expected: a [`DynTiler`] or a [`DynLayout`].
+#[doc(hidden)]
 pub trait AsTiler {
     /// This value as a tiler.
     fn as_tiler(&self) -> Result<Cow<'_, DynTiler>>;
