@@ -10,6 +10,8 @@
 //!   left-distributivity (after Eq. 23).
 //! * [`divide`]: "the completed tiler `(B, B*)` covers `A`" (paper §3.5.2).
 //! * [`swizzle`]: CuTe's conditions on a swizzle's `(B, M, S)`.
+//! * [`tma`]: the TMA plan (box, global dimensions and strides) and its conditions, a
+//!   `const fn` so the static engine evaluates it at compile time.
 //!
 //! Who calls them: the runtime engine ([`crate::runtime`], its flat fast path included), the
 //! runtime checks of the type level's mixed branch ([`crate::typelevel`]), the runtime algebra
@@ -30,6 +32,7 @@ pub mod compose;
 pub mod divide;
 pub mod int;
 pub mod swizzle;
+pub mod tma;
 
 use crate::error::Result;
 

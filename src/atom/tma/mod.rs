@@ -49,13 +49,14 @@
 //! ```
 
 use alloc::format;
+use alloc::string::String;
 use alloc::vec;
 use alloc::vec::Vec;
 
-use crate::basis::{make_identity_layout, DynScaledBasis};
+use crate::basis::make_identity_layout;
 use crate::composed::DynComposedLayout;
 use crate::error::{layout_error, ErrorKind, Result};
-use crate::rules::int::gcd;
+use crate::rules::tma::{tma_plan, TmaCoordMap, TmaFlat, TmaInput, TmaViolation, NOT_A_BASIS};
 use crate::runtime;
 use crate::runtime::layout::{DynLayout, DynTuple};
 use crate::swizzle::{DynSwizzle, SwizzleFn};
@@ -335,295 +336,84 @@ fn build<L: TmaSmemLayout + ?Sized>(
     let tile_shape: Vec<i64> = tiler.iter().map(DynTuple::size).collect::<Result<_>>()?;
     let tiler = runtime::DynTiler::from_shape(&DynTuple::tuple(tiler))?;
     let cta_v_map = runtime::basis::try_composition(&make_identity_layout(gmem.shape())?, &tiler)?;
-    if cta_v_map.size() != slayout.size() {
-        return Err(layout_error!(
-            ErrorKind::SizeMismatch,
-            "TMA requires CTA tile and smem layout of equal size: tile {cta_tiler} has {} elements, smem {slayout} {}",
-            cta_v_map.size(),
-            slayout.size()
-        ));
-    }
 
-    // smem idx -> gmem coordinate, coalesced; its leading unit-basis modes are the smem vector.
+    // smem idx -> gmem coordinate, coalesced (its leading unit-basis modes are the smem
+    // vector), and smem idx -> tile idx over the whole tile.
     let inv = runtime::try_right_inverse(&slayout)?;
-    let sidx2gmode =
-        runtime::basis::try_coalesce(&runtime::basis::try_composition(&cta_v_map, &inv)?)?;
-    let vec_modes: Vec<(i64, DynScaledBasis)> = sidx2gmode
-        .flat_modes()
-        .into_iter()
-        .take_while(|(_, d)| d.value.value == 1 && !d.is_int())
-        .collect();
-    if vec_modes.is_empty() || vec_modes.iter().all(|(s, _)| *s == 1) {
-        return Err(layout_error!(
-            ErrorKind::InvalidArgument,
-            "TMA: no common tile-gmem vectorization: shared memory offset 1 is not one step along a gmem mode \
-             (smem {slayout}, smem index -> gmem coordinate {sidx2gmode}); does the tile select out major gmem modes?"
-        ));
-    }
-
-    // The tile's extent along a gmem mode (all smem modes stepping along it).
-    let all_modes = sidx2gmode.flat_modes();
-    let tile_extent = |path: &[usize]| -> i64 {
-        all_modes
-            .iter()
-            .filter(|(_, d)| d.modes == path && d.value.value != 0)
-            .map(|(s, _)| *s)
-            .product()
-    };
-    // Gmem strides of the vector modes, grouped as CuTe's coalesce_256 merges them.
-    let gshape = gmem.shape();
-    let gstride = gmem.stride();
-    let mut groups: Vec<(i64, i64, TmaMode)> = Vec::new(); // (size, first stride, mode)
-    for (s, d) in &vec_modes {
-        if *s == 1 {
-            continue;
-        }
-        // A vector mode longer than a box dimension may be (CuTe asserts instead): the box
-        // takes its largest divisor ≤ 256 and the vector ends there (more instructions).
-        // The innermost box dimension of a swizzled tile also stays within the swizzle span.
-        let cap = if groups.len() <= 1 && swizzle_mode != TmaSwizzle::None {
-            (swizzle_mode.span_bytes() * 8 / u64::from(bits)) as i64
-        } else {
-            256
-        };
-        let cap_new = if groups.is_empty() { cap } else { 256 };
-        let split = (1..=(*s).min(cap_new))
-            .rev()
-            .find(|k| s % k == 0)
-            .unwrap_or(1);
-        let s = &split;
-        let st = leaf(gstride, &d.modes)?;
-        let groups_len = groups.len();
-        match groups.last_mut() {
-            // CuTe merges on the strides alone; merging is only exact when the group's last
-            // gmem mode is covered to its extent, by this box and by the whole tile (else the
-            // box, or the next instruction's coordinate, runs past that mode into memory
-            // outside the tensor, e.g. a (1,K) tensor padded to 8 with an 8-row tile).
-            Some((gs, gd, m))
-                if gs.checked_mul(*gd) == Some(st)
-                    && *gs * s <= if groups_len == 1 { cap } else { 256 }
-                    && m.parts.last().is_some_and(|(ps, pp)| {
-                        leaf(gshape, pp).is_ok_and(|extent| extent == *ps) && tile_extent(pp) == *ps
-                    }) =>
-            {
-                *gs *= s;
-                m.parts.push((*s, d.modes.clone()));
-            }
-            _ => groups.push((
-                *s,
-                st,
-                TmaMode {
-                    parts: vec![(*s, d.modes.clone())],
-                },
-            )),
-        }
-        if split != vec_modes_len(&vec_modes, d) {
-            break;
-        }
-    }
-    let mut modes: Vec<TmaMode> = groups.into_iter().map(|(_, _, m)| m).collect();
-    // The gmem modes the vector misses take a box extent of 1.
-    let cod = gmem_leaf_paths(gshape);
-    for path in cod {
-        let (s, d) = (leaf(gshape, &path)?, leaf(gstride, &path)?);
-        if s == 1 || d == 0 {
-            continue;
-        }
-        if modes
-            .iter()
-            .any(|m| m.parts.iter().any(|(_, p)| *p == path))
-        {
-            continue;
-        }
-        modes.push(TmaMode {
-            parts: vec![(1, path)],
-        });
-    }
-    // Group the trailing modes: rank ≤ 5.
-    if modes.len() > 5 {
-        let tail: Vec<(i64, Vec<usize>)> = modes.drain(4..).flat_map(|m| m.parts).collect();
-        modes.push(TmaMode { parts: tail });
-    }
-    let rank = modes.len();
-
-    // Global dims and strides (elements), CuTe's fill_tma_gmem_shape_stride.
-    let mut dims = [1u64; 5];
-    let mut strides = [0u64; 5];
-    for (i, m) in modes.iter().enumerate() {
-        for (_, path) in &m.parts {
-            let (s, d) = (leaf(gshape, path)?, leaf(gstride, path)?);
-            if d < 0 {
-                return Err(layout_error!(
-                    ErrorKind::NegativeStride,
-                    "TMA: gmem mode {path:?} of {gmem} has stride {d}; TMA strides are unsigned"
-                ));
-            }
-            let (s, d) = (s as u64, d as u64);
-            if m.parts.len() == 1 {
-                dims[i] = s;
-                strides[i] = d;
-            } else {
-                let old = strides[i];
-                strides[i] = gcd(old, d);
-                if strides[i] != 0 {
-                    let g = strides[i];
-                    dims[i] = (dims[i] - 1)
-                        .checked_mul(old / g)
-                        .and_then(|a| (s - 1).checked_mul(d / g).and_then(|b| a.checked_add(b)))
-                        .and_then(|x| x.checked_add(1))
-                        .ok_or_else(crate::error::LayoutError::overflow)?;
-                } else {
-                    dims[i] = s;
-                }
-            }
-        }
-    }
-    if strides[0] != 1 {
-        return Err(layout_error!(
-            ErrorKind::InvalidArgument,
-            "TMA: the innermost box dimension has gmem stride {} (elements), not 1: \
-             the majorness of smem {slayout} does not match the majorness of gmem {gmem}",
-            strides[0]
-        ));
-    }
-    for (i, &d) in dims[..rank].iter().enumerate() {
-        if d == 0 || d > 1 << 32 {
-            return Err(layout_error!(
-                ErrorKind::TooLarge,
-                "TMA: global dimension {i} has extent {d}; the hardware takes 1..=2^32"
-            ));
-        }
-    }
-    // A store writes whole 16 B chunks of the innermost dimension (measured on an H200,
-    // tests/data/tma/gpu): past an inner extent that does not end on 16 B it overwrites the
-    // row's padding, or memory past the tensor's end, with the tile's values.
-    let inner_extent_bytes = dims[0] * u64::from(bits) / 8;
-    if op == TmaOpKind::Store && inner_extent_bytes % 16 != 0 {
-        return Err(layout_error!(
-            ErrorKind::NotDivisible,
-            "TMA store: the tensor's innermost extent is {} elements = {inner_extent_bytes} B, not a multiple of 16 B; \
-             the hardware writes every 16 B chunk that holds an in-bounds element, so an edge tile would overwrite \
-             up to {} B past each row (padding or data outside the tensor)",
-            dims[0],
-            15 - (inner_extent_bytes + 15) % 16
-        ));
-    }
-    let mut strides_bytes = [0u64; 4];
-    for i in 1..rank {
-        let b = strides[i]
-            .checked_mul(u64::from(bits))
-            .ok_or_else(crate::error::LayoutError::overflow)?
-            / 8;
-        if b % 16 != 0 {
-            return Err(layout_error!(
-                ErrorKind::NotDivisible,
-                "TMA: global stride of dimension {i} is {b} B ({} elements); it must be a multiple of 16 B",
-                strides[i]
-            ));
-        }
-        if b >= 1 << 40 {
-            return Err(layout_error!(
-                ErrorKind::TooLarge,
-                "TMA: global stride of dimension {i} is {b} B; it must be below 2^40 B"
-            ));
-        }
-        strides_bytes[i - 1] = b;
-    }
-
-    // Box: the size of each TMA mode, then truncated by the multicast count.
-    let mut boxes = [1u64; 5];
-    for (i, m) in modes.iter().enumerate() {
-        boxes[i] = m.parts.iter().map(|(s, _)| *s as u64).product();
-    }
-    let elems_per_tma: i64 = boxes[..rank].iter().product::<u64>() as i64;
-    let mut mc = cluster_size as u64;
-    let mut i = rank;
-    while mc > 1 {
-        if i == 0 {
-            return Err(layout_error!(
-                ErrorKind::NotDivisible,
-                "TMA multicast over {cluster_size} CTAs: the box {:?} has fewer than {cluster_size} elements",
-                &boxes[..rank]
-            ));
-        }
-        i -= 1;
-        if boxes[i] % mc != 0 && mc % boxes[i] != 0 {
-            return Err(layout_error!(
-                ErrorKind::NotDivisible,
-                "TMA multicast over {cluster_size} CTAs: box dimension {i} of extent {} and the remaining count {mc} do not divide one another",
-                boxes[i]
-            ));
-        }
-        let next = mc.div_ceil(boxes[i]);
-        boxes[i] = boxes[i].div_ceil(mc);
-        mc = next;
-    }
-    for (i, &b) in boxes[..rank].iter().enumerate() {
-        if b > 256 {
-            return Err(layout_error!(
-                ErrorKind::TooLarge,
-                "TMA: box dimension {i} has extent {b}; the hardware takes at most 256 \
-                 (the smem vector along gmem mode(s) {:?} is longer)",
-                modes[i].parts.iter().map(|(_, p)| p).collect::<Vec<_>>()
-            ));
-        }
-    }
-    let inner_bytes = boxes[0] * u64::from(bits) / 8;
-    if inner_bytes % 16 != 0 {
-        return Err(layout_error!(
-            ErrorKind::NotDivisible,
-            "TMA: the box's inner extent is {} elements = {inner_bytes} B; it must be a multiple of 16 B",
-            boxes[0]
-        ));
-    }
-    if swizzle_mode != TmaSwizzle::None && inner_bytes > swizzle_mode.span_bytes() {
-        return Err(layout_error!(
-            ErrorKind::TooLarge,
-            "TMA: the box's inner extent is {inner_bytes} B, wider than the {swizzle_mode} swizzle span"
-        ));
-    }
-    if slayout.size() % elems_per_tma != 0 {
-        return Err(layout_error!(
-            ErrorKind::NotDivisible,
-            "TMA: one box holds {elems_per_tma} elements, which does not divide the tile's {}",
-            slayout.size()
-        ));
-    }
-
-    // Every instruction starts at a 128 B aligned shared-memory address (the tile's base
-    // being aligned): a box cannot skip smem padding, so padded rows fault on the GPU.
-    let eb = i64::from(bits / 8);
-    let starts: Vec<i64> = (0..slayout.size() / elems_per_tma)
-        .flat_map(|j| {
-            let per = elems_per_tma / cluster_size;
-            (0..cluster_size).map(move |c| j * elems_per_tma + c * per)
-        })
-        .collect();
+    let sidx2gmode = runtime::basis::try_composition(&cta_v_map, &inv)?;
+    let sidx2gmode = runtime::basis::try_coalesce(&sidx2gmode)?;
     let inv_v = {
-        let (is, id) = inv.clone().into_parts();
+        let (is, id) = inv.into_parts();
         let w = DynLayout::new(DynTuple::tuple([is]), DynTuple::tuple([id]))?;
         runtime::try_tile_to_shape(&w, &DynTuple::tuple([DynTuple::int(slayout.size())]))?
     };
-    for sidx in starts {
-        let off = slayout.eval(inv_v.eval(sidx)) * eb;
-        if off % 128 != 0 {
-            return Err(layout_error!(
-                ErrorKind::MisalignedAddress,
-                "TMA: an instruction of the tile starts at shared-memory byte {off}, not a multiple of 128 B \
-                 (smem {slayout}, box {:?}); the hardware faults on it",
-                &boxes[..rank]
-            ));
-        }
+
+    // The rule (`rules::tma`) on the flat modes.
+    let leaf_paths = gmem_leaf_paths(gmem.shape());
+    let too_many = || violation(TmaViolation::TooManyModes, "");
+    let mut coords = TmaCoordMap::EMPTY;
+    for (s, d) in sidx2gmode.flat_modes() {
+        let leaf = if d.is_int() {
+            NOT_A_BASIS
+        } else {
+            leaf_paths
+                .iter()
+                .position(|p| *p == d.modes)
+                .ok_or_else(|| {
+                    layout_error!(
+                        ErrorKind::RankMismatch,
+                        "gmem mode {:?} is not a leaf",
+                        d.modes
+                    )
+                })?
+        };
+        coords = coords.push(s, d.value.value, leaf).ok_or_else(too_many)?;
     }
-    let mut box_dims = [1u32; 5];
-    for i in 0..5 {
-        box_dims[i] = boxes[i] as u32;
+    let input = TmaInput {
+        store: op == TmaOpKind::Store,
+        multicast: op == TmaOpKind::LoadMulticast,
+        bits,
+        swizzle_span_bytes: if swizzle_mode == TmaSwizzle::None {
+            0
+        } else {
+            swizzle_mode.span_bytes()
+        },
+        cluster: cluster_size,
+        gmem: flat_of(gmem).ok_or_else(too_many)?,
+        coords,
+        smem: flat_of(&slayout).ok_or_else(too_many)?,
+        smem_inv: flat_of(&inv_v).ok_or_else(too_many)?,
+        tile_size: cta_v_map.size(),
+    };
+    let plan = tma_plan(&input).map_err(|v| {
+        let detail = match v {
+            TmaViolation::NoVector => {
+                format!(" (smem {slayout}, smem index -> gmem coordinate {sidx2gmode})")
+            }
+            TmaViolation::InnerStrideNotOne { .. } => format!(" (smem {slayout}, gmem {gmem})"),
+            TmaViolation::NegativeStride { leaf, .. } => {
+                format!(" (gmem mode {:?} of {gmem})", leaf_paths[leaf])
+            }
+            TmaViolation::TileSizeMismatch { .. } => format!(" (tile {cta_tiler}, smem {slayout})"),
+            TmaViolation::InstructionMisaligned { .. } => format!(" (smem {slayout})"),
+            _ => String::new(),
+        };
+        violation(v, &detail)
+    })?;
+
+    let rank = plan.rank;
+    let mut modes: Vec<TmaMode> = (0..rank).map(|_| TmaMode { parts: Vec::new() }).collect();
+    for p in 0..plan.parts {
+        modes[plan.part_dim[p]]
+            .parts
+            .push((plan.part_extent[p], leaf_paths[plan.part_leaf[p]].clone()));
     }
+    let box_dims = plan.boxes.map(|b| b as u32);
     let params = TmaDescriptorParams {
         data_type,
         rank: rank as u32,
-        global_dims: dims,
-        global_strides_bytes: strides_bytes,
+        global_dims: plan.dims,
+        global_strides_bytes: plan.strides_bytes,
         box_dims,
         element_strides: [1; 5],
         interleave: TmaInterleave::None,
@@ -631,26 +421,78 @@ fn build<L: TmaSmemLayout + ?Sized>(
         l2_promotion: TmaL2Promotion::L2_128B,
         oob_fill: TmaOobFill::None,
     };
-    // CuTe's tile_to_shape(make_layout(inv), size(smem)): inv as one mode, repeated.
-    let layout_v = inv_v;
     Ok(TmaCopy {
         op,
         params,
         num_multicast: cluster_size as u32,
         modes,
-        strides_elems: strides,
-        elems_per_tma,
+        strides_elems: plan.strides_elems,
+        elems_per_tma: plan.elems_per_tma,
         gmem: gmem.clone(),
         smem: slayout,
         smem_swizzle_bytes: swizzle_mode.byte_swizzle(),
         tile_shape,
-        layout_v,
+        // CuTe's tile_to_shape(make_layout(inv), size(smem)): inv as one mode, repeated.
+        layout_v: inv_v,
     })
 }
 
-/// The extent of the vector mode whose stride is `d`.
-fn vec_modes_len(modes: &[(i64, DynScaledBasis)], d: &DynScaledBasis) -> i64 {
-    modes.iter().find(|(_, x)| x == d).map_or(0, |(s, _)| *s)
+/// The flat modes of a layout for the rule, `None` past `TMA_MAX_MODES` modes.
+fn flat_of(l: &DynLayout) -> Option<TmaFlat> {
+    let mut f = TmaFlat::EMPTY;
+    for (s, d) in l.shape().leaves().zip(l.stride().leaves()) {
+        f = f.push(s, d)?;
+    }
+    Some(f)
+}
+
+/// A violated condition as a [`LayoutError`](crate::LayoutError): the rule's text, the
+/// values that show it, and `detail`.
+fn violation(v: TmaViolation, detail: &str) -> crate::error::LayoutError {
+    let values = match v {
+        TmaViolation::TooManyModes | TmaViolation::NoVector | TmaViolation::Overflow => String::new(),
+        TmaViolation::TileSizeMismatch { tile, smem } => {
+            format!(": the tile has {tile} elements, the smem layout {smem}")
+        }
+        TmaViolation::ElementBits { bits } => format!(": {bits} bits"),
+        TmaViolation::ClusterSize { cluster } => format!(": cluster size {cluster}"),
+        TmaViolation::NegativeStride { stride, .. } => format!(": stride {stride}"),
+        TmaViolation::InnerStrideNotOne { stride } => {
+            format!(": it has gmem stride {stride} (elements)")
+        }
+        TmaViolation::GlobalDim { dim, extent } => {
+            format!(": global dimension {dim} has extent {extent}")
+        }
+        TmaViolation::StoreInnerExtent { elems, bytes } => format!(
+            ": it is {elems} elements = {bytes} B, so an edge tile would overwrite up to {} B past each row (padding or data outside the tensor)",
+            15 - (bytes + 15) % 16
+        ),
+        TmaViolation::StrideNot16 { dim, bytes } | TmaViolation::StrideTooLarge { dim, bytes } => {
+            format!(": the global stride of dimension {dim} is {bytes} B")
+        }
+        TmaViolation::MulticastTooFew { cluster } => {
+            format!(": {cluster} CTAs")
+        }
+        TmaViolation::MulticastNotDivisible { dim, extent, remaining } => format!(
+            ": box dimension {dim} of extent {extent} and the remaining count {remaining} do not divide one another"
+        ),
+        TmaViolation::BoxTooLarge { dim, extent } => {
+            format!(": box dimension {dim} has extent {extent}")
+        }
+        TmaViolation::BoxInnerNot16 { elems, bytes } => {
+            format!(": it is {elems} elements = {bytes} B")
+        }
+        TmaViolation::BoxInnerWiderThanSwizzle { bytes, span } => {
+            format!(": it is {bytes} B, the swizzle spans {span} B")
+        }
+        TmaViolation::BoxNotDivideTile { per_box, tile } => {
+            format!(": one box holds {per_box} elements, the tile {tile}")
+        }
+        TmaViolation::InstructionMisaligned { offset_bytes } => {
+            format!(": an instruction of the tile starts at shared-memory byte {offset_bytes}")
+        }
+    };
+    layout_error!(v.kind(), "{}{values}{detail}", v.condition())
 }
 
 /// On the offsets the layout reaches a swizzle may act as several hardware modes (a swizzle
