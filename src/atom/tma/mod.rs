@@ -780,6 +780,8 @@ impl TmaCopy {
 mod driver;
 mod smem;
 mod static_check;
+mod static_copy;
 pub use driver::*;
 pub use smem::*;
 pub use static_check::*;
+pub use static_copy::*;

@@ -66,6 +66,8 @@ impl TmaTileOf16Bytes for typenum::U0 {}
 pub trait TmaStaticSmem<T> {
     /// The swizzle mode.
     const MODE: TmaSwizzle;
+    /// The layout without its swizzle.
+    type Plain;
 }
 
 impl<T, B, M, S, O, Sh, D, N> TmaStaticSmem<T>
@@ -79,6 +81,7 @@ where
     typenum::Mod<typenum::Prod<N, T::Bits>, typenum::U128>: TmaTileOf16Bytes,
 {
     const MODE: TmaSwizzle = <crate::Swizzle<B, M, S> as TmaHardwareSwizzle<T::Bits>>::MODE;
+    type Plain = crate::Layout<Sh, D>;
 }
 
 impl<T, Sh, D, N> TmaStaticSmem<T> for crate::Layout<Sh, D>
@@ -90,6 +93,7 @@ where
     typenum::Mod<typenum::Prod<N, T::Bits>, typenum::U128>: TmaTileOf16Bytes,
 {
     const MODE: TmaSwizzle = TmaSwizzle::None;
+    type Plain = crate::Layout<Sh, D>;
 }
 
 /// The TMA swizzle mode of a static shared-memory layout `L` for elements `T`, checked at

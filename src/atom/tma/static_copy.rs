@@ -1,0 +1,434 @@
+//! Static layouts: `make_tma_copy` at compile time, [`StaticTmaCopy`].
+//!
+//! The type level computes CuTe's TMA basis (`coalesce(V ∘ right_inverse(S))` with `V =
+//! make_identity_layout(shape(gmem)) ∘ cta_tiler`, and `tile_to_shape(right_inverse(S),
+//! size(S))`) by trait resolution; constant evaluation then reads their modes and runs the
+//! plan and its conditions (`rules::tma`, the same `const fn` the runtime engine calls).
+
+use core::marker::PhantomData;
+
+use crate::basis::typelevel::{BasisLike, BasisLikeOf, BasisPath, ScaledBasis};
+use crate::int::Int;
+use crate::layout::Layout;
+use crate::rules::tma::{tma_plan, TmaCoordMap, TmaFlat, TmaInput, TmaPlan, NOT_A_BASIS};
+use crate::tuple::{Cons, FromCons, IntTuple, Nil, ToCons};
+use crate::typelevel::{
+    Coalesce, CoalesceOf, Compose, ComposeOf, RightInverse, RightInverseOf, TileToShape,
+    TileToShapeOf,
+};
+
+use super::{
+    TmaDataType, TmaDescriptorParams, TmaInterleave, TmaL2Promotion, TmaOobFill, TmaOp, TmaOpKind,
+    TmaStaticSmem, TmaSwizzle,
+};
+
+// ---------------------------------------------------------------------------------------------
+// The modes of a static layout, as constants
+
+/// At most this many flat modes per layout (`rules::tma::TMA_MAX_MODES`).
+const MAX: usize = crate::rules::tma::TMA_MAX_MODES;
+
+/// The flat modes of a static layout: size, stride value (the scale of a basis) and, for a
+/// basis stride, its path key (`u64::MAX` for an integer stride). `ok` is false when a leaf is
+/// a runtime value or there are more than [`MAX`] modes.
+#[doc(hidden)]
+#[derive(Clone, Copy, Debug)]
+pub struct ConstModes {
+    ok: bool,
+    n: usize,
+    size: [i64; MAX],
+    value: [i64; MAX],
+    key: [u64; MAX],
+}
+
+const INT_STRIDE: u64 = u64::MAX;
+
+impl ConstModes {
+    const EMPTY: ConstModes = ConstModes {
+        ok: true,
+        n: 0,
+        size: [1; MAX],
+        value: [0; MAX],
+        key: [INT_STRIDE; MAX],
+    };
+
+    const fn leaf(size: Option<i64>, value: Option<i64>, key: u64) -> ConstModes {
+        let mut m = ConstModes::EMPTY;
+        match (size, value) {
+            (Some(s), Some(v)) => {
+                m.n = 1;
+                m.size[0] = s;
+                m.value[0] = v;
+                m.key[0] = key;
+            }
+            _ => m.ok = false,
+        }
+        m
+    }
+
+    const fn concat(a: ConstModes, b: ConstModes) -> ConstModes {
+        let mut m = a;
+        m.ok = a.ok && b.ok && a.n + b.n <= MAX;
+        if !m.ok {
+            return m;
+        }
+        let mut i = 0;
+        while i < b.n {
+            m.size[a.n + i] = b.size[i];
+            m.value[a.n + i] = b.value[i];
+            m.key[a.n + i] = b.key[i];
+            i += 1;
+        }
+        m.n = a.n + b.n;
+        m
+    }
+
+    const fn size(&self) -> i64 {
+        let mut p = 1i64;
+        let mut i = 0;
+        while i < self.n {
+            p = p.saturating_mul(self.size[i]);
+            i += 1;
+        }
+        p
+    }
+
+    /// The modes with integer strides.
+    const fn flat(&self) -> TmaFlat {
+        let mut f = TmaFlat::EMPTY;
+        let mut i = 0;
+        while i < self.n {
+            f.shape[i] = self.size[i];
+            f.stride[i] = self.value[i];
+            i += 1;
+        }
+        f.n = self.n;
+        f
+    }
+}
+
+/// A static stride leaf's value and (for a basis) its path key.
+#[doc(hidden)]
+pub trait TmaConstStride {
+    /// The value (a basis's scale), `None` for a runtime one.
+    const VALUE: Option<i64>;
+    /// The path key of a basis, [`u64::MAX`] for an integer.
+    const KEY: u64;
+}
+impl<T: Int> TmaConstStride for T {
+    const VALUE: Option<i64> = T::STATIC;
+    const KEY: u64 = INT_STRIDE;
+}
+impl<V: Int, P: BasisPath> TmaConstStride for ScaledBasis<V, P> {
+    const VALUE: Option<i64> = V::STATIC;
+    const KEY: u64 = P::KEY;
+}
+
+/// The flat modes of the layout `Self : D`, as constants.
+#[doc(hidden)]
+pub trait TmaConstFlatten<D> {
+    /// The modes.
+    const MODES: ConstModes;
+}
+macro_rules! tma_const_leaf {
+    ([$($g:tt)*] $S:ty) => {
+        impl<D: TmaConstStride, $($g)*> TmaConstFlatten<D> for $S {
+            const MODES: ConstModes =
+                ConstModes::leaf(<$S as Int>::STATIC, D::VALUE, D::KEY);
+        }
+    };
+}
+crate::tuple::for_each_leaf!(tma_const_leaf);
+#[doc(hidden)]
+pub trait ConsTmaConstFlatten<D> {
+    const MODES: ConstModes;
+}
+impl ConsTmaConstFlatten<Nil> for Nil {
+    const MODES: ConstModes = ConstModes::EMPTY;
+}
+impl<SH, ST, DH, DT> ConsTmaConstFlatten<Cons<DH, DT>> for Cons<SH, ST>
+where
+    SH: TmaConstFlatten<DH>,
+    ST: ConsTmaConstFlatten<DT>,
+{
+    const MODES: ConstModes = ConstModes::concat(SH::MODES, ST::MODES);
+}
+impl<S: ToCons, D: ToCons> TmaConstFlatten<D> for S
+where
+    S::Cons: ConsTmaConstFlatten<D::Cons>,
+{
+    const MODES: ConstModes = <S::Cons as ConsTmaConstFlatten<D::Cons>>::MODES;
+}
+
+/// The flat modes of a static layout, as constants.
+#[doc(hidden)]
+pub trait TmaConstLayout {
+    /// The modes.
+    const MODES: ConstModes;
+}
+impl<S: TmaConstFlatten<D>, D> TmaConstLayout for Layout<S, D> {
+    const MODES: ConstModes = S::MODES;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The tiler, padded to the gmem's rank
+
+/// The CTA tiler `Self` with extent-1 modes appended up to the rank of the gmem shape `G`
+/// (a batch mode the tile does not span), as the runtime engine pads it.
+#[diagnostic::on_unimplemented(
+    message = "TMA: the CTA tiler `{Self}` must be a tuple with at most one mode per gmem mode",
+    label = "more tiler modes than the gmem layout has"
+)]
+#[doc(hidden)]
+pub trait TmaPadTiler<G> {
+    /// The padded tiler.
+    type Output;
+}
+impl<T: ToCons, G: ToCons> TmaPadTiler<G> for T
+where
+    T::Cons: ConsTmaPad<G::Cons>,
+    <T::Cons as ConsTmaPad<G::Cons>>::Output: FromCons,
+{
+    type Output = <<T::Cons as ConsTmaPad<G::Cons>>::Output as FromCons>::Tuple;
+}
+#[doc(hidden)]
+pub trait ConsTmaPad<G> {
+    type Output;
+}
+impl ConsTmaPad<Nil> for Nil {
+    type Output = Nil;
+}
+impl<GH, GT> ConsTmaPad<Cons<GH, GT>> for Nil
+where
+    Nil: ConsTmaPad<GT>,
+{
+    type Output = Cons<typenum::U1, <Nil as ConsTmaPad<GT>>::Output>;
+}
+impl<H, T: ConsTmaPad<GT>, GH, GT> ConsTmaPad<Cons<GH, GT>> for Cons<H, T> {
+    type Output = Cons<H, T::Output>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Element types
+
+/// An element type TMA moves, with the `CUtensorMapDataType` CuTe gives it
+/// (`to_CUtensorMapDataType`: 8-bit integers and FP8 as `UINT8`).
+///
+/// ```
+/// use cute_layout::atom::tma::{TmaDataType, TmaElement};
+/// use cute_layout::atom::bfloat16_t;
+/// assert_eq!(<bfloat16_t as TmaElement>::DATA_TYPE, TmaDataType::Bfloat16);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "TMA: `{Self}` is not an element type TMA moves",
+    label = "TMA moves 8-, 16-, 32- and 64-bit elements",
+    note = "the element types: u8, i8, float_e4m3_t, float_e5m2_t, u16, i16, half_t, bfloat16_t, u32, i32, f32, tfloat32_t, u64, i64, f64"
+)]
+pub trait TmaElement: crate::typelevel::ElementBits {
+    /// The descriptor's data type.
+    const DATA_TYPE: TmaDataType;
+}
+macro_rules! tma_element {
+    ($($T:ty => $D:ident),*) => {$(
+        impl TmaElement for $T {
+            const DATA_TYPE: TmaDataType = TmaDataType::$D;
+        }
+    )*};
+}
+tma_element!(u8 => Uint8, i8 => Uint8, crate::atom::float_e4m3_t => Uint8,
+    crate::atom::float_e5m2_t => Uint8, u16 => Uint16, i16 => Uint16,
+    crate::atom::half_t => Float16, crate::atom::bfloat16_t => Bfloat16, u32 => Uint32,
+    i32 => Int32, f32 => Float32, crate::atom::tfloat32_t => Tfloat32, u64 => Uint64,
+    i64 => Int64, f64 => Float64);
+
+// ---------------------------------------------------------------------------------------------
+// The copy
+
+/// `make_tma_copy(op, gmem, smem, cta_tiler, cluster_size)` decided at compile time, for a
+/// static gmem layout `G` of elements `T`, a static shared-memory layout `S` (a `Layout` or a
+/// swizzled `ComposedLayout<Swizzle, 0, Layout>`), a CTA tiler `Tiler` (a tuple of static
+/// extents, one per gmem mode; missing trailing modes take extent 1) and a multicast count
+/// `Cluster` (`U1` without multicast). The same derivation and conditions as the runtime
+/// [`make_tma_copy`](super::make_tma_copy), whose documentation lists them.
+///
+/// Its constants are evaluated when used: a layout that breaks a condition fails to compile
+/// with the condition as the error's first line, `error[E0080]: evaluation panicked: TMA:
+/// ...` (`cargo check` reports it for a `const` item; in a function body only a build does).
+/// The swizzle's hardware mode and the tile's 16 B granularity are trait bounds, named by
+/// their `on_unimplemented` message.
+///
+/// ```
+/// use cute_layout::atom::tma::{StaticTmaCopy, TmaSwizzle, SM90_TMA_LOAD};
+/// use cute_layout::atom::{gmma, half_t};
+/// use cute_layout::{Layout, TileToShapeOf};
+/// use cute_layout::typenum::{U1, U128, U64};
+/// // A (4096,4096) K-major half matrix; a 128x64 tile in 128 B-swizzled smem.
+/// type G = Layout![(4096,4096):(4096,1)];
+/// type S = TileToShapeOf<gmma::Layout_K_SW128_Atom<half_t>, (U128, U64)>;
+/// type Tma = StaticTmaCopy<SM90_TMA_LOAD, half_t, G, S, (U128, U64), U1>;
+/// const P: cute_layout::atom::tma::TmaDescriptorParams = Tma::PARAMS;
+/// assert_eq!(P.global_dims(), [4096, 4096]);
+/// assert_eq!(P.global_strides_bytes(), [8192]);
+/// assert_eq!(P.box_dims(), [64, 128]);
+/// assert_eq!(P.swizzle, TmaSwizzle::B128);
+/// assert_eq!(Tma::INSTRUCTIONS, 1);
+/// ```
+pub struct StaticTmaCopy<Op, T, G, S, Tiler, Cluster = typenum::U1>(
+    PhantomData<(Op, T, G, S, Tiler, Cluster)>,
+);
+
+/// `V = make_identity_layout(shape(G)) ∘ pad(Tiler)`: tile index → gmem coordinate.
+type CtaVMap<GS, Tiler> =
+    ComposeOf<Layout<GS, BasisLikeOf<GS>>, <Tiler as TmaPadTiler<GS>>::Output>;
+/// `right_inverse(S)` as one mode.
+type InvOneMode<P> = Layout<
+    (<RightInverseOf<P> as crate::typelevel::compose::LayoutParts>::Shape,),
+    (<RightInverseOf<P> as crate::typelevel::compose::LayoutParts>::Stride,),
+>;
+
+/// The tile's size, `size(Tiler)` (padding adds extent-1 modes).
+type TileSize<Tiler> = crate::tuple::Size<Tiler>;
+
+impl<Op, T, GS, GD, S, Tiler, Cluster> StaticTmaCopy<Op, T, Layout<GS, GD>, S, Tiler, Cluster>
+where
+    Op: TmaOp,
+    T: TmaElement,
+    Cluster: typenum::Unsigned,
+    S: TmaStaticSmem<T>,
+    GS: BasisLike<Nil> + TmaConstFlatten<GD> + TmaConstFlatten<BasisLikeOf<GS>>,
+    Tiler: TmaPadTiler<GS> + IntTuple,
+    Layout<GS, BasisLikeOf<GS>>: Compose<<Tiler as TmaPadTiler<GS>>::Output>,
+    CtaVMap<GS, Tiler>: TmaConstLayout + Compose<RightInverseOf<S::Plain>>,
+    S::Plain: RightInverse + TmaConstLayout,
+    RightInverseOf<S::Plain>: crate::typelevel::compose::LayoutParts,
+    ComposeOf<CtaVMap<GS, Tiler>, RightInverseOf<S::Plain>>: Coalesce,
+    CoalesceOf<ComposeOf<CtaVMap<GS, Tiler>, RightInverseOf<S::Plain>>>: TmaConstLayout,
+    InvOneMode<S::Plain>: TileToShape<(TileSize<Tiler>,)>,
+    TileToShapeOf<InvOneMode<S::Plain>, (TileSize<Tiler>,)>: TmaConstLayout,
+{
+    const INPUT: TmaInput = {
+        let gmem = <GS as TmaConstFlatten<GD>>::MODES;
+        let ids = <GS as TmaConstFlatten<BasisLikeOf<GS>>>::MODES;
+        let sidx =
+            <CoalesceOf<ComposeOf<CtaVMap<GS, Tiler>, RightInverseOf<S::Plain>>> as TmaConstLayout>::MODES;
+        let smem = <S::Plain as TmaConstLayout>::MODES;
+        let inv_v =
+            <TileToShapeOf<InvOneMode<S::Plain>, (TileSize<Tiler>,)> as TmaConstLayout>::MODES;
+        let tile = <CtaVMap<GS, Tiler> as TmaConstLayout>::MODES;
+        if !(gmem.ok && ids.ok && sidx.ok && smem.ok && inv_v.ok && tile.ok) {
+            panic!("TMA: StaticTmaCopy takes static layouts (typenum leaves) of at most 32 flat modes; use make_tma_copy for runtime values");
+        }
+        // Each basis stride's gmem leaf: the leaf whose identity stride has its path.
+        let mut coords = TmaCoordMap::EMPTY;
+        let mut i = 0;
+        while i < sidx.n {
+            let mut leaf = NOT_A_BASIS;
+            if sidx.key[i] != INT_STRIDE {
+                let mut j = 0;
+                while j < ids.n {
+                    if ids.key[j] == sidx.key[i] {
+                        leaf = j;
+                    }
+                    j += 1;
+                }
+            }
+            coords.size[i] = sidx.size[i];
+            coords.scale[i] = sidx.value[i];
+            coords.leaf[i] = leaf;
+            i += 1;
+        }
+        coords.n = sidx.n;
+        let kind = Op::KIND;
+        TmaInput {
+            store: matches!(kind, TmaOpKind::Store),
+            multicast: matches!(kind, TmaOpKind::LoadMulticast),
+            bits: T::DATA_TYPE.bits(),
+            swizzle_span_bytes: match S::MODE {
+                TmaSwizzle::None => 0,
+                m => m.span_bytes(),
+            },
+            cluster: Cluster::I64,
+            gmem: gmem.flat(),
+            coords,
+            smem: smem.flat(),
+            smem_inv: inv_v.flat(),
+            tile_size: tile.size(),
+        }
+    };
+
+    /// The plan, every condition checked: a violated one stops compilation with its text.
+    #[doc(hidden)]
+    pub const PLAN: TmaPlan = match tma_plan(&Self::INPUT) {
+        Ok(p) => p,
+        Err(v) => panic!("{}", v.condition()),
+    };
+
+    /// The `cuTensorMapEncodeTiled` arguments (those of the runtime
+    /// [`TmaCopy::params`](super::TmaCopy::params) on the same layouts).
+    pub const PARAMS: TmaDescriptorParams = {
+        let p = Self::PLAN;
+        let mut box_dims = [1u32; 5];
+        let mut i = 0;
+        while i < 5 {
+            box_dims[i] = p.boxes[i] as u32;
+            i += 1;
+        }
+        TmaDescriptorParams {
+            data_type: T::DATA_TYPE,
+            rank: p.rank as u32,
+            global_dims: p.dims,
+            global_strides_bytes: p.strides_bytes,
+            box_dims,
+            element_strides: [1; 5],
+            interleave: TmaInterleave::None,
+            swizzle: S::MODE,
+            l2_promotion: TmaL2Promotion::L2_128B,
+            oob_fill: TmaOobFill::None,
+        }
+    };
+
+    /// TMA instructions one CTA issues per tile: `size(S) / size(box)` (CuTe's `TMA_Iter`
+    /// extent).
+    pub const INSTRUCTIONS: i64 = Self::INPUT.smem.size() / Self::PLAN.elems_per_tma;
+
+    /// The shared-memory alignment the tile needs: 128 B, 1024 B when swizzled.
+    pub const SMEM_ALIGN: u64 = match S::MODE {
+        TmaSwizzle::None => 128,
+        _ => 1024,
+    };
+
+    /// `offset_bytes`, the tile's byte offset in a shared-memory buffer aligned to
+    /// [`SMEM_ALIGN`](Self::SMEM_ALIGN) (as the emitted kernels declare theirs), checked at
+    /// compile time: a misaligned tile stops compilation (the runtime
+    /// [`TmaCopy::check_smem_address`](super::TmaCopy::check_smem_address)).
+    ///
+    /// ```compile_fail,E0080
+    /// use cute_layout::atom::tma::{StaticTmaCopy, SM90_TMA_LOAD};
+    /// use cute_layout::Layout;
+    /// type Tma = StaticTmaCopy<SM90_TMA_LOAD, f32, Layout![(64,64):(64,1)], Layout![(8,64):(64,1)], (cute_layout::typenum::U8, cute_layout::typenum::U64)>;
+    /// const OFF: u64 = Tma::smem_offset(64); // not a multiple of 128 B
+    /// ```
+    pub const fn smem_offset(offset_bytes: u64) -> u64 {
+        if offset_bytes % Self::SMEM_ALIGN != 0 {
+            panic!("TMA: the shared-memory tile must be 128 B aligned, 1024 B when swizzled");
+        }
+        offset_bytes
+    }
+
+    /// `offset_elems`, the tensor's first element as an offset from a 16 B aligned base (a
+    /// slice of a larger tensor), checked at compile time: the global address must be 16 B
+    /// aligned (the runtime [`TmaCopy::check_gmem_address`](super::TmaCopy::check_gmem_address)).
+    ///
+    /// ```compile_fail,E0080
+    /// use cute_layout::atom::tma::{StaticTmaCopy, SM90_TMA_LOAD};
+    /// use cute_layout::Layout;
+    /// type Tma = StaticTmaCopy<SM90_TMA_LOAD, f32, Layout![(64,64):(64,1)], Layout![(8,64):(64,1)], (cute_layout::typenum::U8, cute_layout::typenum::U64)>;
+    /// const OFF: u64 = Tma::gmem_offset(2); // 8 B
+    /// ```
+    pub const fn gmem_offset(offset_elems: u64) -> u64 {
+        if (offset_elems * T::DATA_TYPE.bits() as u64 / 8) % 16 != 0 {
+            panic!("TMA: the global address must be 16 B aligned");
+        }
+        offset_elems
+    }
+}
