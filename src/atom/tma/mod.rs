@@ -307,21 +307,6 @@ fn build<L: TmaSmemLayout + ?Sized>(
         (Err(e), None) => return Err(e),
     };
 
-    // Multicast count.
-    let multicast_ok = match op {
-        TmaOpKind::LoadMulticast => {
-            (1..=16).contains(&cluster_size) && (cluster_size as u64).is_power_of_two()
-        }
-        _ => cluster_size == 1,
-    };
-    if !multicast_ok {
-        return Err(layout_error!(
-            ErrorKind::InvalidArgument,
-            "TMA {}: cluster size {cluster_size}; a multicast load takes a power of two in 1..=16, other operations 1",
-            op.name()
-        ));
-    }
-
     // The tile: cta_tiler padded with 1s to the gmem's rank.
     let mut tiler: Vec<DynTuple> = cta_tiler.elements().to_vec();
     if tiler.len() > gmem.rank() {

@@ -175,15 +175,12 @@ impl<S: TmaConstFlatten<D>, D> TmaConstLayout for Layout<S, D> {
 
 /// The CTA tiler `Self` with extent-1 modes appended up to the rank of the gmem shape `G`
 /// (a batch mode the tile does not span), as the runtime engine pads it.
-#[diagnostic::on_unimplemented(
-    message = "TMA: the CTA tiler `{Self}` must be a tuple with at most one mode per gmem mode",
-    label = "more tiler modes than the gmem layout has"
-)]
 #[doc(hidden)]
 pub trait TmaPadTiler<G> {
     /// The padded tiler.
     type Output;
 }
+#[diagnostic::do_not_recommend]
 impl<T: ToCons, G: ToCons> TmaPadTiler<G> for T
 where
     T::Cons: ConsTmaPad<G::Cons>,
@@ -198,12 +195,14 @@ pub trait ConsTmaPad<G> {
 impl ConsTmaPad<Nil> for Nil {
     type Output = Nil;
 }
+#[diagnostic::do_not_recommend]
 impl<GH, GT> ConsTmaPad<Cons<GH, GT>> for Nil
 where
     Nil: ConsTmaPad<GT>,
 {
     type Output = Cons<typenum::U1, <Nil as ConsTmaPad<GT>>::Output>;
 }
+#[diagnostic::do_not_recommend]
 impl<H, T: ConsTmaPad<GT>, GH, GT> ConsTmaPad<Cons<GH, GT>> for Cons<H, T> {
     type Output = Cons<H, T::Output>;
 }
@@ -275,7 +274,20 @@ tma_element!(u8 => Uint8, i8 => Uint8, crate::atom::float_e4m3_t => Uint8,
 /// ```
 pub struct StaticTmaCopy<Op, T, G, S, Tiler, Cluster = typenum::U1>(
     PhantomData<(Op, T, G, S, Tiler, Cluster)>,
-);
+)
+where
+    T: TmaElement,
+    Tiler: TmaTilerFor<G>;
+
+/// A CTA tiler for the gmem layout `G`: a tuple with at most one mode per gmem mode.
+#[diagnostic::on_unimplemented(
+    message = "TMA: the CTA tiler `{Self}` must be a tuple with at most one mode per mode of the gmem layout",
+    label = "not a CTA tiler of this gmem layout"
+)]
+#[doc(hidden)]
+pub trait TmaTilerFor<G> {}
+#[diagnostic::do_not_recommend]
+impl<T: TmaPadTiler<GS>, GS, GD> TmaTilerFor<Layout<GS, GD>> for T {}
 
 /// `V = make_identity_layout(shape(G)) ∘ pad(Tiler)`: tile index → gmem coordinate.
 type CtaVMap<GS, Tiler> =
@@ -296,7 +308,7 @@ where
     Cluster: typenum::Unsigned,
     S: TmaStaticSmem<T>,
     GS: BasisLike<Nil> + TmaConstFlatten<GD> + TmaConstFlatten<BasisLikeOf<GS>>,
-    Tiler: TmaPadTiler<GS> + IntTuple,
+    Tiler: TmaPadTiler<GS> + TmaTilerFor<Layout<GS, GD>> + IntTuple,
     Layout<GS, BasisLikeOf<GS>>: Compose<<Tiler as TmaPadTiler<GS>>::Output>,
     CtaVMap<GS, Tiler>: TmaConstLayout + Compose<RightInverseOf<S::Plain>>,
     S::Plain: RightInverse + TmaConstLayout,

@@ -1,0 +1,11 @@
+// 128-bit elements: TMA moves 8-, 16-, 32- and 64-bit elements.
+use cute_layout::atom::tma::{StaticTmaCopy, TmaDescriptorParams, SM90_TMA_LOAD};
+use cute_layout::typenum::{U1, U64, U8};
+use cute_layout::Layout;
+
+type Tma = StaticTmaCopy<SM90_TMA_LOAD, u128, Layout![(64,64):(64,1)], Layout![(8,64):(64,1)], (U8, U64), U1>;
+const PARAMS: TmaDescriptorParams = Tma::PARAMS;
+
+fn main() {
+    let _ = PARAMS;
+}

@@ -1,0 +1,13 @@
+// A gmem layout with a runtime extent (an `i64` leaf): StaticTmaCopy decides everything at
+// compile time; such a layout goes to the runtime make_tma_copy.
+use cute_layout::atom::half_t;
+use cute_layout::atom::tma::{StaticTmaCopy, TmaDescriptorParams, SM90_TMA_LOAD};
+use cute_layout::typenum::{U1, U64, U8};
+use cute_layout::Layout;
+
+type Tma = StaticTmaCopy<SM90_TMA_LOAD, half_t, Layout<(i64, U64), (U64, U1)>, Layout![(8,64):(64,1)], (U8, U64), U1>;
+const PARAMS: TmaDescriptorParams = Tma::PARAMS;
+
+fn main() {
+    let _ = PARAMS;
+}
