@@ -481,15 +481,16 @@ pub struct OperandB;
 #[derive(Clone, Copy, Debug, Default)]
 pub struct OperandC;
 
-/// The TiledCopy of an operand of the TiledMMA `Self` with the copy atom `Atom`: the MMA's TV
-/// layout of that operand and its tile. A bound without projections, which the bounds of
-/// [`make_tiled_copy_a`] / `_b` / `_c` name instead of `TiledCopy<Atom, Mma::LayoutA_TV, ..>:
-/// TiledCopyLayouts`: such a bound, proven once and cached, is not re-normalized (the whole
-/// TV layout computed again) wherever the borrow checker proves the callee's bounds.
+/// The condition that the TiledCopy of an operand of the TiledMMA `Self` with the copy atom
+/// `Atom` (the MMA's TV layout of that operand and its tile) is one. A bound without
+/// projections, which the bounds of [`make_tiled_copy_a`] / `_b` / `_c` name instead of
+/// `TiledCopy<Atom, Mma::LayoutA_TV, ..>: TiledCopyLayouts`: such a bound, proven once and
+/// cached, is not re-normalized (the whole TV layout computed again) wherever the borrow
+/// checker proves the callee's bounds. The functions return that TiledCopy type itself rather
+/// than a projection of this trait, which the call would normalize again and, where the
+/// condition fails, report a second time.
 #[doc(hidden)]
-pub trait TiledCopyFor<Atom, Operand> {
-    type Output: TiledCopyLayouts;
-}
+pub trait TiledCopyFor<Atom, Operand> {}
 macro_rules! tiled_copy_for_mma {
     ($(#[$doc:meta])* $f:ident, $Operand:ident, $Tv:ident, $M0:ident, $M1:ident) => {
         impl<Op, T, Mma> TiledCopyFor<CopyAtom<Op, T>, $Operand> for Mma
@@ -497,17 +498,16 @@ macro_rules! tiled_copy_for_mma {
             Mma: TiledMmaLayouts,
             TiledCopy<CopyAtom<Op, T>, Mma::$Tv, (Mma::$M0, Mma::$M1)>: TiledCopyLayouts,
         {
-            type Output = TiledCopy<CopyAtom<Op, T>, Mma::$Tv, (Mma::$M0, Mma::$M1)>;
         }
         $(#[$doc])*
         pub fn $f<Op, T, Mma>(
             _atom: CopyAtom<Op, T>,
             _mma: Mma,
-        ) -> <Mma as TiledCopyFor<CopyAtom<Op, T>, $Operand>>::Output
+        ) -> TiledCopy<CopyAtom<Op, T>, Mma::$Tv, (Mma::$M0, Mma::$M1)>
         where
-            Mma: TiledCopyFor<CopyAtom<Op, T>, $Operand>,
+            Mma: TiledMmaLayouts + TiledCopyFor<CopyAtom<Op, T>, $Operand>,
         {
-            Default::default()
+            TiledCopy(PhantomData)
         }
     };
 }
