@@ -258,12 +258,13 @@ tma_element!(u8 => Uint8, i8 => Uint8, crate::atom::float_e4m3_t => Uint8,
 ///
 /// ```
 /// use cute_layout::atom::tma::{StaticTmaCopy, TmaSwizzle, SM90_TMA_LOAD};
-/// use cute_layout::atom::{gmma, half_t};
-/// use cute_layout::{Layout, TileToShapeOf};
+/// use cute_layout::atom::half_t;
+/// use cute_layout::Layout;
 /// use cute_layout::typenum::{U1, U128, U64};
-/// // A (4096,4096) K-major half matrix; a 128x64 tile in 128 B-swizzled smem.
+/// // A (4096,4096) K-major half matrix; a 128x64 tile in 128 B-swizzled smem (CuTe's
+/// // tile_to_shape(GMMA::Layout_K_SW128_Atom<half_t>, (128,64)), in elements).
 /// type G = Layout![(4096,4096):(4096,1)];
-/// type S = TileToShapeOf<gmma::Layout_K_SW128_Atom<half_t>, (U128, U64)>;
+/// type S = Layout![Sw<3,3,3> o 0 o ((8,16),(64,1)):((64,512),(1,0))];
 /// type Tma = StaticTmaCopy<SM90_TMA_LOAD, half_t, G, S, (U128, U64), U1>;
 /// const P: cute_layout::atom::tma::TmaDescriptorParams = Tma::PARAMS;
 /// assert_eq!(P.global_dims(), [4096, 4096]);
