@@ -5,8 +5,9 @@
 
 use cute_layout::atom::half_t;
 use cute_layout::atom::tma::{
-    make_tma_copy_op, parse_smem_layout, StaticTmaCopy, TmaDataType, TmaDescriptorParams,
-    TmaOpKind, SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST, SM90_TMA_STORE,
+    make_tma_copy_op, parse_smem_layout, tma_partition, StaticTmaCopy, TmaDataType,
+    TmaDescriptorParams, TmaInstruction, TmaOpKind, SM90_TMA_LOAD, SM90_TMA_LOAD_MULTICAST,
+    SM90_TMA_STORE,
 };
 use cute_layout::typenum::*;
 use cute_layout::{DynLayout, DynTuple, Layout};
@@ -60,24 +61,7 @@ fn params_equal_cute_make_tma_copy() {
     assert!(recs.len() >= 30, "{} records", recs.len());
     for r in &recs {
         let id = kv(r.config, "id");
-        let op = match kv(r.config, "op") {
-            "load" => TmaOpKind::Load,
-            "load_multicast" => TmaOpKind::LoadMulticast,
-            "store" => TmaOpKind::Store,
-            o => panic!("op {o}"),
-        };
-        let bits: u32 = kv(r.config, "elem_bits").parse().unwrap();
-        let cluster: i64 = kv(r.config, "cluster").parse().unwrap();
-        let dtype = match kv(r.encode, "dtype") {
-            "0" => TmaDataType::Uint8,
-            "6" => TmaDataType::Float16,
-            "7" => TmaDataType::Float32,
-            d => panic!("dtype {d}"),
-        };
-        assert_eq!(dtype.bits(), bits, "{id}");
-        let gmem: DynLayout = r.gmem.parse().unwrap();
-        let smem = parse_smem_layout(r.smem, bits).unwrap();
-        let tile: DynTuple = r.cta_tile.parse().unwrap();
+        let (op, dtype, gmem, smem, tile, cluster) = runtime_inputs(r);
         let t = make_tma_copy_op(op, dtype, &gmem, &smem, &tile, cluster)
             .unwrap_or_else(|e| panic!("{id}: {e}"));
         let ctx = format!("{id}: gmem {} smem {} tile {}", r.gmem, r.smem, r.cta_tile);
@@ -140,7 +124,8 @@ fn static_params_equal_cute_make_tma_copy() {
         ($id:literal, $op:ty, $t:ty, $g:ty, $s:ty, $tile:ty, $c:ty) => {{
             type C = StaticTmaCopy<$op, $t, $g, $s, $tile, $c>;
             const P: TmaDescriptorParams = C::PARAMS;
-            ($id, P, C::INSTRUCTIONS)
+            let ins: Instr = C::instruction;
+            ($id, P, C::INSTRUCTIONS, ins)
         }};
     }
     let got = [
@@ -462,7 +447,7 @@ fn static_params_equal_cute_make_tma_copy() {
     ];
     let recs = records();
     assert_eq!(got.len(), recs.len(), "one static configuration per record");
-    for (id, p, instructions) in &got {
+    for (id, p, instructions, ins) in &got {
         let r = recs
             .iter()
             .find(|r| kv(r.config, "id") == *id)
@@ -472,7 +457,57 @@ fn static_params_equal_cute_make_tma_copy() {
             r.gmem, r.smem, r.cta_tile
         );
         assert_params(&ctx, p, *instructions, r.encode);
+        // Each CTA's instructions (smem start, box coordinates) equal the runtime engine's
+        // tma_partition, whose placements the GPU records check.
+        let (op, dtype, gmem, smem, tile, cluster) = runtime_inputs(r);
+        let t = make_tma_copy_op(op, dtype, &gmem, &smem, &tile, cluster).unwrap();
+        for cta in 0..cluster as u32 {
+            let want = tma_partition(&t, cta).unwrap();
+            let have: Vec<TmaInstruction> = (0..*instructions)
+                .map(|j| ins(cta, j, &[]).unwrap())
+                .collect();
+            assert_eq!(have, want, "{ctx}: CTA {cta}");
+            assert_eq!(ins(cta, *instructions, &[]), None, "{ctx}");
+        }
+        assert_eq!(ins(cluster as u32, 0, &[]), None, "{ctx}");
     }
+}
+
+type Instr = fn(u32, i64, &[i64]) -> Option<TmaInstruction>;
+
+/// A record's arguments for the runtime `make_tma_copy`.
+fn runtime_inputs(
+    r: &Record,
+) -> (
+    TmaOpKind,
+    TmaDataType,
+    DynLayout,
+    cute_layout::DynComposedLayout,
+    DynTuple,
+    i64,
+) {
+    let op = match kv(r.config, "op") {
+        "load" => TmaOpKind::Load,
+        "load_multicast" => TmaOpKind::LoadMulticast,
+        "store" => TmaOpKind::Store,
+        o => panic!("op {o}"),
+    };
+    let bits: u32 = kv(r.config, "elem_bits").parse().unwrap();
+    let dtype = match kv(r.encode, "dtype") {
+        "0" => TmaDataType::Uint8,
+        "6" => TmaDataType::Float16,
+        "7" => TmaDataType::Float32,
+        d => panic!("dtype {d}"),
+    };
+    assert_eq!(dtype.bits(), bits);
+    (
+        op,
+        dtype,
+        r.gmem.parse().unwrap(),
+        parse_smem_layout(r.smem, bits).unwrap(),
+        r.cta_tile.parse().unwrap(),
+        kv(r.config, "cluster").parse().unwrap(),
+    )
 }
 
 /// Every swizzle mode, both majors and the three element widths appear in the data.

@@ -54,7 +54,7 @@ fn json_equals_the_gpu_records() {
         if code != 0 {
             // Only a store past a 16 B-unaligned innermost extent is refused here.
             assert!(
-                op == "store" && err.contains("not a multiple of 16 B"),
+                op == "store" && err.contains("innermost extent must be a multiple of 16 B"),
                 "{args:?}: {err}"
             );
             continue;

@@ -139,6 +139,12 @@ pub struct TmaInput {
     pub smem_inv: TmaFlat,
     /// The CTA tile's size (elements).
     pub tile_size: i64,
+    /// The gmem layout's top-level modes (the tile is `tile_shape[m]` along mode `m`).
+    pub top_n: usize,
+    /// The tile's extent along each top-level gmem mode (the CTA tiler padded with 1s).
+    pub tile_shape: [i64; TMA_MAX_MODES],
+    /// The number of flat leaves of each top-level gmem mode.
+    pub top_leaves: [usize; TMA_MAX_MODES],
 }
 
 /// The most TMA box dimensions, the hardware's rank limit.
@@ -766,4 +772,75 @@ const fn covered(plan: &TmaPlan, leaf: usize) -> bool {
         p += 1;
     }
     false
+}
+
+/// One TMA instruction: where its box starts in shared memory (an element offset before the
+/// swizzle) and in the tensor map's coordinates (dimension 0 first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TmaStart {
+    /// The element offset in shared memory.
+    pub smem_offset: i64,
+    /// The box's first element, per box dimension.
+    pub coords: [i64; TMA_MAX_RANK],
+}
+
+/// Instruction `j` of multicast CTA `cta` for the tile at tile coordinate `tile` (one entry
+/// per top-level gmem mode, missing entries 0): CuTe's `tma_partition`. Its smem index is
+/// `j·size(box) + cta·size(box)/m`; the tile index there is `smem_inv` of it, the smem offset
+/// `smem` of that; the tile index splits column-major over `tile_shape` (plus `tile[m]·B_m`)
+/// into one index per gmem mode, each the colexicographic coordinate of the mode's leaves;
+/// box dimension `i`'s coordinate is `Σ xₗ·dₗ / gᵢ` over its leaves (`gᵢ` its stride).
+/// `cta < m` and `j < size(smem)/size(box)` are the caller's to check.
+pub const fn tma_instruction(
+    inp: &TmaInput,
+    plan: &TmaPlan,
+    cta: i64,
+    j: i64,
+    tile: &[i64],
+) -> TmaStart {
+    let sidx = j * plan.elems_per_tma + cta * (plan.elems_per_tma / inp.cluster);
+    let tile_idx = inp.smem_inv.eval(sidx);
+    let smem_offset = inp.smem.eval(tile_idx);
+    // The gmem coordinate of each flat leaf.
+    let mut x = [0i64; TMA_MAX_MODES];
+    let mut rem = tile_idx;
+    let mut leaf = 0;
+    let mut m = 0;
+    while m < inp.top_n {
+        let b = inp.tile_shape[m];
+        let t = if m < tile.len() { tile[m] } else { 0 };
+        let mut c = rem % b + t * b;
+        rem /= b;
+        let n = inp.top_leaves[m];
+        let mut k = 0;
+        while k < n {
+            if k + 1 == n {
+                x[leaf] = c;
+            } else {
+                let s = inp.gmem.shape[leaf];
+                x[leaf] = c % s;
+                c /= s;
+            }
+            leaf += 1;
+            k += 1;
+        }
+        m += 1;
+    }
+    let mut coords = [0i64; TMA_MAX_RANK];
+    let mut p = 0;
+    while p < plan.parts {
+        let dim = plan.part_dim[p];
+        let l = plan.part_leaf[p];
+        let g = if plan.strides_elems[dim] == 0 {
+            1
+        } else {
+            plan.strides_elems[dim] as i64
+        };
+        coords[dim] += x[l] * inp.gmem.stride[l] / g;
+        p += 1;
+    }
+    TmaStart {
+        smem_offset,
+        coords,
+    }
 }

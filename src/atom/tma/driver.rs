@@ -175,6 +175,34 @@ pub struct TmaDescriptorParams {
 }
 
 impl TmaDescriptorParams {
+    /// The descriptor of a plan (`rules::tma`): its dimensions, strides and boxes, with
+    /// CuTe's fixed choices (element strides 1, no interleave, L2 promotion 128 B, OOB fill
+    /// none). Both engines build their descriptor with it.
+    pub(crate) const fn from_plan(
+        data_type: TmaDataType,
+        swizzle: TmaSwizzle,
+        plan: &crate::rules::tma::TmaPlan,
+    ) -> Self {
+        let mut box_dims = [1u32; 5];
+        let mut i = 0;
+        while i < 5 {
+            box_dims[i] = plan.boxes[i] as u32;
+            i += 1;
+        }
+        TmaDescriptorParams {
+            data_type,
+            rank: plan.rank as u32,
+            global_dims: plan.dims,
+            global_strides_bytes: plan.strides_bytes,
+            box_dims,
+            element_strides: [1; 5],
+            interleave: TmaInterleave::None,
+            swizzle,
+            l2_promotion: TmaL2Promotion::L2_128B,
+            oob_fill: TmaOobFill::None,
+        }
+    }
+
     /// `globalDim[..rank]`.
     pub fn global_dims(&self) -> &[u64] {
         &self.global_dims[..self.rank as usize]

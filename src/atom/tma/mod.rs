@@ -56,7 +56,10 @@ use alloc::vec::Vec;
 use crate::basis::make_identity_layout;
 use crate::composed::DynComposedLayout;
 use crate::error::{layout_error, ErrorKind, Result};
-use crate::rules::tma::{tma_plan, TmaCoordMap, TmaFlat, TmaInput, TmaViolation, NOT_A_BASIS};
+use crate::rules::tma::{
+    tma_instruction, tma_plan, TmaCoordMap, TmaFlat, TmaInput, TmaPlan, TmaViolation, NOT_A_BASIS,
+    TMA_MAX_MODES,
+};
 use crate::runtime;
 use crate::runtime::layout::{DynLayout, DynTuple};
 use crate::swizzle::{DynSwizzle, SwizzleFn};
@@ -145,14 +148,6 @@ impl TmaOp for SM90_TMA_STORE {
 // ---------------------------------------------------------------------------------------------
 // The atom
 
-/// One box dimension: the gmem modes (paths into the gmem shape) it spans, with the extent of
-/// each inside the box.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct TmaMode {
-    /// `(box extent along this gmem mode, gmem mode path)`.
-    parts: Vec<(i64, Vec<usize>)>,
-}
-
 /// A TMA copy (CuTe's TMA `Copy_Atom` with its `TiledCopy` over one CTA tile): the
 /// descriptor parameters, the TMA basis, and the tile it copies. Built by [`make_tma_copy`] /
 /// [`make_tma_atom`].
@@ -161,18 +156,11 @@ pub struct TmaCopy {
     op: TmaOpKind,
     params: TmaDescriptorParams,
     num_multicast: u32,
-    modes: Vec<TmaMode>,
-    /// `globalStrides` in elements, dimension 0 included (1).
-    strides_elems: [u64; 5],
-    /// Elements of one (untruncated) TMA box: CuTe's `size(tma_gbasis)`.
-    elems_per_tma: i64,
-    gmem: DynLayout,
+    /// What the plan was made from (the rule's input) and the plan.
+    input: TmaInput,
+    plan: TmaPlan,
     smem: DynLayout,
     smem_swizzle_bytes: DynSwizzle,
-    /// The tile's extent along each gmem mode (the CTA tiler padded with 1s).
-    tile_shape: Vec<i64>,
-    /// smem index → tile index, tiled to the tile's size (CuTe's `layout_V`).
-    layout_v: DynLayout,
 }
 
 /// `make_tma_atom(op, gmem, smem, cta_tiler, cluster_size)`: CuTe's TMA atom for a tile of
@@ -280,12 +268,6 @@ pub fn make_tma_copy_op<L: TmaSmemLayout + ?Sized>(
     build(op, data_type, gmem, smem, cta_tiler, cluster_size)
 }
 
-fn leaf<'a>(t: &'a DynTuple, path: &[usize]) -> Result<i64> {
-    let x: &'a DynTuple = t.get_path(path)?;
-    x.as_int()
-        .ok_or_else(|| layout_error!(ErrorKind::RankMismatch, "gmem mode {path:?} is not a leaf"))
-}
-
 fn build<L: TmaSmemLayout + ?Sized>(
     op: TmaOpKind,
     data_type: TmaDataType,
@@ -369,6 +351,10 @@ fn build<L: TmaSmemLayout + ?Sized>(
         smem: flat_of(&slayout).ok_or_else(too_many)?,
         smem_inv: flat_of(&inv_v).ok_or_else(too_many)?,
         tile_size: cta_v_map.size(),
+        top_n: tile_shape.len(),
+        tile_shape: top_array(tile_shape.iter().copied()).ok_or_else(too_many)?,
+        top_leaves: top_array(gmem.shape().elements().iter().map(|m| m.leaves().count()))
+            .ok_or_else(too_many)?,
     };
     let plan = tma_plan(&input).map_err(|v| {
         let detail = match v {
@@ -386,40 +372,24 @@ fn build<L: TmaSmemLayout + ?Sized>(
         violation(v, &detail)
     })?;
 
-    let rank = plan.rank;
-    let mut modes: Vec<TmaMode> = (0..rank).map(|_| TmaMode { parts: Vec::new() }).collect();
-    for p in 0..plan.parts {
-        modes[plan.part_dim[p]]
-            .parts
-            .push((plan.part_extent[p], leaf_paths[plan.part_leaf[p]].clone()));
-    }
-    let box_dims = plan.boxes.map(|b| b as u32);
-    let params = TmaDescriptorParams {
-        data_type,
-        rank: rank as u32,
-        global_dims: plan.dims,
-        global_strides_bytes: plan.strides_bytes,
-        box_dims,
-        element_strides: [1; 5],
-        interleave: TmaInterleave::None,
-        swizzle: swizzle_mode,
-        l2_promotion: TmaL2Promotion::L2_128B,
-        oob_fill: TmaOobFill::None,
-    };
     Ok(TmaCopy {
         op,
-        params,
+        params: TmaDescriptorParams::from_plan(data_type, swizzle_mode, &plan),
         num_multicast: cluster_size as u32,
-        modes,
-        strides_elems: plan.strides_elems,
-        elems_per_tma: plan.elems_per_tma,
-        gmem: gmem.clone(),
+        input,
+        plan,
         smem: slayout,
         smem_swizzle_bytes: swizzle_mode.byte_swizzle(),
-        tile_shape,
-        // CuTe's tile_to_shape(make_layout(inv), size(smem)): inv as one mode, repeated.
-        layout_v: inv_v,
     })
+}
+
+/// Per-mode values as the rule's array, `None` past `TMA_MAX_MODES`.
+fn top_array<T: Copy + Default>(v: impl Iterator<Item = T>) -> Option<[T; TMA_MAX_MODES]> {
+    let mut out = [T::default(); TMA_MAX_MODES];
+    for (i, x) in v.enumerate() {
+        *out.get_mut(i)? = x;
+    }
+    Some(out)
 }
 
 /// The flat modes of a layout for the rule, `None` past `TMA_MAX_MODES` modes.
@@ -580,7 +550,7 @@ impl TmaCopy {
     /// `TMA_Iter` extent; with multicast each of the `m` CTAs issues as many, each a `1/m`
     /// slice of the box).
     pub fn instructions(&self) -> i64 {
-        self.smem.size() / self.elems_per_tma
+        self.smem.size() / self.plan.elems_per_tma
     }
     /// The element swizzle of shared memory, as bytes: `Sw<B,4,3>`.
     pub fn smem_swizzle_bytes(&self) -> DynSwizzle {
@@ -649,34 +619,12 @@ impl TmaCopy {
                 self.num_multicast
             ));
         }
-        let slice = self.elems_per_tma / i64::from(self.num_multicast);
         let mut out = Vec::new();
         for j in 0..self.instructions() {
-            let sidx = j * self.elems_per_tma + i64::from(cta) * slice;
-            let tile_idx = self.layout_v.eval(sidx);
-            let smem_offset = self.smem.eval(tile_idx);
-            let mut rem = tile_idx;
-            let mut parts = Vec::with_capacity(self.tile_shape.len());
-            for (m, &b) in self.tile_shape.iter().enumerate() {
-                let c = rem % b + tile.get(m).copied().unwrap_or(0) * b;
-                rem /= b;
-                parts.push(self.gmem.shape().get(m)?.idx2crd(c)?);
-            }
-            let gcoord = DynTuple::tuple(parts);
-            let mut coords = [0i64; 5];
-            for (i, m) in self.modes.iter().enumerate() {
-                let mut c = 0i64;
-                for (_, path) in &m.parts {
-                    // A gmem mode the tile does not reach has coordinate 0.
-                    let x = leaf(&gcoord, path).unwrap_or(0);
-                    let d = leaf(self.gmem.stride(), path)?;
-                    c += x * d / self.strides_elems[i].max(1) as i64;
-                }
-                coords[i] = c;
-            }
+            let t = tma_instruction(&self.input, &self.plan, i64::from(cta), j, tile);
             out.push(TmaInstruction {
-                smem_offset,
-                coords,
+                smem_offset: t.smem_offset,
+                coords: t.coords,
             });
         }
         Ok(out)
@@ -742,7 +690,7 @@ impl TmaCopy {
                         if c < 0 || c as u64 >= p.global_dims[i] {
                             inside = false;
                         }
-                        g += c * self.strides_elems[i] as i64;
+                        g += c * self.plan.strides_elems[i] as i64;
                     }
                     let byte = (ins.smem_offset + lin) * eb;
                     let s = self.smem_swizzle_bytes.apply(byte) / eb;

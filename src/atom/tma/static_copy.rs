@@ -10,17 +10,16 @@ use core::marker::PhantomData;
 use crate::basis::typelevel::{BasisLike, BasisLikeOf, BasisPath, ScaledBasis};
 use crate::int::Int;
 use crate::layout::Layout;
-use crate::rules::tma::{tma_plan, TmaCoordMap, TmaFlat, TmaInput, TmaPlan, NOT_A_BASIS};
+use crate::rules::tma::{
+    tma_instruction, tma_plan, TmaCoordMap, TmaFlat, TmaInput, TmaPlan, NOT_A_BASIS,
+};
 use crate::tuple::{Cons, FromCons, IntTuple, Nil, ToCons};
 use crate::typelevel::{
     Coalesce, CoalesceOf, Compose, ComposeOf, RightInverse, RightInverseOf, TileToShape,
     TileToShapeOf,
 };
 
-use super::{
-    TmaDataType, TmaDescriptorParams, TmaInterleave, TmaL2Promotion, TmaOobFill, TmaOp, TmaOpKind,
-    TmaStaticSmem, TmaSwizzle,
-};
+use super::{TmaDataType, TmaDescriptorParams, TmaOp, TmaOpKind, TmaStaticSmem, TmaSwizzle};
 
 // ---------------------------------------------------------------------------------------------
 // The modes of a static layout, as constants
@@ -207,6 +206,51 @@ impl<H, T: ConsTmaPad<GT>, GH, GT> ConsTmaPad<Cons<GH, GT>> for Cons<H, T> {
     type Output = Cons<H, T::Output>;
 }
 
+/// The top-level modes of the padded tiler `Self` over the gmem shape `G`: the tile's extent
+/// along each gmem mode and the number of leaves of that mode.
+#[doc(hidden)]
+pub trait TmaConstTop<G> {
+    /// `(number of modes, extents, leaf counts)`; `None` past [`MAX`] modes or for a runtime
+    /// extent.
+    const TOP: Option<(usize, [i64; MAX], [usize; MAX])>;
+}
+impl<T: ToCons, G: ToCons> TmaConstTop<G> for T
+where
+    T::Cons: ConsTmaConstTop<G::Cons>,
+{
+    const TOP: Option<(usize, [i64; MAX], [usize; MAX])> =
+        <T::Cons as ConsTmaConstTop<G::Cons>>::TOP;
+}
+#[doc(hidden)]
+pub trait ConsTmaConstTop<G> {
+    const TOP: Option<(usize, [i64; MAX], [usize; MAX])>;
+}
+impl ConsTmaConstTop<Nil> for Nil {
+    const TOP: Option<(usize, [i64; MAX], [usize; MAX])> = Some((0, [1; MAX], [0; MAX]));
+}
+impl<TH: IntTuple, TT: ConsTmaConstTop<GT>, GH: TmaConstFlatten<GH>, GT>
+    ConsTmaConstTop<Cons<GH, GT>> for Cons<TH, TT>
+{
+    const TOP: Option<(usize, [i64; MAX], [usize; MAX])> = {
+        let leaves = <GH as TmaConstFlatten<GH>>::MODES;
+        match (TT::TOP, <crate::tuple::Size<TH> as Int>::STATIC) {
+            (Some((n, mut ext, mut lv)), Some(size)) if n < MAX && leaves.ok => {
+                // Shift the rest right by one and put this mode first.
+                let mut i = n;
+                while i > 0 {
+                    ext[i] = ext[i - 1];
+                    lv[i] = lv[i - 1];
+                    i -= 1;
+                }
+                ext[0] = size;
+                lv[0] = leaves.n;
+                Some((n + 1, ext, lv))
+            }
+            _ => None,
+        }
+    };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Element types
 
@@ -310,6 +354,7 @@ where
     S: TmaStaticSmem<T>,
     GS: BasisLike<Nil> + TmaConstFlatten<GD> + TmaConstFlatten<BasisLikeOf<GS>>,
     Tiler: TmaPadTiler<GS> + TmaTilerFor<Layout<GS, GD>> + IntTuple,
+    <Tiler as TmaPadTiler<GS>>::Output: TmaConstTop<GS>,
     Layout<GS, BasisLikeOf<GS>>: Compose<<Tiler as TmaPadTiler<GS>>::Output>,
     CtaVMap<GS, Tiler>: TmaConstLayout + Compose<RightInverseOf<S::Plain>>,
     S::Plain: RightInverse + TmaConstLayout,
@@ -328,7 +373,12 @@ where
         let inv_v =
             <TileToShapeOf<InvOneMode<S::Plain>, (TileSize<Tiler>,)> as TmaConstLayout>::MODES;
         let tile = <CtaVMap<GS, Tiler> as TmaConstLayout>::MODES;
-        if !(gmem.ok && ids.ok && sidx.ok && smem.ok && inv_v.ok && tile.ok) {
+        let top = <<Tiler as TmaPadTiler<GS>>::Output as TmaConstTop<GS>>::TOP;
+        let (top_n, tile_shape, top_leaves) = match top {
+            Some(t) => t,
+            None => (0, [1; MAX], [0; MAX]),
+        };
+        if !(gmem.ok && ids.ok && sidx.ok && smem.ok && inv_v.ok && tile.ok && top.is_some()) {
             panic!("TMA: StaticTmaCopy takes static layouts (typenum leaves) of at most 32 flat modes; use make_tma_copy for runtime values");
         }
         // Each basis stride's gmem leaf: the leaf whose identity stride has its path.
@@ -366,6 +416,9 @@ where
             smem: smem.flat(),
             smem_inv: inv_v.flat(),
             tile_size: tile.size(),
+            top_n,
+            tile_shape,
+            top_leaves,
         }
     };
 
@@ -378,31 +431,42 @@ where
 
     /// The `cuTensorMapEncodeTiled` arguments (those of the runtime
     /// [`TmaCopy::params`](super::TmaCopy::params) on the same layouts).
-    pub const PARAMS: TmaDescriptorParams = {
-        let p = Self::PLAN;
-        let mut box_dims = [1u32; 5];
-        let mut i = 0;
-        while i < 5 {
-            box_dims[i] = p.boxes[i] as u32;
-            i += 1;
-        }
-        TmaDescriptorParams {
-            data_type: T::DATA_TYPE,
-            rank: p.rank as u32,
-            global_dims: p.dims,
-            global_strides_bytes: p.strides_bytes,
-            box_dims,
-            element_strides: [1; 5],
-            interleave: TmaInterleave::None,
-            swizzle: S::MODE,
-            l2_promotion: TmaL2Promotion::L2_128B,
-            oob_fill: TmaOobFill::None,
-        }
-    };
+    pub const PARAMS: TmaDescriptorParams =
+        TmaDescriptorParams::from_plan(T::DATA_TYPE, S::MODE, &Self::PLAN);
 
     /// TMA instructions one CTA issues per tile: `size(S) / size(box)` (CuTe's `TMA_Iter`
     /// extent).
     pub const INSTRUCTIONS: i64 = Self::INPUT.smem.size() / Self::PLAN.elems_per_tma;
+
+    /// Instruction `j` (of [`INSTRUCTIONS`](Self::INSTRUCTIONS)) of multicast CTA `cta` (of
+    /// `Cluster`) for the tile at tile coordinate `tile` (one entry per gmem mode, missing
+    /// entries 0): its shared-memory start and box coordinates, CuTe's `tma_partition` (the
+    /// runtime [`tma_partition`](super::tma_partition)); `None` for a `cta` or `j` out of
+    /// range.
+    ///
+    /// ```
+    /// use cute_layout::atom::tma::{StaticTmaCopy, SM90_TMA_LOAD};
+    /// use cute_layout::typenum::{U1, U2, U8};
+    /// use cute_layout::Layout;
+    /// // Two 4 KiB boxes of f32 rows (8 x 128), the second at smem element 1024.
+    /// type Tma = StaticTmaCopy<SM90_TMA_LOAD, f32, Layout![(64,256):(256,1)],
+    ///     Layout![(8,(128,2)):(128,(1,1024))], (U8, cute_layout::typenum::U256), U1>;
+    /// assert_eq!(Tma::INSTRUCTIONS, 2);
+    /// let i = Tma::instruction(0, 1, &[1, 0]).unwrap();
+    /// assert_eq!((i.smem_offset, i.coords), (1024, [128, 8, 0, 0, 0]));
+    /// assert!(Tma::instruction(0, 2, &[]).is_none());
+    /// # let _ = U2::default();
+    /// ```
+    pub const fn instruction(cta: u32, j: i64, tile: &[i64]) -> Option<super::TmaInstruction> {
+        if cta as i64 >= Cluster::I64 || j < 0 || j >= Self::INSTRUCTIONS {
+            return None;
+        }
+        let t = tma_instruction(&Self::INPUT, &Self::PLAN, cta as i64, j, tile);
+        Some(super::TmaInstruction {
+            smem_offset: t.smem_offset,
+            coords: t.coords,
+        })
+    }
 
     /// The shared-memory alignment the tile needs: 128 B, 1024 B when swizzled.
     pub const SMEM_ALIGN: u64 = match S::MODE {
