@@ -267,15 +267,18 @@ impl<A, L, P> Default for TiledMma<A, L, P> {
 ///                          (U32::new(), U32::new(), U16::new()));
 /// assert_eq!(tut.thr_layout_vmnk().to_string(), "(32,2,2,1):(1,32,64,0)");
 /// ```
-pub fn make_tiled_mma<Atom, AtomLayout, Perm>(
+// The padded layout `L` and permutation `P` are parameters fixed by the bounds rather than
+// projections in the return type: the call would normalize such a projection again and report
+// a failing `AtomLayoutMnk` / `PermutationMnk` a second time.
+pub fn make_tiled_mma<Atom, AtomLayout, Perm, L, P>(
     _atom: Atom,
     _atom_layout: AtomLayout,
     _permutation: Perm,
-) -> TiledMma<Atom, AtomLayoutMnkOf<AtomLayout>, PermutationMnkOf<Perm>>
+) -> TiledMma<Atom, L, P>
 where
-    AtomLayout: AtomLayoutMnk,
-    Perm: PermutationMnk,
-    TiledMma<Atom, AtomLayoutMnkOf<AtomLayout>, PermutationMnkOf<Perm>>: TiledMmaLayouts,
+    AtomLayout: AtomLayoutMnk<Output = L>,
+    Perm: PermutationMnk<Output = P>,
+    TiledMma<Atom, L, P>: TiledMmaLayouts,
 {
     TiledMma(PhantomData)
 }
