@@ -164,12 +164,23 @@ impl<S, O: ToCons> ModeOrder<S> for O {
     type List = O::Cons;
 }
 
-/// The order list `Self` cut or padded (with 0) to the length of the list `M`, so that the
-/// strides are computed whatever the order's length: a wrong length is reported once, by
-/// [`OrderFits`].
+/// The order list `Self` cut or padded (with 0) to the length of the list `M`, its runtime
+/// entries replaced by 0, so that the strides are computed whatever the order: a wrong length
+/// or a runtime entry is reported once, by [`OrderFits`].
 #[doc(hidden)]
 pub trait FitTo<M> {
     type Output;
+}
+/// An entry of a fitted order: `Self` when static (`Sel` is `B0`), 0 when runtime (`Dyn`).
+#[doc(hidden)]
+pub trait FitEntry<Sel> {
+    type Output;
+}
+impl<H> FitEntry<B0> for H {
+    type Output = H;
+}
+impl<H> FitEntry<Dyn> for H {
+    type Output = typenum::U0;
 }
 impl FitTo<Nil> for Nil {
     type Output = Nil;
@@ -183,8 +194,11 @@ where
 {
     type Output = Cons<typenum::U0, <Nil as FitTo<MT>>::Output>;
 }
-impl<H, T: FitTo<MT>, MH, MT> FitTo<Cons<MH, MT>> for Cons<H, T> {
-    type Output = Cons<H, T::Output>;
+impl<H: HasDyn, T: FitTo<MT>, MH, MT> FitTo<Cons<MH, MT>> for Cons<H, T>
+where
+    H: FitEntry<H::Sel>,
+{
+    type Output = Cons<<H as FitEntry<H::Sel>>::Output, T::Output>;
 }
 
 /// `Asc = (Start, Start+1, …)` and `Desc = (…, Start+1, Start)`, one entry per element of the
@@ -563,7 +577,10 @@ where
     }
 }
 
-/// The inherent `tile_to_shape_ordered` methods (and `try_` form), on both layout kinds.
+/// The inherent `tile_to_shape_ordered` methods (and `try_` form), on both layout kinds. The
+/// result is a parameter `R` fixed by the bound, as for the op table's nullary methods: a
+/// projection in the return type, normalized again at the call, would report a failing
+/// condition a second time.
 macro_rules! tile_ordered_methods {
     ($Ty:ty [$($P:ident),*]) => {
         impl<$($P),*> $Ty {
