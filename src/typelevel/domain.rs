@@ -631,11 +631,9 @@ impl DomainLayout for Nil {
 impl<H, T> DomainLayout for Cons<H, T>
 where
     Cons<H, T>: Unzip,
-    Layout<TupleOf<<Cons<H, T> as Unzip>::Shapes>, TupleOf<<Cons<H, T> as Unzip>::Strides>>:
-        Default,
+    Layout<<Cons<H, T> as Unzip>::Shapes, <Cons<H, T> as Unzip>::Strides>: Default,
 {
-    type Output =
-        Layout<TupleOf<<Cons<H, T> as Unzip>::Shapes>, TupleOf<<Cons<H, T> as Unzip>::Strides>>;
+    type Output = Layout<<Cons<H, T> as Unzip>::Shapes, <Cons<H, T> as Unzip>::Strides>;
 }
 
 /// The leaves of the shape `S` (strides `D`), as a list.

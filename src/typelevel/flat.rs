@@ -13,7 +13,7 @@ use crate::int::select::{
 use crate::error::Result;
 use crate::int::{Int, Plain};
 use crate::layout::Layout;
-use crate::tuple::{Congruent, Cons, FromCons, IntTuple, Nil, ToCons, TupleOf};
+use crate::tuple::{Congruent, Cons, FromCons, IntTuple, Nil, ToCons};
 
 /// One flat mode `s : d` with integer leaves.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -78,36 +78,62 @@ where
 /// The flat modes of the layout `S : D`.
 pub type FlatModes<S, D> = <S as FlattenInto<D, Nil>>::Output;
 
-/// Split a mode list into its shapes and its strides.
+/// Split a mode list into its shape tuple and its stride tuple. One condition for both: the
+/// mode list itself is a tuple level ([`FromCons`], at most 12 elements), checked once rather
+/// than on the shape list and on the stride list, sublist by sublist, each of which would
+/// report it again.
 pub trait Unzip {
-    /// The list of shapes.
-    type Shapes: FromCons;
-    /// The list of strides.
-    type Strides: FromCons;
+    /// The tuple of shapes.
+    type Shapes: Plain;
+    /// The tuple of strides.
+    type Strides: Plain;
     /// The values.
     fn unzip(self) -> (Self::Shapes, Self::Strides);
 }
-impl Unzip for Nil {
-    type Shapes = Nil;
-    type Strides = Nil;
-    #[inline(always)]
-    fn unzip(self) -> (Nil, Nil) {
-        (Nil, Nil)
-    }
-}
-impl<S: Plain, D: Plain, T: Unzip> Unzip for Cons<M<S, D>, T>
+impl<L: FromCons> Unzip for L
 where
-    Cons<S, T::Shapes>: FromCons,
-    Cons<D, T::Strides>: FromCons,
+    L::Tuple: UnzipModes,
 {
-    type Shapes = Cons<S, T::Shapes>;
-    type Strides = Cons<D, T::Strides>;
+    type Shapes = <L::Tuple as UnzipModes>::Shapes;
+    type Strides = <L::Tuple as UnzipModes>::Strides;
     #[inline(always)]
     fn unzip(self) -> (Self::Shapes, Self::Strides) {
-        let (s, d) = self.1.unzip();
-        (Cons(self.0 .0, s), Cons(self.0 .1, d))
+        self.from_cons().unzip_modes()
     }
 }
+/// A tuple of modes `(M<S0, D0>, …)` as the shape tuple `(S0, …)` and the stride tuple
+/// `(D0, …)`.
+pub trait UnzipModes {
+    /// The tuple of shapes.
+    type Shapes: Plain;
+    /// The tuple of strides.
+    type Strides: Plain;
+    /// The values.
+    fn unzip_modes(self) -> (Self::Shapes, Self::Strides);
+}
+impl UnzipModes for () {
+    type Shapes = ();
+    type Strides = ();
+    #[inline(always)]
+    fn unzip_modes(self) -> ((), ()) {
+        ((), ())
+    }
+}
+macro_rules! unzip_modes_tuple {
+    ($(($S:ident $D:ident))*) => {
+        impl<$($S: Plain, $D: Plain),*> UnzipModes for ($(M<$S, $D>,)*) {
+            type Shapes = ($($S,)*);
+            type Strides = ($($D,)*);
+            #[inline(always)]
+            #[allow(non_snake_case)]
+            fn unzip_modes(self) -> (Self::Shapes, Self::Strides) {
+                let ($(M($S, $D),)*) = self;
+                (($($S,)*), ($($D,)*))
+            }
+        }
+    };
+}
+crate::tuple::for_each_tuple_pair!(unzip_modes_tuple);
 
 /// A mode list as a layout: `Nil → 1:0`, one mode `s:d`, several `(s0,...):(d0,...)`.
 pub trait ToLayout {
@@ -162,22 +188,20 @@ impl<S: Int + IntTuple + Congruent<D>, D: Int + IntTuple> ToLayout for Cons<M<S,
 impl<M0, M1, T> ToLayout for Cons<M0, Cons<M1, T>>
 where
     Cons<M0, Cons<M1, T>>: Unzip,
-    TupleOf<<Cons<M0, Cons<M1, T>> as Unzip>::Shapes>:
-        crate::basis::typelevel::MakeLayout<TupleOf<<Cons<M0, Cons<M1, T>> as Unzip>::Strides>>,
+    <Cons<M0, Cons<M1, T>> as Unzip>::Shapes:
+        crate::basis::typelevel::MakeLayout<<Cons<M0, Cons<M1, T>> as Unzip>::Strides>,
 {
-    type Output = Layout<
-        TupleOf<<Cons<M0, Cons<M1, T>> as Unzip>::Shapes>,
-        TupleOf<<Cons<M0, Cons<M1, T>> as Unzip>::Strides>,
-    >;
+    type Output =
+        Layout<<Cons<M0, Cons<M1, T>> as Unzip>::Shapes, <Cons<M0, Cons<M1, T>> as Unzip>::Strides>;
     #[inline(always)]
     fn to_layout(self) -> Self::Output {
         let (s, d) = self.unzip();
-        crate::basis::typelevel::MakeLayout::make_unchecked(s.from_cons(), d.from_cons())
+        crate::basis::typelevel::MakeLayout::make_unchecked(s, d)
     }
     #[inline(always)]
     fn try_to_layout(self) -> Result<Self::Output> {
         let (s, d) = self.unzip();
-        crate::basis::typelevel::MakeLayout::make_checked(s.from_cons(), d.from_cons())
+        crate::basis::typelevel::MakeLayout::make_checked(s, d)
     }
 }
 

@@ -11,7 +11,7 @@ use crate::int::{Int, Plain, StaticInt};
 use crate::layout::Layout;
 
 use crate::int::select::{Dyn, ZeroSel};
-use crate::tuple::{Congruent, Cons, FromCons, IntTuple, Nil, ToCons, TupleOf};
+use crate::tuple::{Congruent, Cons, IntTuple, Nil, ToCons};
 use crate::typelevel::flat::ListAppend;
 use crate::typelevel::flat::{FlatModes, FlattenInto, Unzip};
 use crate::typelevel::tiler::{ConcatLayouts, ModesOf};
@@ -145,18 +145,14 @@ impl<S, D: IntTuple> Flatten for Layout<S, D>
 where
     S: ToCons + Congruent<D> + FlattenInto<D, Nil>,
     FlatModes<S, D>: Unzip,
-    TupleOf<<FlatModes<S, D> as Unzip>::Shapes>:
-        Congruent<TupleOf<<FlatModes<S, D> as Unzip>::Strides>>,
-    TupleOf<<FlatModes<S, D> as Unzip>::Strides>: IntTuple,
+    <FlatModes<S, D> as Unzip>::Shapes: Congruent<<FlatModes<S, D> as Unzip>::Strides>,
+    <FlatModes<S, D> as Unzip>::Strides: IntTuple,
 {
-    type Output = Layout<
-        TupleOf<<FlatModes<S, D> as Unzip>::Shapes>,
-        TupleOf<<FlatModes<S, D> as Unzip>::Strides>,
-    >;
+    type Output = Layout<<FlatModes<S, D> as Unzip>::Shapes, <FlatModes<S, D> as Unzip>::Strides>;
     #[inline(always)]
     fn try_flatten(&self) -> Result<Self::Output> {
         let (s, d) = self.shape().flatten_into(&self.stride(), Nil).unzip();
-        Ok(Layout::from_parts_unchecked(s.from_cons(), d.from_cons()))
+        Ok(Layout::from_parts_unchecked(s, d))
     }
 }
 
