@@ -6,6 +6,13 @@
 //! with the same message. Errors name the violated condition with its numbers; all integer
 //! arithmetic is checked and overflow is an [`ErrorKind::Overflow`] error.
 //!
+//! **Arguments.** A *tiler* argument (composition, the divides and products, `local_tile`)
+//! takes a [`DynLayout`] or a [`DynTiler`] (a layout, `_`, or a tuple of tilers applied by
+//! mode, paper §3.3.5; a shape parses as one, `"(4,8)".parse::<DynTiler>()`). A *slice
+//! coordinate* (`slice`, `slice_and_offset`) takes a [`DynSliceCoord`], `_`
+//! ([`Underscore`](crate::typelevel::Underscore)), an integer, a [`DynTuple`] or a tuple of
+//! these.
+//!
 //! **Static marks.** A leaf of a result is static (printed `_4` by `{:#}`) iff every leaf of
 //! every layout or tiler argument was static. Plain integer arguments (a cotarget `M`, mode
 //! indices) do not affect the marks. The structural operations that only move leaves around
