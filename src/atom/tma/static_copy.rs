@@ -82,16 +82,6 @@ impl ConstModes {
         m
     }
 
-    const fn size(&self) -> i64 {
-        let mut p = 1i64;
-        let mut i = 0;
-        while i < self.n {
-            p = p.saturating_mul(self.size[i]);
-            i += 1;
-        }
-        p
-    }
-
     /// The modes with integer strides.
     const fn flat(&self) -> TmaFlat {
         let mut f = TmaFlat::EMPTY;
@@ -415,7 +405,7 @@ where
             coords,
             smem: smem.flat(),
             smem_inv: inv_v.flat(),
-            tile_size: tile.size(),
+            tile_size: tile.flat().size(),
             top_n,
             tile_shape,
             top_leaves,
