@@ -677,10 +677,66 @@ pub mod private {
         type Q = Q;
         type R = R;
     }
-    impl<D> UDivRem<D> for UTerm {
+    /// A divisor that is a power of two, `2^k`, divides by dropping `k` bits (`k + 1`
+    /// obligations, [`ShiftDiv`]); any other goes through the long division ([`LongDiv`]), whose
+    /// steps each compare and subtract at the divisor's width.
+    impl<N, D: IsPow2> UDivRem<D> for N
+    where
+        N: UDivRemSel<D, D::Output>,
+    {
+        type Out = <N as UDivRemSel<D, D::Output>>::Out;
+    }
+    /// [`UDivRem`] by whether the divisor is a power of two (`B1`) or not (`B0`).
+    pub trait UDivRemSel<D, P> {
+        type Out: Quotient;
+    }
+    impl<N: ShiftDiv<D>, D> UDivRemSel<D, B1> for N {
+        type Out = <N as ShiftDiv<D>>::Out;
+    }
+    impl<N: LongDiv<D>, D> UDivRemSel<D, B0> for N {
+        type Out = <N as LongDiv<D>>::Out;
+    }
+
+    /// Whether a non-zero unsigned integer is a power of two: `B1` or `B0`.
+    pub trait IsPow2 {
+        type Output;
+    }
+    impl IsPow2 for UInt<UTerm, B1> {
+        type Output = B1;
+    }
+    impl<U: Unsigned, X: Bit> IsPow2 for UInt<UInt<U, X>, B1> {
+        type Output = B0;
+    }
+    impl<U: IsPow2> IsPow2 for UInt<U, B0> {
+        type Output = U::Output;
+    }
+
+    /// `Self / 2^k` and `Self mod 2^k` for the divisor `D = 2^k`: the quotient is `Self` without
+    /// its `k` low bits, the remainder those bits.
+    pub trait ShiftDiv<D> {
+        type Out: Quotient;
+    }
+    impl<N: Unsigned> ShiftDiv<UInt<UTerm, B1>> for N {
+        type Out = DivState<N, UTerm>;
+    }
+    impl<D> ShiftDiv<UInt<D, B0>> for UTerm {
         type Out = DivState<UTerm, UTerm>;
     }
-    impl<U: UDivRem<D>, B, D> UDivRem<D> for UInt<U, B>
+    impl<N: ShiftDiv<D>, X, D> ShiftDiv<UInt<D, B0>> for UInt<N, X>
+    where
+        <N::Out as Quotient>::R: Push<X>,
+    {
+        type Out = DivState<<N::Out as Quotient>::Q, <<N::Out as Quotient>::R as Push<X>>::Output>;
+    }
+
+    /// The long division of [`UDivRem`], most significant bit first.
+    pub trait LongDiv<D> {
+        type Out: Quotient;
+    }
+    impl<D> LongDiv<D> for UTerm {
+        type Out = DivState<UTerm, UTerm>;
+    }
+    impl<U: LongDiv<D>, B, D> LongDiv<D> for UInt<U, B>
     where
         U::Out: DivStep<B, D>,
     {
