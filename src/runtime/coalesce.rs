@@ -29,6 +29,16 @@ pub(crate) fn coalesce_modes(modes: &[(i64, i64)], keep_last: bool) -> Result<Mo
 /// assert_eq!(coalesce(&a).to_string(), "(4,15):(15,1)");
 /// ```
 pub fn try_coalesce(a: &DynLayout) -> Result<DynLayout> {
+    if let Some(r) = super::flat::coalesce(a) {
+        #[cfg(debug_assertions)]
+        super::flat::debug_check(&r, coalesce_reference(a));
+        return Ok(r);
+    }
+    coalesce_reference(a)
+}
+
+/// [`try_coalesce`] on the reference path (see `try_composition_layout`).
+fn coalesce_reference(a: &DynLayout) -> Result<DynLayout> {
     let modes = coalesce_modes(&flat_modes(a), false)?;
     from_modes(&modes, a.is_static())
 }

@@ -629,9 +629,9 @@ pub struct DynLayout {
     /// when `pad`, one more entry `(1, 0)` at the end. The last entry is the one that takes the
     /// whole rest of an index in [`DynLayout::eval`]: the leaf ending the path of last modes,
     /// or `(1, 0)` when that path ends at an empty tuple.
-    flat: SmallVec<[(i64, i64); INLINE_LEAVES]>,
+    flat: EncLeaves,
     /// The nodes of shape (and stride: congruent), depth first.
-    toks: SmallVec<[Tok; INLINE_NODES]>,
+    toks: EncToks,
     /// The static marks of the leaves.
     marks: Marks,
     /// Whether `flat` ends with the `(1, 0)` entry of an empty last tuple.
@@ -644,9 +644,13 @@ pub struct DynLayout {
 }
 
 /// The leaves a [`DynLayout`] holds without allocating.
-const INLINE_LEAVES: usize = 4;
+pub(crate) const INLINE_LEAVES: usize = 4;
 /// The tree nodes (tuples and leaves) a [`DynLayout`] holds without allocating.
-const INLINE_NODES: usize = 8;
+pub(crate) const INLINE_NODES: usize = 8;
+/// A [`DynLayout`]'s list of leaves.
+pub(crate) type EncLeaves = SmallVec<[(i64, i64); INLINE_LEAVES]>;
+/// A [`DynLayout`]'s list of nodes.
+pub(crate) type EncToks = SmallVec<[Tok; INLINE_NODES]>;
 
 /// A node of a layout's depth-first encoding: a tuple of `n` children (which follow), or a leaf
 /// (the next entry of the leaf list).
@@ -823,6 +827,19 @@ fn extent(toks: &[Tok]) -> (usize, usize) {
     (t, l)
 }
 
+/// Whether the size of leaves is at most `u32::MAX` (`DynLayout::small`). The size fits i64
+/// (an invariant): the product cannot overflow.
+#[inline]
+fn is_small(leaves: &[(i64, i64)]) -> bool {
+    leaves
+        .iter()
+        .try_fold(1u64, |p, &(s, _)| {
+            let p = p * s as u64;
+            (p <= u32::MAX as u64).then_some(p)
+        })
+        .is_some()
+}
+
 /// The leaves and the depth of the single node that `toks` encodes; `None` unless `toks` is
 /// exactly one node.
 pub(crate) fn node_shape(toks: &[Tok]) -> Option<(usize, usize)> {
@@ -928,32 +945,34 @@ impl DynLayout {
         if self.pad {
             self.flat.push((1, 0));
         }
-        // The size fits i64 (an invariant): the product cannot overflow.
-        let small = self.flat.iter().try_fold(1u64, |p, &(s, _)| {
-            let p = p * s as u64;
-            (p <= u32::MAX as u64).then_some(p)
-        });
-        self.small = small.is_some();
+        self.small = is_small(&self.flat);
     }
 
     /// The layout of an encoding known to satisfy the invariants (one node, leaves valid,
-    /// depth at most [`MAX_DEPTH`]), every leaf marked `is_static`: no tree is built.
-    pub(crate) fn from_encoding(toks: &[Tok], leaves: &[(i64, i64)], is_static: bool) -> Self {
+    /// depth at most [`MAX_DEPTH`]), every leaf marked `is_static`: no tree is built, the
+    /// lists are taken as they are.
+    #[inline(always)]
+    pub(crate) fn from_encoding(toks: EncToks, leaves: EncLeaves, is_static: bool) -> Self {
         debug_assert!(
-            node_shape(toks).is_some_and(|(n, depth)| n == leaves.len() && depth <= MAX_DEPTH)
+            node_shape(&toks).is_some_and(|(n, depth)| n == leaves.len() && depth <= MAX_DEPTH)
         );
-        let mut l = DynLayout {
-            flat: SmallVec::from_slice(leaves),
-            toks: SmallVec::from_slice(toks),
+        // `finish`, written out so that the layout is built in place.
+        let pad = matches!(toks.last(), Some(Tok::Open(0)));
+        let mut flat = leaves;
+        if pad {
+            flat.push((1, 0));
+        }
+        let l = DynLayout {
+            small: is_small(&flat),
+            flat,
+            toks,
             marks: Marks::Uniform {
                 shape: is_static,
                 stride: is_static,
             },
-            pad: false,
-            small: false,
+            pad,
             trees: LazyTrees::empty(),
         };
-        l.finish();
         debug_assert!(Self::satisfies_invariants(l.shape(), l.stride()));
         l
     }
