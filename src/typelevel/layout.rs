@@ -165,41 +165,32 @@ impl<S: Congruent<D>, D: IntTuple> Layout<S, D> {
         // within i64 (positive factors and non-negative terms: a partial product or sum
         // overflows only when the whole does). Only when it fails does the slow path below
         // find the error to report, condition by condition.
-        let mut ok = true;
-        let mut size = 1i64;
-        let mut cosize = 1i64;
+        let mut positive = true;
+        let mut size = Some(1i64);
+        let mut cosize = Some(1i64);
         shape.zip_leaves(&stride, &mut |s, d| {
             if s <= 0 {
-                ok = false;
+                positive = false;
                 return;
             }
-            match (
-                size.checked_mul(s),
-                (s - 1)
-                    .checked_mul(d)
-                    .and_then(i64::checked_abs)
-                    .and_then(|t| cosize.checked_add(t)),
-            ) {
-                (Some(a), Some(b)) => (size, cosize) = (a, b),
-                _ => ok = false,
-            }
+            size = size.and_then(|a| a.checked_mul(s));
+            cosize = cosize.and_then(|c| (s - 1).checked_mul(d)?.checked_abs()?.checked_add(c));
         });
-        if ok {
+        if positive && size.is_some() && cosize.is_some() {
             return Ok(Layout { shape, stride });
         }
-        Self::try_new_slow(shape, stride)
+        Self::try_new_slow(shape, stride, cosize.is_some())
     }
 
     /// [`Layout::try_new`] for parts that fail a check: each condition in turn, reporting the
-    /// first that fails.
+    /// first that fails (a non-positive shape entry, the size, then the cosize, which the walk
+    /// of `try_new` found to fit or not: its sum of `(s − 1)·|d|` is over the positive entries,
+    /// which is every entry once the shape has passed).
     #[cold]
     #[inline(never)]
-    fn try_new_slow(shape: S, stride: D) -> Result<Self> {
+    fn try_new_slow(shape: S, stride: D, cosize_fits: bool) -> Result<Self> {
         check_shape(&shape)?;
-        if span_of(&shape, &stride)
-            .and_then(|s| s.checked_add(1))
-            .is_none()
-        {
+        if !cosize_fits {
             return Err(crate::error::layout_error!(
                 ErrorKind::Overflow,
                 "the cosize of {}:{} exceeds i64",
@@ -400,15 +391,6 @@ impl<S: crate::basis::typelevel::LayoutFmt<D>, D> fmt::Display for Layout<S, D> 
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.shape.fmt_layout(&self.stride, f)
     }
-}
-
-/// `Σ (sᵢ − 1)·|dᵢ|` over the leaves, `None` when it does not fit `i64`.
-fn span_of<S: Congruent<D>, D>(shape: &S, stride: &D) -> Option<i64> {
-    let mut span = Some(0i64);
-    shape.zip_leaves(stride, &mut |s, d| {
-        span = span.and_then(|acc| (s - 1).checked_mul(d)?.checked_abs()?.checked_add(acc));
-    });
-    span
 }
 
 /// A coordinate of a layout with shape `S` and stride `D`: an integral coordinate (`i64`) or a

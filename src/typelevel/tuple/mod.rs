@@ -179,8 +179,10 @@ pub trait IntTuple: Plain {
 
     /// `size(I)`, checked: an error if a dynamic product overflows.
     fn size(&self) -> Result<Self::Size>;
-    /// Walk the tree.
-    fn visit<V: Visitor>(&self, v: &mut V);
+    /// Walk the tree: `open`, the elements with a `separator` between them, `close` for each
+    /// tuple, `leaf` for each integer. The visitor is a trait object, so that each tuple type has
+    /// one walk whatever visits it (printing, `to_dyn`, the checks).
+    fn visit(&self, v: &mut dyn Visitor);
     /// `idx2crd(i, S)` (paper Eq. 4): the natural coordinate of integral coordinate `i`,
     /// colexicographic; the last element of each tuple is not reduced (extended domain).
     /// Exact for `i ≥ 0` when the size fits `i64` (which a [`Layout`](struct@crate::Layout) ensures).
@@ -351,7 +353,7 @@ macro_rules! leaf_impls {
                 Ok(*self)
             }
             #[inline(always)]
-            fn visit<V: Visitor>(&self, v: &mut V) {
+            fn visit(&self, v: &mut dyn Visitor) {
                 v.leaf(Int::value(*self), Self::IS_STATIC)
             }
             #[inline(always)]
@@ -392,7 +394,7 @@ pub trait ConsTuple: Plain {
     type Size: Int;
     type Natural: Plain;
     fn size(&self) -> Result<Self::Size>;
-    fn visit<V: Visitor>(&self, v: &mut V, first: bool);
+    fn visit(&self, v: &mut dyn Visitor, first: bool);
     fn idx2crd(&self, i: i64) -> Self::Natural;
     fn size_value(&self) -> i64;
 }
@@ -409,7 +411,7 @@ impl ConsTuple for Nil {
         Ok(U1::default())
     }
     #[inline(always)]
-    fn visit<V: Visitor>(&self, _: &mut V, _: bool) {}
+    fn visit(&self, _: &mut dyn Visitor, _: bool) {}
     #[inline(always)]
     fn idx2crd(&self, _: i64) -> Nil {
         Nil
@@ -441,7 +443,7 @@ where
         self.0.size()?.size_mul(self.1.size()?)
     }
     #[inline(always)]
-    fn visit<V: Visitor>(&self, v: &mut V, first: bool) {
+    fn visit(&self, v: &mut dyn Visitor, first: bool) {
         if !first {
             v.separator();
         }
@@ -484,7 +486,7 @@ where
         self.to_cons().size()
     }
     #[inline(always)]
-    fn visit<V: Visitor>(&self, v: &mut V) {
+    fn visit(&self, v: &mut dyn Visitor) {
         v.open();
         self.to_cons().visit(v, true);
         v.close();
