@@ -250,6 +250,7 @@ fn base_case_into(a: &[(i64, i64)], s: i64, d: i64, out: &mut Leaves) -> Option<
 
 /// `A ∘ B` appended to `out` as one node (the reference: `compose::compose_parts` and
 /// `build`), for `A` by its flat leaves and `B` by its flat encoding (one node).
+#[inline]
 pub(crate) fn compose_into(a: &[(i64, i64)], b: Node<'_>, out: &mut Flat) -> Option<()> {
     if b.leaves.iter().any(|&(s, d)| s > 1 && d < 0) {
         return None; // negative strides: the reference path

@@ -1169,6 +1169,7 @@ impl DynLayout {
             .map(|(s, d)| Self::assemble(s.clone(), d.clone()))
     }
     /// Whether every leaf of shape and stride is static.
+    #[inline]
     pub fn is_static(&self) -> bool {
         if self.leaf_pairs().is_empty() {
             return true;
@@ -1180,6 +1181,7 @@ impl DynLayout {
     }
 
     /// The leaves `(s, d)` of shape and stride, in order, without walking the trees.
+    #[inline]
     pub(crate) fn leaf_pairs(&self) -> &[(i64, i64)] {
         match self.flat.split_last() {
             // The `(1, 0)` entry stands for an empty tuple, not a leaf.
@@ -1188,6 +1190,7 @@ impl DynLayout {
         }
     }
     /// The layout's encoding as one node.
+    #[inline]
     pub(crate) fn node(&self) -> Node<'_> {
         Node {
             toks: &self.toks,
@@ -1361,6 +1364,41 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// Layouts longer than the fast path's fixed lists (16 leaves, 32 nodes) fill them
+    /// part way and decline: the results, from the reference path, keep every leaf and the
+    /// paper's postconditions (composition, Eq. 17, by evaluation; coalesce, Eq. 13-15; the
+    /// complement's modes, Eq. 27-29, derived by hand).
+    #[test]
+    fn layouts_beyond_the_fast_lists_are_whole() {
+        use crate::runtime::{try_coalesce, try_complement, try_composition_layout};
+        let list = |v: &[i64]| {
+            let s: alloc::vec::Vec<_> = v.iter().map(|x| format!("{x}")).collect();
+            s.join(",")
+        };
+        let layout = |modes: &[(i64, i64)]| {
+            let (s, d): (alloc::vec::Vec<i64>, alloc::vec::Vec<i64>) =
+                modes.iter().copied().unzip();
+            l(&format!("({}):({})", list(&s), list(&d)))
+        };
+        // A = 2^18:1, B = (2,...,2):(2^17,...,2,1): the result's 17th leaf does not fit.
+        let down: alloc::vec::Vec<(i64, i64)> = (0..18).rev().map(|k| (2, 1i64 << k)).collect();
+        let (a, b) = (l("262144:1"), layout(&down));
+        let r = try_composition_layout(&a, &b).unwrap();
+        assert_eq!(r.leaf_pairs().len(), 18);
+        for i in 0..b.size() {
+            assert_eq!(r.eval(i), a.eval(b.eval(i)), "R({i})");
+        }
+        // Coalesce: strides 3^k never merge (3^k·2 ≠ 3^(k+1)): all 18 modes stay.
+        let odd: alloc::vec::Vec<(i64, i64)> = (0..18).map(|k| (2, 3i64.pow(k))).collect();
+        assert_eq!(try_coalesce(&layout(&odd)).unwrap().leaf_pairs(), &odd[..]);
+        // complement((2,...,2):(1,4,...,4^16), 4^17): each hole 2:2·4^k (the size-1 hole
+        // below stride 1 vanishes), the last one reaching 4^17.
+        let spaced: alloc::vec::Vec<(i64, i64)> = (0..17).map(|k| (2, 4i64.pow(k))).collect();
+        let holes: alloc::vec::Vec<(i64, i64)> = (0..17).map(|k| (2, 2 * 4i64.pow(k))).collect();
+        let c = try_complement(&layout(&spaced), 4i64.pow(17)).unwrap();
+        assert_eq!(c.leaf_pairs(), &holes[..]);
     }
 
     /// Threads reading the trees of one encoded layout at once all see the same trees.
