@@ -6,6 +6,8 @@ use core::marker::PhantomData;
 use generic_array::GenericArray;
 use typenum::{Quot, U1, U128, U16, U2, U32, U4, U64, U8};
 
+use crate::int::private::{UDivRem, UQuot, URem};
+
 use super::{
     bfloat16_t, check::MmaLayoutsValid, float_e4m3_t, float_e5m2_t, half_t, tfloat32_t,
     GmmaDescriptor, MmaTraits,
@@ -639,12 +641,11 @@ pub trait FirstDividing<X> {
 }
 impl<X, W, C, Rest> FirstDividing<X> for ((W, C), Rest)
 where
-    X: core::ops::Rem<W>,
-    typenum::Mod<X, W>: typenum::IsEqual<typenum::U0>,
-    (typenum::Eq<typenum::Mod<X, W>, typenum::U0>, C, Rest): ChooseDividing<X>,
+    X: UDivRem<W>,
+    URem<X, W>: typenum::IsEqual<typenum::U0>,
+    (typenum::Eq<URem<X, W>, typenum::U0>, C, Rest): ChooseDividing<X>,
 {
-    type Output =
-        <(typenum::Eq<typenum::Mod<X, W>, typenum::U0>, C, Rest) as ChooseDividing<X>>::Output;
+    type Output = <(typenum::Eq<URem<X, W>, typenum::U0>, C, Rest) as ChooseDividing<X>>::Output;
 }
 /// One step of [`FirstDividing`]: this candidate (`B1`: its width divides) or the rest.
 #[doc(hidden)]
@@ -682,7 +683,7 @@ impl SmemBlkFitsInterAtom for typenum::U0 {}
 
 /// The widths in elements of `T` of the four GMMA layout atoms along their major mode (128, 64,
 /// 32 and 16 bytes): `1024 / bits`, `512 / bits`, `256 / bits`, `128 / bits`.
-type AtomWidth<T, BytesTimes8> = Quot<BytesTimes8, <T as crate::typelevel::ElementBits>::Bits>;
+type AtomWidth<T, BytesTimes8> = UQuot<BytesTimes8, <T as crate::typelevel::ElementBits>::Bits>;
 
 /// CUTLASS's `ss_smem_selector<Major, ElementType, BLK_MN, BLK_K>` (`cutlass/gemm/collective/
 /// builders/sm90_common.inl`): the widest GMMA shared-memory layout atom for a tile of
@@ -712,13 +713,13 @@ macro_rules! smem_selector {
             T: crate::typelevel::ElementBits,
             BlkMn: crate::tuple::Get<typenum::U0>,
             BlkK: crate::tuple::Get<typenum::U0>,
-            Blk0<BlkMn>: core::ops::Rem<U8>,
-            Blk0<BlkK>: core::ops::Rem<U8>,
-            typenum::Mod<Blk0<BlkMn>, U8>: SmemBlkMultipleOf8,
-            typenum::Mod<Blk0<BlkK>, U8>: SmemBlkMultipleOf8,
-            $(typenum::$w: core::ops::Div<T::Bits>,)*
-            Blk0<$major_blk>: core::ops::Rem<AtomWidth<T, U128>>,
-            typenum::Mod<Blk0<$major_blk>, AtomWidth<T, U128>>: SmemBlkFitsInterAtom,
+            Blk0<BlkMn>: UDivRem<U8>,
+            Blk0<BlkK>: UDivRem<U8>,
+            URem<Blk0<BlkMn>, U8>: SmemBlkMultipleOf8,
+            URem<Blk0<BlkK>, U8>: SmemBlkMultipleOf8,
+            $(typenum::$w: UDivRem<T::Bits>,)*
+            Blk0<$major_blk>: UDivRem<AtomWidth<T, U128>>,
+            URem<Blk0<$major_blk>, AtomWidth<T, U128>>: SmemBlkFitsInterAtom,
             $(gmma::$AtomBits: crate::typelevel::Upcast<T::Bits>,)*
             ($((AtomWidth<T, typenum::$w>, gmma::$Atom<T>),)* ()): SmemPick<Blk0<$major_blk>>,
         {
@@ -1063,12 +1064,12 @@ where
     MajorA: GmmaMajorAAllowed<<A as GmmaSsFamily<B, C>>::Majors>,
     MajorB: GmmaMajorBAllowed<<A as GmmaSsFamily<B, C>>::Majors>,
     Tile: crate::tuple::Get<typenum::U0> + crate::tuple::Get<typenum::U1> + crate::tuple::Get<U2>,
-    TileMode<Tile, typenum::U0>: core::ops::Rem<U64>,
-    typenum::Mod<TileMode<Tile, typenum::U0>, U64>: GmmaTileMMultipleOf64,
-    TileMode<Tile, U2>: core::ops::Rem<<A as GmmaSsFamily<B, C>>::K>,
-    typenum::Mod<TileMode<Tile, U2>, <A as GmmaSsFamily<B, C>>::K>: GmmaTileKMultiple,
-    TileMode<Tile, typenum::U1>: core::ops::Rem<U8>,
-    typenum::Mod<TileMode<Tile, typenum::U1>, U8>: GmmaTileNMultipleOf8,
+    TileMode<Tile, typenum::U0>: UDivRem<U64>,
+    URem<TileMode<Tile, typenum::U0>, U64>: GmmaTileMMultipleOf64,
+    TileMode<Tile, U2>: UDivRem<<A as GmmaSsFamily<B, C>>::K>,
+    URem<TileMode<Tile, U2>, <A as GmmaSsFamily<B, C>>::K>: GmmaTileKMultiple,
+    TileMode<Tile, typenum::U1>: UDivRem<U8>,
+    URem<TileMode<Tile, typenum::U1>, U8>: GmmaTileNMultipleOf8,
     OpNs: FirstDividing<TileMode<Tile, typenum::U1>>,
 {
     type Output = <A as GmmaSsFamily<B, C>>::Op<SelectedN<Tile>, MajorA, MajorB>;

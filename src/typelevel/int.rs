@@ -666,6 +666,11 @@ pub mod private {
     pub trait UDivRem<D> {
         type Out: Quotient;
     }
+    /// `A / B` on unsigned typenum integers (`B > 0`) by [`UDivRem`] (typenum's own `Div` nests
+    /// about three obligations per bit and has no shortcut for powers of two).
+    pub type UQuot<A, B> = <<A as UDivRem<B>>::Out as Quotient>::Q;
+    /// `A mod B` on unsigned typenum integers (`B > 0`) by [`UDivRem`].
+    pub type URem<A, B> = <<A as UDivRem<B>>::Out as Quotient>::R;
     /// The state of a long division: quotient and remainder so far.
     pub struct DivState<Q, R>(Q, R);
     /// The quotient and the remainder of a [`DivState`].
