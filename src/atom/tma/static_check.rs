@@ -1,6 +1,7 @@
 //! Static layouts: the conditions the type level can state about a TMA copy.
 
 use super::*;
+use crate::int::private::{UDivRem, URem};
 
 /// A swizzle type that is a TMA hardware mode for elements of `Bits` bits (CuTe's
 /// `get_tma_swizzle_bits`/`get_tma_swizzle_base` `static_assert`s): on bytes it is
@@ -77,8 +78,8 @@ where
     crate::Swizzle<B, M, S>: TmaHardwareSwizzle<T::Bits>,
     Sh: crate::tuple::IntTuple<Size = N>,
     N: core::ops::Mul<T::Bits>,
-    typenum::Prod<N, T::Bits>: core::ops::Rem<typenum::U128>,
-    typenum::Mod<typenum::Prod<N, T::Bits>, typenum::U128>: TmaTileOf16Bytes,
+    typenum::Prod<N, T::Bits>: UDivRem<typenum::U128>,
+    URem<typenum::Prod<N, T::Bits>, typenum::U128>: TmaTileOf16Bytes,
 {
     const MODE: TmaSwizzle = <crate::Swizzle<B, M, S> as TmaHardwareSwizzle<T::Bits>>::MODE;
     type Plain = crate::Layout<Sh, D>;
@@ -89,8 +90,8 @@ where
     T: crate::typelevel::ElementBits,
     Sh: crate::tuple::IntTuple<Size = N>,
     N: core::ops::Mul<T::Bits>,
-    typenum::Prod<N, T::Bits>: core::ops::Rem<typenum::U128>,
-    typenum::Mod<typenum::Prod<N, T::Bits>, typenum::U128>: TmaTileOf16Bytes,
+    typenum::Prod<N, T::Bits>: UDivRem<typenum::U128>,
+    URem<typenum::Prod<N, T::Bits>, typenum::U128>: TmaTileOf16Bytes,
 {
     const MODE: TmaSwizzle = TmaSwizzle::None;
     type Plain = crate::Layout<Sh, D>;
