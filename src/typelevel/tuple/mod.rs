@@ -424,23 +424,29 @@ impl ConsTuple for Nil {
 
 // The size is a saturated product (exact within `i64`, see `IntSizeMul`): it is computed for
 // stride tuples too, whose products of odd strides run to hundreds of bits.
-impl<H: IntTuple, T: ConsTuple> ConsTuple for Cons<H, T>
-where
-    H::Size: IntSizeMul<T::Size>,
-{
-    const LEN: usize = 1 + T::LEN;
-    const MAX_DEPTH: usize = if H::DEPTH > T::MAX_DEPTH {
+/// A tuple's elements, one impl for the last element and one for an element with more after it:
+/// the size of the last is its own (no product with the empty tail's 1, which would cost a
+/// multiplication at every tuple's end), the others multiply (`IntSizeMul`).
+macro_rules! cons_tuple {
+    ([$($g:tt)*] $T:ty, [$($w:tt)*], [$($size_ty:tt)*], |$t:ident| $size:expr) => {
+        impl<H: IntTuple, $($g)*> ConsTuple for Cons<H, $T>
+        where
+            $($w)*
+        {
+    const LEN: usize = 1 + <$T as ConsTuple>::LEN;
+    const MAX_DEPTH: usize = if H::DEPTH > <$T as ConsTuple>::MAX_DEPTH {
         H::DEPTH
     } else {
-        T::MAX_DEPTH
+        <$T as ConsTuple>::MAX_DEPTH
     };
-    const IS_STATIC: bool = H::IS_STATIC && T::IS_STATIC;
-    const LEAVES: usize = H::LEAVES + T::LEAVES;
-    type Size = <H::Size as IntSizeMul<T::Size>>::Output;
-    type Natural = Cons<H::Natural, T::Natural>;
+    const IS_STATIC: bool = H::IS_STATIC && <$T as ConsTuple>::IS_STATIC;
+    const LEAVES: usize = H::LEAVES + <$T as ConsTuple>::LEAVES;
+    $($size_ty)*
+    type Natural = Cons<H::Natural, <$T as ConsTuple>::Natural>;
     #[inline(always)]
     fn size(&self) -> Result<Self::Size> {
-        self.0.size()?.size_mul(self.1.size()?)
+        let $t = self;
+        $size
     }
     #[inline(always)]
     fn visit(&self, v: &mut dyn Visitor, first: bool) {
@@ -452,7 +458,7 @@ where
     }
     #[inline(always)]
     fn idx2crd(&self, i: i64) -> Self::Natural {
-        if T::LEN == 0 {
+        if <$T as ConsTuple>::LEN == 0 {
             // The last element takes the unreduced remainder (extended domain).
             Cons(self.0.idx2crd(i), self.1.idx2crd(0))
         } else {
@@ -468,6 +474,16 @@ where
         self.0.size_value().wrapping_mul(self.1.size_value())
     }
 }
+
+    };
+}
+cons_tuple!([] Nil, [], [type Size = H::Size;], |t| t.0.size());
+cons_tuple!(
+    [H2, T2] Cons<H2, T2>,
+    [Cons<H2, T2>: ConsTuple, H::Size: IntSizeMul<<Cons<H2, T2> as ConsTuple>::Size>,],
+    [type Size = <H::Size as IntSizeMul<<Cons<H2, T2> as ConsTuple>::Size>>::Output;],
+    |t| t.0.size()?.size_mul(t.1.size()?)
+);
 
 impl<T: ToCons> IntTuple for T
 where
