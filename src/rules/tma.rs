@@ -486,6 +486,8 @@ pub const fn tma_plan(inp: &TmaInput) -> Result<TmaPlan, TmaViolation> {
             i += 1;
             continue;
         }
+        // Unreachable from the crate's builders (they name only gmem leaves); a hand-made
+        // `TmaInput` can name a leaf past `g.n`, which would read a stride that is not there.
         if leaf >= g.n {
             return Err(TmaViolation::TooManyModes);
         }
@@ -842,5 +844,52 @@ pub const fn tma_instruction(
     TmaStart {
         smem_offset,
         coords,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A hand-made input (the public fields allow one) whose vector names a gmem leaf past
+    /// `gmem.n`: the plan refuses it instead of reading a stride that is not there (an index
+    /// panic past `TMA_MAX_MODES`, a stale `0` below it). The crate's own builders
+    /// (`make_tma_copy`, `StaticTmaCopy`) only name leaves of the gmem layout.
+    #[test]
+    fn a_coordinate_leaf_past_the_gmem_modes_is_refused() {
+        let flat8 = match TmaFlat::EMPTY.push(8, 1) {
+            Some(f) => f,
+            None => unreachable!(),
+        };
+        for leaf in [1, 5, 40] {
+            let coords = match TmaCoordMap::EMPTY.push(8, 1, leaf) {
+                Some(c) => c,
+                None => unreachable!(),
+            };
+            let mut tile_shape = [1; TMA_MAX_MODES];
+            tile_shape[0] = 8;
+            let mut top_leaves = [0; TMA_MAX_MODES];
+            top_leaves[0] = 1;
+            let inp = TmaInput {
+                store: false,
+                multicast: false,
+                bits: 16,
+                swizzle_span_bytes: 0,
+                cluster: 1,
+                gmem: flat8,
+                coords,
+                smem: flat8,
+                smem_inv: flat8,
+                tile_size: 8,
+                top_n: 1,
+                tile_shape,
+                top_leaves,
+            };
+            assert_eq!(
+                tma_plan(&inp).err(),
+                Some(TmaViolation::TooManyModes),
+                "leaf {leaf}"
+            );
+        }
     }
 }
