@@ -36,6 +36,11 @@ KINDS = {
     "complement_big": lambda k: f"ComplementOf<Layout![16:1], {u(16 * (k + 2) + (1 << 20))}>",
     "logical_divide_1d": lambda k: f"LogicalDivideOf<Layout![{16 * (k + 2)}:1], Layout![16:1]>",
     "zipped_divide_2d": lambda k: f"ZippedDivideOf<Layout![({64 + 16 * k},{64 + 8 * (k % 5)}):(1,{64 + 16 * k})], (U16, U8)>",
+    "logical_divide_2d": lambda k: f"LogicalDivideOf<Layout![({64 + 16 * k},{64 + 8 * (k % 5)}):(1,{64 + 16 * k})], (U16, U8)>",
+    "logical_divide_m0": lambda k: f"LogicalDivideOf<Layout![{64 + 16 * k}:1], Layout![16:1]>",
+    "logical_divide_m1": lambda k: f"LogicalDivideOf<Layout![{64 + 8 * (k % 5)}:{64 + 16 * k}], Layout![8:1]>",
+    # `IntTuple::Size` of a stride tuple (proven with every `D: IntTuple`), a divide's result strides
+    "stride_size": lambda k: f"<((U1, U16), ({u(64 + 16 * k)}, {u(8 * (64 + 16 * k))})) as cute_layout::IntTuple>::Size",
     # the GMMA selectors (tests/data/atoms_cute/selectors.rs holds ~2,000 such cases)
     "ss_smem_selector": lambda k: f"{A}::SsSmemSelectorOf<{A}::gmma::Major::K, {A}::half_t, {u(8 * (k + 1))}, {u(8 * (k % 16 + 1))}>",
     "ss_op_selector": lambda k: f"{A}::SsOpSelectorOf<{A}::half_t, {A}::half_t, f32, ({u(64 * (k % 4 + 1))}, {u(8 * (k + 1))}, {u(16 * (k % 8 + 1))})>",
@@ -57,7 +62,7 @@ def main():
         )
     lines = [
         "#![allow(dead_code, non_camel_case_types, unused_imports)]",
-        "use cute_layout::typenum::{UInt, UTerm, B0, B1, U16, U8};",
+        "use cute_layout::typenum::{UInt, UTerm, B0, B1, U1, U16, U8};",
         "use cute_layout::typelevel::*;",
         "use cute_layout::{int, Layout};",
         "",
