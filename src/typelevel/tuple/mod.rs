@@ -422,31 +422,49 @@ impl ConsTuple for Nil {
     }
 }
 
+/// The size of a tuple whose first element has size `S` and whose other elements are `Self`:
+/// `S` itself when nothing follows (no product with the empty tail's 1, which would cost a
+/// multiplication at every tuple's end), else `S · size(Self)`, saturated ([`IntSizeMul`]).
+#[doc(hidden)]
+pub trait SizeAfter<S> {
+    type Output: Int;
+    fn size_after(&self, s: S) -> Result<Self::Output>;
+}
+impl<S: Int> SizeAfter<S> for Nil {
+    type Output = S;
+    #[inline(always)]
+    fn size_after(&self, s: S) -> Result<S> {
+        Ok(s)
+    }
+}
+impl<S, H, T> SizeAfter<S> for Cons<H, T>
+where
+    Cons<H, T>: ConsTuple,
+    S: IntSizeMul<<Cons<H, T> as ConsTuple>::Size>,
+{
+    type Output = <S as IntSizeMul<<Cons<H, T> as ConsTuple>::Size>>::Output;
+    #[inline(always)]
+    fn size_after(&self, s: S) -> Result<Self::Output> {
+        s.size_mul(self.size()?)
+    }
+}
+
 // The size is a saturated product (exact within `i64`, see `IntSizeMul`): it is computed for
 // stride tuples too, whose products of odd strides run to hundreds of bits.
-/// A tuple's elements, one impl for the last element and one for an element with more after it:
-/// the size of the last is its own (no product with the empty tail's 1, which would cost a
-/// multiplication at every tuple's end), the others multiply (`IntSizeMul`).
-macro_rules! cons_tuple {
-    ([$($g:tt)*] $T:ty, [$($w:tt)*], [$($size_ty:tt)*], |$t:ident| $size:expr) => {
-        impl<H: IntTuple, $($g)*> ConsTuple for Cons<H, $T>
-        where
-            $($w)*
-        {
-    const LEN: usize = 1 + <$T as ConsTuple>::LEN;
-    const MAX_DEPTH: usize = if H::DEPTH > <$T as ConsTuple>::MAX_DEPTH {
+impl<H: IntTuple, T: ConsTuple + SizeAfter<H::Size>> ConsTuple for Cons<H, T> {
+    const LEN: usize = 1 + T::LEN;
+    const MAX_DEPTH: usize = if H::DEPTH > T::MAX_DEPTH {
         H::DEPTH
     } else {
-        <$T as ConsTuple>::MAX_DEPTH
+        T::MAX_DEPTH
     };
-    const IS_STATIC: bool = H::IS_STATIC && <$T as ConsTuple>::IS_STATIC;
-    const LEAVES: usize = H::LEAVES + <$T as ConsTuple>::LEAVES;
-    $($size_ty)*
-    type Natural = Cons<H::Natural, <$T as ConsTuple>::Natural>;
+    const IS_STATIC: bool = H::IS_STATIC && T::IS_STATIC;
+    const LEAVES: usize = H::LEAVES + T::LEAVES;
+    type Size = <T as SizeAfter<H::Size>>::Output;
+    type Natural = Cons<H::Natural, T::Natural>;
     #[inline(always)]
     fn size(&self) -> Result<Self::Size> {
-        let $t = self;
-        $size
+        self.1.size_after(self.0.size()?)
     }
     #[inline(always)]
     fn visit(&self, v: &mut dyn Visitor, first: bool) {
@@ -458,7 +476,7 @@ macro_rules! cons_tuple {
     }
     #[inline(always)]
     fn idx2crd(&self, i: i64) -> Self::Natural {
-        if <$T as ConsTuple>::LEN == 0 {
+        if T::LEN == 0 {
             // The last element takes the unreduced remainder (extended domain).
             Cons(self.0.idx2crd(i), self.1.idx2crd(0))
         } else {
@@ -474,16 +492,6 @@ macro_rules! cons_tuple {
         self.0.size_value().wrapping_mul(self.1.size_value())
     }
 }
-
-    };
-}
-cons_tuple!([] Nil, [], [type Size = H::Size;], |t| t.0.size());
-cons_tuple!(
-    [H2, T2] Cons<H2, T2>,
-    [Cons<H2, T2>: ConsTuple, H::Size: IntSizeMul<<Cons<H2, T2> as ConsTuple>::Size>,],
-    [type Size = <H::Size as IntSizeMul<<Cons<H2, T2> as ConsTuple>::Size>>::Output;],
-    |t| t.0.size()?.size_mul(t.1.size()?)
-);
 
 impl<T: ToCons> IntTuple for T
 where
