@@ -37,10 +37,10 @@ mod engine;
 mod identity;
 mod like;
 mod partition;
-mod walk;
+pub(crate) mod walk;
 
 #[doc(hidden)]
-pub use walk::{ConsConstModes, ConstModes, Modes};
+pub use walk::{ConsConstModes, ConstLayoutModes, ConstModes, ConstStride, Modes};
 
 pub use algorithm::{axpby, copy, fill, gemm, try_axpby, try_copy, try_gemm};
 pub use engine::{Engine, EngineMut, HostEngine, RawEngine};

@@ -17,20 +17,33 @@
 //! (`const { … }` over [`TensorLayout::STATIC_MODES`](super::TensorLayout)), so the loop
 //! nest has constant extents and strides, as a hand-written one.
 
+use crate::basis::typelevel::{BasisPath, ScaledBasis};
 use crate::int::Int;
+use crate::layout::Layout;
 use crate::tuple::{Cons, Nil, ToCons};
 
-/// The most flat modes of a layout, and the most loops of a plan.
-pub const CAP: usize = 16;
+/// The most flat modes of a layout, and the most loops of a plan (the TMA plan's
+/// [`TMA_MAX_MODES`](crate::rules::tma::TMA_MAX_MODES), whose static engine reads its layouts
+/// here too).
+pub const CAP: usize = crate::rules::tma::TMA_MAX_MODES;
+
+/// The key of an integer stride in [`Modes`] (a basis stride's key is its path's).
+pub(crate) const INT_STRIDE: u64 = u64::MAX;
 
 /// The flat modes `(size, stride)` of a layout, leftmost first, and where its top-level modes
-/// end (`ends[j]` is one past the last flat mode of top-level mode `j`).
+/// end (`ends[j]` is one past the last flat mode of top-level mode `j`). A basis stride `v@p`
+/// is the value `v` with its path's key ([`BasisPath::KEY`]); an integer stride's key is
+/// `u64::MAX`. The tensor algorithms read integer strides only ([`TensorLayout`]'s strides are
+/// `IntTuple`s); the static TMA copy reads both.
+///
+/// [`TensorLayout`]: super::TensorLayout
 #[doc(hidden)]
 #[derive(Clone, Copy, Debug)]
 pub struct Modes {
     len: usize,
     size: [i64; CAP],
     stride: [i64; CAP],
+    key: [u64; CAP],
     rank: usize,
     ends: [usize; CAP],
 }
@@ -41,15 +54,18 @@ impl Modes {
         len: 0,
         size: [1; CAP],
         stride: [0; CAP],
+        key: [INT_STRIDE; CAP],
         rank: 0,
         ends: [0; CAP],
     };
-    /// One mode `s:d`, an integer-shaped layout.
-    pub(crate) const fn leaf(s: i64, d: i64) -> Modes {
+    /// One mode `s:d` (a basis stride's scale `d` with its path's `key`), an integer-shaped
+    /// layout.
+    pub(crate) const fn leaf(s: i64, d: i64, key: u64) -> Modes {
         let mut m = Modes::EMPTY;
         m.len = 1;
         m.size[0] = s;
         m.stride[0] = d;
+        m.key[0] = key;
         m.rank = 1;
         m.ends[0] = 1;
         m
@@ -64,11 +80,13 @@ impl Modes {
         while i < h.len {
             m.size[i] = h.size[i];
             m.stride[i] = h.stride[i];
+            m.key[i] = h.key[i];
             i += 1;
         }
         while i < h.len + t.len {
             m.size[i] = t.size[i - h.len];
             m.stride[i] = t.stride[i - h.len];
+            m.key[i] = t.key[i - h.len];
             i += 1;
         }
         m.len = h.len + t.len;
@@ -89,6 +107,7 @@ impl Modes {
         }
         self.size[self.len] = s;
         self.stride[self.len] = d;
+        self.key[self.len] = INT_STRIDE;
         self.len += 1;
         self.rank = self.rank.max(1);
         self.ends[self.rank - 1] = self.len;
@@ -102,6 +121,15 @@ impl Modes {
     /// The number of flat modes.
     pub(crate) const fn len(&self) -> usize {
         self.len
+    }
+    /// Flat mode `i`: its size, its stride (a basis stride's scale) and its stride's key
+    /// (`u64::MAX` for an integer).
+    pub(crate) const fn flat(&self, i: usize) -> (i64, i64, u64) {
+        (self.size[i], self.stride[i], self.key[i])
+    }
+    /// The flat modes `lo..hi` of top-level mode `j`.
+    pub(crate) const fn mode_range(&self, j: usize) -> (usize, usize) {
+        (if j == 0 { 0 } else { self.ends[j - 1] }, self.ends[j])
     }
     /// Start a new top-level mode (a runtime walk meeting a top-level separator).
     pub(crate) fn next_mode(&mut self) -> Option<()> {
@@ -127,11 +155,11 @@ impl Modes {
     }
     /// The flat modes of top-level mode `j` (a rank-1 layout's mode 0 is the layout).
     pub(crate) const fn mode(&self, j: usize) -> Part<'_> {
-        let lo = if j == 0 { 0 } else { self.ends[j - 1] };
+        let (lo, hi) = self.mode_range(j);
         Part {
             modes: Some(self),
             lo,
-            hi: self.ends[j],
+            hi,
             n: 0,
         }
     }
@@ -179,8 +207,25 @@ impl Part<'_> {
     }
 }
 
+/// A stride leaf as [`Modes`] holds it: an integer, or a basis element `v@p`.
+#[doc(hidden)]
+pub trait ConstStride {
+    /// The value (a basis's scale `v`), `None` for a runtime one.
+    const VALUE: Option<i64>;
+    /// The path key of a basis ([`BasisPath::KEY`]), `u64::MAX` for an integer.
+    const KEY: u64;
+}
+impl<T: Int> ConstStride for T {
+    const VALUE: Option<i64> = T::STATIC;
+    const KEY: u64 = INT_STRIDE;
+}
+impl<V: Int, P: BasisPath> ConstStride for ScaledBasis<V, P> {
+    const VALUE: Option<i64> = V::STATIC;
+    const KEY: u64 = P::KEY;
+}
+
 /// The static flat modes of a shape `Self` with stride `D` (`None` where a leaf is dynamic or
-/// there are too many): the compile-time input of [`Plan`].
+/// there are more than [`CAP`]): the compile-time input of [`Plan`] and of the static TMA copy.
 #[doc(hidden)]
 pub trait ConstModes<D> {
     /// The modes.
@@ -188,9 +233,9 @@ pub trait ConstModes<D> {
 }
 macro_rules! const_modes_leaf {
     ([$($g:tt)*] $S:ty) => {
-        impl<D: Int, $($g)*> ConstModes<D> for $S {
-            const MODES: Option<Modes> = match (<$S as Int>::STATIC, D::STATIC) {
-                (Some(s), Some(d)) => Some(Modes::leaf(s, d)),
+        impl<D: ConstStride, $($g)*> ConstModes<D> for $S {
+            const MODES: Option<Modes> = match (<$S as Int>::STATIC, D::VALUE) {
+                (Some(s), Some(d)) => Some(Modes::leaf(s, d, D::KEY)),
                 _ => None,
             };
         }
@@ -217,6 +262,16 @@ impl<H: ConstModes<DH>, T: ConsConstModes<DT>, DH, DT> ConsConstModes<Cons<DH, D
         (Some(h), Some(t)) => Modes::cons(&h, &t),
         _ => None,
     };
+}
+
+/// The static flat modes of a layout `Layout<S, D>` ([`ConstModes`] of its shape and stride).
+#[doc(hidden)]
+pub trait ConstLayoutModes {
+    /// The modes.
+    const MODES: Option<Modes>;
+}
+impl<S: ConstModes<D>, D> ConstLayoutModes for Layout<S, D> {
+    const MODES: Option<Modes> = S::MODES;
 }
 
 /// A loop nest over `K` tensors: loops `(size, [stride; K])`, innermost first.

@@ -7,12 +7,12 @@
 
 use core::marker::PhantomData;
 
-use crate::basis::typelevel::{BasisLike, BasisLikeOf, BasisPath, ScaledBasis};
-use crate::int::Int;
+use crate::basis::typelevel::{BasisLike, BasisLikeOf};
 use crate::layout::Layout;
 use crate::rules::tma::{
-    tma_instruction, tma_plan, TmaCoordMap, TmaFlat, TmaInput, TmaPlan, NOT_A_BASIS,
+    tma_instruction, tma_plan, TmaCoordMap, TmaFlat, TmaInput, TmaPlan, NOT_A_BASIS, TMA_MAX_MODES,
 };
+use crate::tensor::walk::{ConstLayoutModes, ConstModes, Modes, INT_STRIDE};
 use crate::tuple::{Cons, FromCons, IntTuple, Nil, ToCons};
 use crate::typelevel::{
     Coalesce, CoalesceOf, Compose, ComposeOf, RightInverse, RightInverseOf, TileToShape,
@@ -22,141 +22,21 @@ use crate::typelevel::{
 use super::{TmaDataType, TmaDescriptorParams, TmaOp, TmaOpKind, TmaStaticSmem, TmaSwizzle};
 
 // ---------------------------------------------------------------------------------------------
-// The modes of a static layout, as constants
+// The modes of a static layout, as constants: `tensor::walk`'s reader, basis strides keyed by
+// their paths
 
-/// At most this many flat modes per layout (`rules::tma::TMA_MAX_MODES`).
-const MAX: usize = crate::rules::tma::TMA_MAX_MODES;
-
-/// The flat modes of a static layout: size, stride value (the scale of a basis) and, for a
-/// basis stride, its path key (`u64::MAX` for an integer stride). `ok` is false when a leaf is
-/// a runtime value or there are more than [`MAX`] modes.
-#[doc(hidden)]
-#[derive(Clone, Copy, Debug)]
-pub struct ConstModes {
-    ok: bool,
-    n: usize,
-    size: [i64; MAX],
-    value: [i64; MAX],
-    key: [u64; MAX],
-}
-
-const INT_STRIDE: u64 = u64::MAX;
-
-impl ConstModes {
-    const EMPTY: ConstModes = ConstModes {
-        ok: true,
-        n: 0,
-        size: [1; MAX],
-        value: [0; MAX],
-        key: [INT_STRIDE; MAX],
-    };
-
-    const fn leaf(size: Option<i64>, value: Option<i64>, key: u64) -> ConstModes {
-        let mut m = ConstModes::EMPTY;
-        match (size, value) {
-            (Some(s), Some(v)) => {
-                m.n = 1;
-                m.size[0] = s;
-                m.value[0] = v;
-                m.key[0] = key;
-            }
-            _ => m.ok = false,
-        }
-        m
+/// The modes with integer strides (a basis stride's scale), as the plan takes them.
+const fn flat(m: &Modes) -> TmaFlat {
+    let mut f = TmaFlat::EMPTY;
+    let mut i = 0;
+    while i < m.len() {
+        let (s, d, _) = m.flat(i);
+        f.shape[i] = s;
+        f.stride[i] = d;
+        i += 1;
     }
-
-    const fn concat(a: ConstModes, b: ConstModes) -> ConstModes {
-        let mut m = a;
-        m.ok = a.ok && b.ok && a.n + b.n <= MAX;
-        if !m.ok {
-            return m;
-        }
-        let mut i = 0;
-        while i < b.n {
-            m.size[a.n + i] = b.size[i];
-            m.value[a.n + i] = b.value[i];
-            m.key[a.n + i] = b.key[i];
-            i += 1;
-        }
-        m.n = a.n + b.n;
-        m
-    }
-
-    /// The modes with integer strides.
-    const fn flat(&self) -> TmaFlat {
-        let mut f = TmaFlat::EMPTY;
-        let mut i = 0;
-        while i < self.n {
-            f.shape[i] = self.size[i];
-            f.stride[i] = self.value[i];
-            i += 1;
-        }
-        f.n = self.n;
-        f
-    }
-}
-
-/// A static stride leaf's value and (for a basis) its path key.
-#[doc(hidden)]
-pub trait TmaConstStride {
-    /// The value (a basis's scale), `None` for a runtime one.
-    const VALUE: Option<i64>;
-    /// The path key of a basis, [`u64::MAX`] for an integer.
-    const KEY: u64;
-}
-impl<T: Int> TmaConstStride for T {
-    const VALUE: Option<i64> = T::STATIC;
-    const KEY: u64 = INT_STRIDE;
-}
-impl<V: Int, P: BasisPath> TmaConstStride for ScaledBasis<V, P> {
-    const VALUE: Option<i64> = V::STATIC;
-    const KEY: u64 = P::KEY;
-}
-
-/// The flat modes of the layout `Self : D`, as constants.
-#[doc(hidden)]
-pub trait TmaConstFlatten<D> {
-    /// The modes.
-    const MODES: ConstModes;
-}
-macro_rules! tma_const_leaf {
-    ([$($g:tt)*] $S:ty) => {
-        impl<D: TmaConstStride, $($g)*> TmaConstFlatten<D> for $S {
-            const MODES: ConstModes =
-                ConstModes::leaf(<$S as Int>::STATIC, D::VALUE, D::KEY);
-        }
-    };
-}
-crate::tuple::for_each_leaf!(tma_const_leaf);
-#[doc(hidden)]
-pub trait ConsTmaConstFlatten<D> {
-    const MODES: ConstModes;
-}
-impl ConsTmaConstFlatten<Nil> for Nil {
-    const MODES: ConstModes = ConstModes::EMPTY;
-}
-impl<SH, ST, DH, DT> ConsTmaConstFlatten<Cons<DH, DT>> for Cons<SH, ST>
-where
-    SH: TmaConstFlatten<DH>,
-    ST: ConsTmaConstFlatten<DT>,
-{
-    const MODES: ConstModes = ConstModes::concat(SH::MODES, ST::MODES);
-}
-impl<S: ToCons, D: ToCons> TmaConstFlatten<D> for S
-where
-    S::Cons: ConsTmaConstFlatten<D::Cons>,
-{
-    const MODES: ConstModes = <S::Cons as ConsTmaConstFlatten<D::Cons>>::MODES;
-}
-
-/// The flat modes of a static layout, as constants.
-#[doc(hidden)]
-pub trait TmaConstLayout {
-    /// The modes.
-    const MODES: ConstModes;
-}
-impl<S: TmaConstFlatten<D>, D> TmaConstLayout for Layout<S, D> {
-    const MODES: ConstModes = S::MODES;
+    f.n = m.len();
+    f
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -194,51 +74,6 @@ where
 #[diagnostic::do_not_recommend]
 impl<H, T: ConsTmaPad<GT>, GH, GT> ConsTmaPad<Cons<GH, GT>> for Cons<H, T> {
     type Output = Cons<H, T::Output>;
-}
-
-/// The top-level modes of the padded tiler `Self` over the gmem shape `G`: the tile's extent
-/// along each gmem mode and the number of leaves of that mode.
-#[doc(hidden)]
-pub trait TmaConstTop<G> {
-    /// `(number of modes, extents, leaf counts)`; `None` past [`MAX`] modes or for a runtime
-    /// extent.
-    const TOP: Option<(usize, [i64; MAX], [usize; MAX])>;
-}
-impl<T: ToCons, G: ToCons> TmaConstTop<G> for T
-where
-    T::Cons: ConsTmaConstTop<G::Cons>,
-{
-    const TOP: Option<(usize, [i64; MAX], [usize; MAX])> =
-        <T::Cons as ConsTmaConstTop<G::Cons>>::TOP;
-}
-#[doc(hidden)]
-pub trait ConsTmaConstTop<G> {
-    const TOP: Option<(usize, [i64; MAX], [usize; MAX])>;
-}
-impl ConsTmaConstTop<Nil> for Nil {
-    const TOP: Option<(usize, [i64; MAX], [usize; MAX])> = Some((0, [1; MAX], [0; MAX]));
-}
-impl<TH: IntTuple, TT: ConsTmaConstTop<GT>, GH: TmaConstFlatten<GH>, GT>
-    ConsTmaConstTop<Cons<GH, GT>> for Cons<TH, TT>
-{
-    const TOP: Option<(usize, [i64; MAX], [usize; MAX])> = {
-        let leaves = <GH as TmaConstFlatten<GH>>::MODES;
-        match (TT::TOP, <crate::tuple::Size<TH> as Int>::STATIC) {
-            (Some((n, mut ext, mut lv)), Some(size)) if n < MAX && leaves.ok => {
-                // Shift the rest right by one and put this mode first.
-                let mut i = n;
-                while i > 0 {
-                    ext[i] = ext[i - 1];
-                    lv[i] = lv[i - 1];
-                    i -= 1;
-                }
-                ext[0] = size;
-                lv[0] = leaves.n;
-                Some((n + 1, ext, lv))
-            }
-            _ => None,
-        }
-    };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -327,6 +162,8 @@ impl<T: TmaPadTiler<GS>, GS, GD> TmaTilerFor<Layout<GS, GD>> for T {}
 /// `V = make_identity_layout(shape(G)) ∘ pad(Tiler)`: tile index → gmem coordinate.
 type CtaVMap<GS, Tiler> =
     ComposeOf<Layout<GS, BasisLikeOf<GS>>, <Tiler as TmaPadTiler<GS>>::Output>;
+/// The CTA tiler padded to the gmem's rank.
+type Padded<GS, Tiler> = <Tiler as TmaPadTiler<GS>>::Output;
 /// `right_inverse(S)` as one mode.
 type InvOneMode<P> = Layout<
     (<RightInverseOf<P> as crate::typelevel::compose::LayoutParts>::Shape,),
@@ -342,55 +179,64 @@ where
     T: TmaElement,
     Cluster: typenum::Unsigned,
     S: TmaStaticSmem<T>,
-    GS: BasisLike<Nil> + TmaConstFlatten<GD> + TmaConstFlatten<BasisLikeOf<GS>>,
+    GS: BasisLike<Nil> + ConstModes<GD> + ConstModes<BasisLikeOf<GS>>,
     Tiler: TmaPadTiler<GS> + TmaTilerFor<Layout<GS, GD>> + IntTuple,
-    <Tiler as TmaPadTiler<GS>>::Output: TmaConstTop<GS>,
+    Padded<GS, Tiler>: ConstModes<Padded<GS, Tiler>>,
     Layout<GS, BasisLikeOf<GS>>: Compose<<Tiler as TmaPadTiler<GS>>::Output>,
-    CtaVMap<GS, Tiler>: TmaConstLayout + Compose<RightInverseOf<S::Plain>>,
-    S::Plain: RightInverse + TmaConstLayout,
+    CtaVMap<GS, Tiler>: ConstLayoutModes + Compose<RightInverseOf<S::Plain>>,
+    S::Plain: RightInverse + ConstLayoutModes,
     RightInverseOf<S::Plain>: crate::typelevel::compose::LayoutParts,
     ComposeOf<CtaVMap<GS, Tiler>, RightInverseOf<S::Plain>>: Coalesce,
-    CoalesceOf<ComposeOf<CtaVMap<GS, Tiler>, RightInverseOf<S::Plain>>>: TmaConstLayout,
+    CoalesceOf<ComposeOf<CtaVMap<GS, Tiler>, RightInverseOf<S::Plain>>>: ConstLayoutModes,
     InvOneMode<S::Plain>: TileToShape<(TileSize<Tiler>,)>,
-    TileToShapeOf<InvOneMode<S::Plain>, (TileSize<Tiler>,)>: TmaConstLayout,
+    TileToShapeOf<InvOneMode<S::Plain>, (TileSize<Tiler>,)>: ConstLayoutModes,
 {
     const INPUT: TmaInput = {
-        let gmem = <GS as TmaConstFlatten<GD>>::MODES;
-        let ids = <GS as TmaConstFlatten<BasisLikeOf<GS>>>::MODES;
-        let sidx =
-            <CoalesceOf<ComposeOf<CtaVMap<GS, Tiler>, RightInverseOf<S::Plain>>> as TmaConstLayout>::MODES;
-        let smem = <S::Plain as TmaConstLayout>::MODES;
-        let inv_v =
-            <TileToShapeOf<InvOneMode<S::Plain>, (TileSize<Tiler>,)> as TmaConstLayout>::MODES;
-        let tile = <CtaVMap<GS, Tiler> as TmaConstLayout>::MODES;
-        let top = <<Tiler as TmaPadTiler<GS>>::Output as TmaConstTop<GS>>::TOP;
-        let (top_n, tile_shape, top_leaves) = match top {
-            Some(t) => t,
-            None => (0, [1; MAX], [0; MAX]),
+        let modes = (
+            <GS as ConstModes<GD>>::MODES,
+            <GS as ConstModes<BasisLikeOf<GS>>>::MODES,
+            <CoalesceOf<ComposeOf<CtaVMap<GS, Tiler>, RightInverseOf<S::Plain>>> as ConstLayoutModes>::MODES,
+            <S::Plain as ConstLayoutModes>::MODES,
+            <TileToShapeOf<InvOneMode<S::Plain>, (TileSize<Tiler>,)> as ConstLayoutModes>::MODES,
+            <CtaVMap<GS, Tiler> as ConstLayoutModes>::MODES,
+            <Padded<GS, Tiler> as ConstModes<Padded<GS, Tiler>>>::MODES,
+        );
+        let (gmem, ids, sidx, smem, inv_v, tile, tiler) = match modes {
+            (Some(a), Some(b), Some(c), Some(d), Some(e), Some(f), Some(g)) => (a, b, c, d, e, f, g),
+            _ => panic!("TMA: StaticTmaCopy takes static layouts (typenum leaves) of at most 32 flat modes; use make_tma_copy for runtime values"),
         };
-        if !(gmem.ok && ids.ok && sidx.ok && smem.ok && inv_v.ok && tile.ok && top.is_some()) {
-            panic!("TMA: StaticTmaCopy takes static layouts (typenum leaves) of at most 32 flat modes; use make_tma_copy for runtime values");
+        // The tiler's extent along each gmem mode, and the number of leaves of that mode.
+        let top_n = tiler.rank();
+        let mut tile_shape = [1; TMA_MAX_MODES];
+        let mut top_leaves = [0; TMA_MAX_MODES];
+        let mut j = 0;
+        while j < top_n {
+            tile_shape[j] = tiler.mode(j).size();
+            let (lo, hi) = gmem.mode_range(j);
+            top_leaves[j] = hi - lo;
+            j += 1;
         }
         // Each basis stride's gmem leaf: the leaf whose identity stride has its path.
         let mut coords = TmaCoordMap::EMPTY;
         let mut i = 0;
-        while i < sidx.n {
+        while i < sidx.len() {
+            let (size, scale, key) = sidx.flat(i);
             let mut leaf = NOT_A_BASIS;
-            if sidx.key[i] != INT_STRIDE {
+            if key != INT_STRIDE {
                 let mut j = 0;
-                while j < ids.n {
-                    if ids.key[j] == sidx.key[i] {
+                while j < ids.len() {
+                    if ids.flat(j).2 == key {
                         leaf = j;
                     }
                     j += 1;
                 }
             }
-            coords.size[i] = sidx.size[i];
-            coords.scale[i] = sidx.value[i];
+            coords.size[i] = size;
+            coords.scale[i] = scale;
             coords.leaf[i] = leaf;
             i += 1;
         }
-        coords.n = sidx.n;
+        coords.n = sidx.len();
         let kind = Op::KIND;
         TmaInput {
             store: matches!(kind, TmaOpKind::Store),
@@ -401,11 +247,11 @@ where
                 m => m.span_bytes(),
             },
             cluster: Cluster::I64,
-            gmem: gmem.flat(),
+            gmem: flat(&gmem),
             coords,
-            smem: smem.flat(),
-            smem_inv: inv_v.flat(),
-            tile_size: tile.flat().size(),
+            smem: flat(&smem),
+            smem_inv: flat(&inv_v),
+            tile_size: flat(&tile).size(),
             top_n,
             tile_shape,
             top_leaves,
