@@ -179,6 +179,8 @@ where
     L: FilterModes,
     L::Output: SortForComplement,
     <L::Output as SortForComplement>::Output: ComplementFold<U1, Mx>,
+    <<L::Output as SortForComplement>::Output as ComplementFold<U1, Mx>>::Verdict:
+        crate::typelevel::Injective,
     <<L::Output as SortForComplement>::Output as ComplementFold<U1, Mx>>::Output: CoalesceExt,
     <<<L::Output as SortForComplement>::Output as ComplementFold<U1, Mx>>::Output as CoalesceExt>::Output:
         ToLayout,

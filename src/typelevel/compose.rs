@@ -8,6 +8,7 @@
 
 use crate::rules::coalesce::coalesce_in_place;
 use crate::rules::compose::{base_case_step, compose_negative_leaf, Step};
+use crate::typelevel::verdict::{FirstFailure, Holds, Then};
 use crate::typelevel::{Compose, ComposeOf};
 use typenum::{B0, B1, U1};
 
@@ -88,9 +89,6 @@ type StrideDivides<S, D> = Or<ZeroSel<crate::int::Mod<S, D>>, ZeroSel<crate::int
 // to `Compose`, whose bounds name it, so that the error is the condition's and its only
 // "required for" note is `Compose`'s.
 
-/// Every condition holds (it satisfies every named condition).
-#[doc(hidden)]
-pub struct Holds;
 #[diagnostic::do_not_recommend]
 impl StrideDivisibility for Holds {}
 #[diagnostic::do_not_recommend]
@@ -123,50 +121,12 @@ impl<P> Verdict for ShapeFails<P> {
     type Shape = P;
 }
 
-/// The first failure of `Self` then `W`.
-#[doc(hidden)]
-pub trait Then<W> {
-    type Output;
-}
-impl<W> Then<W> for Holds {
-    type Output = W;
-}
 impl<P, W> Then<W> for StrideFails<P> {
     type Output = Self;
 }
 impl<P, W> Then<W> for ShapeFails<P> {
     type Output = Self;
 }
-/// The first failure in a tuple of verdicts.
-#[doc(hidden)]
-pub trait FirstFailure {
-    type Output;
-}
-impl FirstFailure for () {
-    type Output = Holds;
-}
-macro_rules! first_failure {
-    ($W0:ident $($W:ident)*) => {
-        impl<$W0: Then<<($($W,)*) as FirstFailure>::Output>, $($W,)*> FirstFailure for ($W0, $($W,)*)
-        where
-            ($($W,)*): FirstFailure,
-        {
-            type Output = <$W0 as Then<<($($W,)*) as FirstFailure>::Output>>::Output;
-        }
-    };
-}
-first_failure!(W0);
-first_failure!(W0 W1);
-first_failure!(W0 W1 W2);
-first_failure!(W0 W1 W2 W3);
-first_failure!(W0 W1 W2 W3 W4);
-first_failure!(W0 W1 W2 W3 W4 W5);
-first_failure!(W0 W1 W2 W3 W4 W5 W6);
-first_failure!(W0 W1 W2 W3 W4 W5 W6 W7);
-first_failure!(W0 W1 W2 W3 W4 W5 W6 W7 W8);
-first_failure!(W0 W1 W2 W3 W4 W5 W6 W7 W8 W9);
-first_failure!(W0 W1 W2 W3 W4 W5 W6 W7 W8 W9 W10);
-first_failure!(W0 W1 W2 W3 W4 W5 W6 W7 W8 W9 W10 W11);
 
 /// The result of a step whose condition fails: `1:0`, a placeholder that keeps the rest of the
 /// fold defined (the violation in its verdict stops compilation at `Compose`).

@@ -23,6 +23,7 @@ use crate::typelevel::complement::NonNegative;
 use crate::typelevel::compose::LayoutParts;
 use crate::typelevel::flat::SortByStride;
 use crate::typelevel::flat::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
+use crate::typelevel::verdict::Holds;
 
 /// A mode's shape `S` with its index stride `R` (the position of its first element among
 /// the integral coordinates of `L`).
@@ -234,28 +235,109 @@ impl<D: Int, D1: IntRem<D>> LeftInverseDivisibility for (D, D1) where
 }
 impl<T> LeftInverseDivisibilitySel<B1> for T {}
 
+// The fold's verdict (`typelevel::verdict`): a violated condition is carried up to
+// `LeftInverse`, whose bounds name it.
+#[diagnostic::do_not_recommend]
+impl LeftInverseInjective for Holds {}
+#[diagnostic::do_not_recommend]
+impl LeftInverseDivisibility for Holds {}
+/// [`LeftInverseInjective`] fails for the pair `P`.
+#[doc(hidden)]
+pub struct OverlapFails<P>(PhantomData<P>);
+/// [`LeftInverseDivisibility`] fails for the pair `P`.
+#[doc(hidden)]
+pub struct DivisibilityFails<P>(PhantomData<P>);
+/// A verdict's pair for each condition: the failing pair, or [`Holds`].
+#[doc(hidden)]
+pub trait LeftInverseVerdict {
+    /// What [`LeftInverseInjective`] must hold for.
+    type Injective;
+    /// What [`LeftInverseDivisibility`] must hold for.
+    type Divisibility;
+}
+impl LeftInverseVerdict for Holds {
+    type Injective = Holds;
+    type Divisibility = Holds;
+}
+impl<P> LeftInverseVerdict for OverlapFails<P> {
+    type Injective = P;
+    type Divisibility = Holds;
+}
+impl<P> LeftInverseVerdict for DivisibilityFails<P> {
+    type Injective = Holds;
+    type Divisibility = P;
+}
+/// Both conditions of a verdict hold.
+#[doc(hidden)]
+pub trait LeftInverseHolds {}
+impl<V: LeftInverseVerdict> LeftInverseHolds for V
+where
+    V::Injective: LeftInverseInjective,
+    V::Divisibility: LeftInverseDivisibility,
+{
+}
+
 /// The left inverse's modes from the sorted indexed modes: each mode `s:d` with index stride
 /// `r` contributes `d'/d : r` where `d'` is the next stride, the last one `s : r`.
 pub trait LeftInverseFold {
     /// The result modes.
     type Output: Plain;
+    /// The first violated condition ([`LeftInverseVerdict`]).
+    type Verdict;
 }
 impl LeftInverseFold for Nil {
     type Output = Nil;
+    type Verdict = Holds;
 }
 impl<S: Plain, R: Plain, D> LeftInverseFold for Cons<M<Ix<S, R>, D>, Nil> {
     type Output = Cons<M<S, R>, Nil>;
+    type Verdict = Holds;
 }
-impl<S, R: Plain, D, X1, D1, T> LeftInverseFold for Cons<M<Ix<S, R>, D>, Cons<M<X1, D1>, T>>
+impl<S, R, D, X1, D1, T> LeftInverseFold for Cons<M<Ix<S, R>, D>, Cons<M<X1, D1>, T>>
 where
     S: IntMul<D>,
     D: Int,
-    (Prod<S, D>, D1): LeftInverseInjective,
-    (D, D1): LeftInverseDivisibility,
+    D1: IntLt<Prod<S, D>> + IntRem<D>,
+    Cons<M<Ix<S, R>, D>, Cons<M<X1, D1>, T>>:
+        LeftInverseStep<LtSel<D1, Prod<S, D>>, ZeroSel<Mod<D1, D>>>,
+{
+    type Output = <Cons<M<Ix<S, R>, D>, Cons<M<X1, D1>, T>> as LeftInverseStep<
+        LtSel<D1, Prod<S, D>>,
+        ZeroSel<Mod<D1, D>>,
+    >>::Output;
+    type Verdict = <Cons<M<Ix<S, R>, D>, Cons<M<X1, D1>, T>> as LeftInverseStep<
+        LtSel<D1, Prod<S, D>>,
+        ZeroSel<Mod<D1, D>>,
+    >>::Verdict;
+}
+/// A step of [`LeftInverseFold`] by whether the mode overlaps the next (`d' < s·d`) and whether
+/// its stride divides the next.
+#[doc(hidden)]
+pub trait LeftInverseStep<Overlaps, Divides> {
+    type Output: Plain;
+    type Verdict;
+}
+/// The mode contributes `d'/d : r`.
+impl<S, R: Plain, D, X1, D1, T> LeftInverseStep<B0, B1> for Cons<M<Ix<S, R>, D>, Cons<M<X1, D1>, T>>
+where
+    D: Int,
     D1: IntDiv<D>,
     Cons<M<X1, D1>, T>: LeftInverseFold,
 {
     type Output = Cons<M<Quot<D1, D>, R>, <Cons<M<X1, D1>, T> as LeftInverseFold>::Output>;
+    type Verdict = <Cons<M<X1, D1>, T> as LeftInverseFold>::Verdict;
+}
+/// The modes overlap: the verdict names `(s·d, d')`.
+impl<S: IntMul<D>, R, D: Int, X1, D1, T, Dv> LeftInverseStep<B1, Dv>
+    for Cons<M<Ix<S, R>, D>, Cons<M<X1, D1>, T>>
+{
+    type Output = Nil;
+    type Verdict = OverlapFails<(Prod<S, D>, D1)>;
+}
+/// The stride does not divide the next: the verdict names `(d, d')`.
+impl<S, R, D, X1, D1, T> LeftInverseStep<B0, B0> for Cons<M<Ix<S, R>, D>, Cons<M<X1, D1>, T>> {
+    type Output = Nil;
+    type Verdict = DivisibilityFails<(D, D1)>;
 }
 
 /// The leading mode `d₀ : 0` of the left inverse (offsets below the smallest stride `d₀`),
@@ -263,15 +345,19 @@ where
 pub trait LeftInverseLead {
     /// The result modes, the leading one added.
     type Output: Plain;
+    /// The fold's verdict.
+    type Verdict;
 }
 impl LeftInverseLead for Nil {
     type Output = Nil;
+    type Verdict = Holds;
 }
 impl<X, D: IsOne, T> LeftInverseLead for Cons<M<X, D>, T>
 where
     Cons<M<X, D>, T>: LeftInverseFold + LeadSel<OneSel<D>>,
 {
     type Output = <Cons<M<X, D>, T> as LeadSel<OneSel<D>>>::Output;
+    type Verdict = <Cons<M<X, D>, T> as LeftInverseFold>::Verdict;
 }
 #[doc(hidden)]
 pub trait LeadSel<DIsOne> {
@@ -297,6 +383,8 @@ where
 #[doc(hidden)]
 pub trait LeftInverseOfModes {
     type Output: LayoutParts + Default;
+    /// The fold's verdict ([`LeftInverseVerdict`]).
+    type Verdict;
 }
 impl<X> LeftInverseOfModes for X
 where
@@ -313,6 +401,7 @@ where
     type Output = LayoutOf<
         <<<X::Output as SortByStride>::Output as LeftInverseLead>::Output as CoalesceList>::Output,
     >;
+    type Verdict = <<X::Output as SortByStride>::Output as LeftInverseLead>::Verdict;
 }
 
 impl<L> LeftInverse for L
@@ -320,6 +409,11 @@ where
     L: LayoutParts,
     L::Stride: StrideTuple,
     L: LeftInverseKind<<L::Stride as StrideTuple>::HasBasis>,
+    <L as LeftInverseKind<<L::Stride as StrideTuple>::HasBasis>>::Verdict: LeftInverseVerdict,
+    <<L as LeftInverseKind<<L::Stride as StrideTuple>::HasBasis>>::Verdict as LeftInverseVerdict>::Injective:
+        LeftInverseInjective,
+    <<L as LeftInverseKind<<L::Stride as StrideTuple>::HasBasis>>::Verdict as LeftInverseVerdict>::Divisibility:
+        LeftInverseDivisibility,
 {
     type Output = <L as LeftInverseKind<<L::Stride as StrideTuple>::HasBasis>>::Output;
     #[inline(always)]
@@ -333,6 +427,7 @@ where
 #[doc(hidden)]
 pub trait LeftInverseKind<K> {
     type Output: Default;
+    type Verdict;
 }
 impl<L> LeftInverseKind<B0> for L
 where
@@ -343,6 +438,7 @@ where
     IndexedModes<L>: LeftInverseOfModes,
 {
     type Output = <IndexedModes<L> as LeftInverseOfModes>::Output;
+    type Verdict = <IndexedModes<L> as LeftInverseOfModes>::Verdict;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,6 +481,8 @@ where
             Nil,
         >>::Stride,
     >;
+    // Each component's fold checks its verdict ([`LeftInverseWalk`]).
+    type Verdict = Holds;
 }
 
 /// The left inverse over the part `Self` of a codomain profile at path `Prefix` (a `Cons`
@@ -403,6 +501,7 @@ macro_rules! left_inverse_walk_leaf {
         where
             Flat::Output: StaticModes + NonNegativeStrides,
             Modes::Output: LeftInverseOfModes,
+            <Modes::Output as LeftInverseOfModes>::Verdict: LeftInverseHolds,
         {
             type Shape = <<Modes::Output as LeftInverseOfModes>::Output as LayoutParts>::Shape;
             type Stride = <<Modes::Output as LeftInverseOfModes>::Output as LayoutParts>::Stride;

@@ -38,6 +38,7 @@ pub(crate) mod tiler;
 pub(crate) mod tiler_to_layout;
 pub mod tuple;
 pub(crate) mod vector;
+pub(crate) mod verdict;
 
 /// The building blocks of basis strides (CuTe's `ScaledBasis` arithmetic, the stride trees and
 /// their conditions); the user-facing names are at the crate root.

@@ -1,0 +1,78 @@
+//! Verdicts: how a fold reports a violated condition by the public trait that started it.
+//!
+//! A condition checked as a trait bound deep inside a recursive fold fails there, and rustc's
+//! error lists every frame between it and the public trait ("required for `Cons<M<…>>` to
+//! implement `ComposeStepSel<…>`"). Instead, a fold whose step finds the condition violated
+//! goes on with a placeholder result and records the violation in an associated type
+//! `Verdict`: [`Holds`] or a type naming the failing values. The public trait's impl then bounds
+//! the verdict by the named condition (`Verdict: Injective`), which [`Holds`] satisfies: the
+//! error is the condition's, and its only "required for" note is the public trait's.
+//! A placeholder result never reaches a caller: the bound fails wherever the verdict is not
+//! [`Holds`], and each placeholder's value is the rule's runtime error.
+
+use crate::error::{ErrorKind, LayoutError, Result};
+
+/// Every condition holds: a verdict that satisfies every named condition (each condition's
+/// trait has an impl for it).
+pub struct Holds;
+
+/// `T` where the verdict `Self` holds; where it names a failing pair, the placeholder `1:0`,
+/// which every later step accepts (it composes with any layout and is composed into by any),
+/// so that the violation is the one error reported.
+pub trait Gate<T> {
+    type Output;
+    /// The value: the result where the verdict holds, its error otherwise.
+    fn gate(r: Result<T>) -> Result<Self::Output>;
+}
+impl<T> Gate<T> for Holds {
+    type Output = T;
+    #[inline(always)]
+    fn gate(r: Result<T>) -> Result<T> {
+        r
+    }
+}
+impl<A, B, T> Gate<T> for (A, B) {
+    type Output = crate::layout::Layout<typenum::U1, typenum::U0>;
+    fn gate(r: Result<T>) -> Result<Self::Output> {
+        // The fold's failing step has returned its error; a violation is never `Ok`.
+        r?;
+        Err(LayoutError::new(ErrorKind::InvalidArgument))
+    }
+}
+
+/// The first failure of `Self` then `W`.
+pub trait Then<W> {
+    type Output;
+}
+impl<W> Then<W> for Holds {
+    type Output = W;
+}
+/// The first failure in a tuple of verdicts.
+pub trait FirstFailure {
+    type Output;
+}
+impl FirstFailure for () {
+    type Output = Holds;
+}
+macro_rules! first_failure {
+    ($W0:ident $($W:ident)*) => {
+        impl<$W0: Then<<($($W,)*) as FirstFailure>::Output>, $($W,)*> FirstFailure for ($W0, $($W,)*)
+        where
+            ($($W,)*): FirstFailure,
+        {
+            type Output = <$W0 as Then<<($($W,)*) as FirstFailure>::Output>>::Output;
+        }
+    };
+}
+first_failure!(W0);
+first_failure!(W0 W1);
+first_failure!(W0 W1 W2);
+first_failure!(W0 W1 W2 W3);
+first_failure!(W0 W1 W2 W3 W4);
+first_failure!(W0 W1 W2 W3 W4 W5);
+first_failure!(W0 W1 W2 W3 W4 W5 W6);
+first_failure!(W0 W1 W2 W3 W4 W5 W6 W7);
+first_failure!(W0 W1 W2 W3 W4 W5 W6 W7 W8);
+first_failure!(W0 W1 W2 W3 W4 W5 W6 W7 W8 W9);
+first_failure!(W0 W1 W2 W3 W4 W5 W6 W7 W8 W9 W10);
+first_failure!(W0 W1 W2 W3 W4 W5 W6 W7 W8 W9 W10 W11);
