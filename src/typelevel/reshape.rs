@@ -16,6 +16,7 @@ use crate::swizzle::{
 };
 use crate::tuple::{Congruent, IntTuple};
 use crate::typelevel::flat::checked_layout;
+use crate::typelevel::verdict::{FirstFailure, Holds, Then};
 
 with_diagnostic! {
     (
@@ -37,7 +38,7 @@ impl<D: IntGcd<N> + IntAbs, N: Int> UpcastStrideDivides for (D, N)
 where
     Gcf<D, N>: IntEq<N> + IntEq<AbsOf<D>>,
     EqSel<Gcf<D, N>, N>: SelOr<EqSel<Gcf<D, N>, AbsOf<D>>>,
-    (D, N): UpcastStrideDividesSel<Or<EqSel<Gcf<D, N>, N>, EqSel<Gcf<D, N>, AbsOf<D>>>>,
+    (D, N): UpcastStrideDividesSel<StrideDividesSel<D, N>>,
 {
 }
 impl<T> UpcastStrideDividesSel<B1> for T {}
@@ -63,6 +64,70 @@ impl<S: IntRem<Q>, Q: Int> UpcastShapeDivides for (S, Q) where
 }
 impl<T> UpcastShapeDividesSel<B1> for T {}
 impl<T> UpcastShapeDividesSel<Dyn> for T {}
+
+// The leaf map's verdict (`typelevel::verdict`): a violated condition is carried up to
+// `Upcast`, whose bounds name it.
+#[diagnostic::do_not_recommend]
+impl UpcastStrideDivides for Holds {}
+#[diagnostic::do_not_recommend]
+impl UpcastShapeDivides for Holds {}
+/// [`UpcastStrideDivides`] fails for the pair `P`.
+#[doc(hidden)]
+pub struct UpcastStrideFails<P>(core::marker::PhantomData<P>);
+/// [`UpcastShapeDivides`] fails for the pair `P`.
+#[doc(hidden)]
+pub struct UpcastShapeFails<P>(core::marker::PhantomData<P>);
+impl<P, W> Then<W> for UpcastStrideFails<P> {
+    type Output = Self;
+}
+impl<P, W> Then<W> for UpcastShapeFails<P> {
+    type Output = Self;
+}
+/// A verdict's pair for each condition: the failing pair, or [`Holds`].
+#[doc(hidden)]
+pub trait UpcastVerdict {
+    /// What [`UpcastStrideDivides`] must hold for.
+    type Stride;
+    /// What [`UpcastShapeDivides`] must hold for.
+    type Shape;
+}
+impl UpcastVerdict for Holds {
+    type Stride = Holds;
+    type Shape = Holds;
+}
+impl<P> UpcastVerdict for UpcastStrideFails<P> {
+    type Stride = P;
+    type Shape = Holds;
+}
+impl<P> UpcastVerdict for UpcastShapeFails<P> {
+    type Stride = Holds;
+    type Shape = P;
+}
+/// A leaf's verdict from its two selectors (`Self`: the stride condition's; `ShapeSel`: the
+/// shape condition's), `B0` failing, `B1` or `Dyn` (checked at run time) holding.
+#[doc(hidden)]
+pub trait UpcastLeafVerdict<StridePair, ShapeSel, ShapePair> {
+    type Output;
+}
+impl<P, X, Q> UpcastLeafVerdict<P, X, Q> for B0 {
+    type Output = UpcastStrideFails<P>;
+}
+impl<P, Q> UpcastLeafVerdict<P, B0, Q> for B1 {
+    type Output = UpcastShapeFails<Q>;
+}
+impl<P, Q> UpcastLeafVerdict<P, B0, Q> for Dyn {
+    type Output = UpcastShapeFails<Q>;
+}
+macro_rules! upcast_leaf_holds {
+    ($($A:ident $B:ident),*) => {$(
+        impl<P, Q> UpcastLeafVerdict<P, $B, Q> for $A {
+            type Output = Holds;
+        }
+    )*};
+}
+upcast_leaf_holds!(B1 B1, B1 Dyn, Dyn B1, Dyn Dyn);
+/// The stride condition of `upcast<N>` at a leaf `(d, N)` as a selector.
+type StrideDividesSel<D, N> = Or<EqSel<Gcf<D, N>, N>, EqSel<Gcf<D, N>, AbsOf<D>>>;
 
 with_diagnostic! {
     (
@@ -118,6 +183,8 @@ crate::tuple::for_each_tuple_pair!(any_unit_tuple);
 pub trait UpcastWith<D, N> {
     type Shape: crate::int::Plain;
     type Stride: crate::int::Plain;
+    /// The first violated condition ([`UpcastVerdict`]).
+    type Verdict;
     fn upcast_with(&self, d: &D, n: N) -> Result<(Self::Shape, Self::Stride)>;
 }
 macro_rules! upcast_leaf {
@@ -126,12 +193,22 @@ macro_rules! upcast_leaf {
         where
             D: Int + IntGcd<N> + IntAbs + IntDiv<Gcf<D, N>>,
             N: Int + IntDiv<Gcf<D, N>>,
-            (D, N): UpcastStrideDivides,
+            Gcf<D, N>: IntEq<N> + IntEq<AbsOf<D>>,
+            EqSel<Gcf<D, N>, N>: SelOr<EqSel<Gcf<D, N>, AbsOf<D>>>,
             $S: IntRem<Quot<N, Gcf<D, N>>> + IntDiv<Quot<N, Gcf<D, N>>>,
-            ($S, Quot<N, Gcf<D, N>>): UpcastShapeDivides,
+            StrideDividesSel<D, N>: UpcastLeafVerdict<
+                (D, N),
+                ZeroSel<Mod<$S, Quot<N, Gcf<D, N>>>>,
+                ($S, Quot<N, Gcf<D, N>>),
+            >,
         {
             type Shape = Quot<$S, Quot<N, Gcf<D, N>>>;
             type Stride = Quot<D, Gcf<D, N>>;
+            type Verdict = <StrideDividesSel<D, N> as UpcastLeafVerdict<
+                (D, N),
+                ZeroSel<Mod<$S, Quot<N, Gcf<D, N>>>>,
+                ($S, Quot<N, Gcf<D, N>>),
+            >>::Output;
             #[inline(always)]
             fn upcast_with(&self, d: &D, n: N) -> Result<(Self::Shape, Self::Stride)> {
                 let g = d.gcd(n)?;
@@ -163,6 +240,8 @@ crate::tuple::for_each_size_leaf!(upcast_leaf);
 pub trait DowncastWith<D, N> {
     type Shape: crate::int::Plain;
     type Stride: crate::int::Plain;
+    /// Downcast has no leaf condition: [`Holds`].
+    type Verdict;
     fn downcast_with(&self, d: &D, n: N) -> Result<(Self::Shape, Self::Stride)>;
 }
 #[doc(hidden)]
@@ -208,6 +287,7 @@ macro_rules! downcast_leaf {
         {
             type Shape = <$S as DowncastLeaf<D, N, OneSel<AbsOf<D>>>>::Shape;
             type Stride = <$S as DowncastLeaf<D, N, OneSel<AbsOf<D>>>>::Stride;
+            type Verdict = Holds;
             #[inline(always)]
             fn downcast_with(&self, d: &D, n: N) -> Result<(Self::Shape, Self::Stride)> {
                 self.downcast_leaf(d, n)
@@ -224,9 +304,11 @@ macro_rules! cast_tuple {
         where
             ($(<$T as $Trait<$D, N>>::Shape,)*): IntTuple,
             ($(<$T as $Trait<$D, N>>::Stride,)*): IntTuple,
+            ($(<$T as $Trait<$D, N>>::Verdict,)*): FirstFailure,
         {
             type Shape = ($(<$T as $Trait<$D, N>>::Shape,)*);
             type Stride = ($(<$T as $Trait<$D, N>>::Stride,)*);
+            type Verdict = <($(<$T as $Trait<$D, N>>::Verdict,)*) as FirstFailure>::Output;
             #[inline(always)]
             fn $m(&self, d: &($($D,)*), n: N) -> Result<(Self::Shape, Self::Stride)> {
                 let ($($T,)*) = self;
@@ -302,6 +384,9 @@ where
     N: Unsigned + Int,
     S::Shape: Congruent<S::Stride>,
     S::Stride: IntTuple,
+    S::Verdict: UpcastVerdict,
+    <S::Verdict as UpcastVerdict>::Stride: UpcastStrideDivides,
+    <S::Verdict as UpcastVerdict>::Shape: UpcastShapeDivides,
 {
     type Output = Layout<S::Shape, S::Stride>;
     #[inline(always)]
