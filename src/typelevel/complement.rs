@@ -290,8 +290,7 @@ where
     Layout<S, D>: BasisComplement<Mx>,
 {
     type Output = <Layout<S, D> as BasisComplement<Mx>>::Output;
-    // Each component's complement checks its own fold's verdict.
-    type Verdict = Holds;
+    type Verdict = <Layout<S, D> as BasisComplement<Mx>>::Verdict;
     #[inline(always)]
     fn complement_kind(&self, m: Mx) -> Result<Self::Output> {
         self.try_basis_complement(m)
@@ -390,6 +389,7 @@ where
 impl<S, D: StrideTuple> ComplementFull for Layout<S, D>
 where
     Layout<S, D>: ComplementFullKind<D::HasBasis>,
+    <Layout<S, D> as ComplementFullKind<D::HasBasis>>::Verdict: Injective,
 {
     type Output = <Layout<S, D> as ComplementFullKind<D::HasBasis>>::Output;
     #[inline(always)]
@@ -402,19 +402,22 @@ where
 #[doc(hidden)]
 pub trait ComplementFullKind<K> {
     type Output;
+    type Verdict;
     fn complement_full_kind(&self) -> Result<Self::Output>;
 }
-impl<L: Cosize + Complement<<L as Cosize>::Output>> ComplementFullKind<B0> for L {
-    type Output = <L as Complement<<L as Cosize>::Output>>::Output;
+impl<L: Cosize + ComplementKind<<L as Cosize>::Output, B0>> ComplementFullKind<B0> for L {
+    type Output = <L as ComplementKind<<L as Cosize>::Output, B0>>::Output;
+    type Verdict = <L as ComplementKind<<L as Cosize>::Output, B0>>::Verdict;
     #[inline(always)]
     fn complement_full_kind(&self) -> Result<Self::Output> {
-        self.try_complement(self.cosize_int()?)
+        self.complement_kind(self.cosize_int()?)
     }
 }
-impl<L: BasisComplement<Full>> ComplementFullKind<B1> for L {
-    type Output = <L as BasisComplement<Full>>::Output;
+impl<L: ComplementKind<Full, B1>> ComplementFullKind<B1> for L {
+    type Output = <L as ComplementKind<Full, B1>>::Output;
+    type Verdict = <L as ComplementKind<Full, B1>>::Verdict;
     #[inline(always)]
     fn complement_full_kind(&self) -> Result<Self::Output> {
-        self.try_basis_complement(Full)
+        self.complement_kind(Full)
     }
 }

@@ -47,6 +47,10 @@ pub trait Then<W> {
 impl<W> Then<W> for Holds {
     type Output = W;
 }
+/// A failing pair (the verdict of a condition on pairs, such as complement's): itself.
+impl<A, B, W> Then<W> for (A, B) {
+    type Output = Self;
+}
 /// The first failure in a tuple of verdicts.
 pub trait FirstFailure {
     type Output;
