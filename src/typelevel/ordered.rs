@@ -4,8 +4,8 @@
 use typenum::{B0, B1};
 
 use crate::composed::ComposedLayout;
-use crate::error::{layout_error, ErrorKind, Result};
-use crate::int::select::{Dyn, EqSel, HasDyn, IntEq, IntLt, LtSel, ZeroSel};
+use crate::error::{layout_error, ErrorKind, LayoutError, Result};
+use crate::int::select::{Dyn, EqSel, HasDyn, IntEq, IntLt, IsZero, LtSel, ZeroSel};
 use crate::int::{Int, IntDiv, IntMul, IntRem, Mod, Prod, Quot};
 use crate::layout::Layout;
 use crate::tuple::{
@@ -13,6 +13,7 @@ use crate::tuple::{
 };
 use crate::typelevel::flat::{checked_layout, ListAppend};
 use crate::typelevel::tiler::{ConcatLayouts, ModesOf};
+use crate::typelevel::verdict::{Holds, Then};
 use crate::typelevel::{BlockedProduct, BlockedProductOf, TileToShape};
 
 /// CuTe's `GenColMajor` (`LayoutLeft`) as a mode order: `(0, 1, …, r−1)` for a shape of rank
@@ -477,10 +478,13 @@ impl<U: crate::int::Digits, B: crate::int::Digit> PositiveTarget for typenum::UI
 #[doc(hidden)]
 pub trait GridShape<TM> {
     type Output: crate::int::Plain;
+    /// The first violated condition ([`GridVerdict`]).
+    type Verdict;
     fn grid_shape(&self, t: &TM) -> Result<Self::Output>;
 }
 impl GridShape<Nil> for Nil {
     type Output = Nil;
+    type Verdict = Holds;
     #[inline(always)]
     fn grid_shape(&self, _: &Nil) -> Result<Nil> {
         Ok(Nil)
@@ -491,11 +495,14 @@ where
     BS: Congruent<BD>,
     BD: IntTuple,
     TH: IntTuple,
-    Size<TH>: PositiveTarget + IntRem<Size<BS>> + IntDiv<Size<BS>>,
-    (Size<TH>, Size<BS>): TileDivides,
+    Size<TH>: IsZero + IntRem<Size<BS>> + IntDiv<Size<BS>>,
+    ZeroSel<Size<TH>>: GridModeVerdict<Size<TH>, Size<BS>, ZeroSel<Mod<Size<TH>, Size<BS>>>>,
+    ModeVerdict<TH, BS>: Then<BT::Verdict> + GridValue<Quot<Size<TH>, Size<BS>>>,
     BT: GridShape<TT>,
 {
-    type Output = Cons<Quot<Size<TH>, Size<BS>>, BT::Output>;
+    type Output =
+        Cons<<ModeVerdict<TH, BS> as GridValue<Quot<Size<TH>, Size<BS>>>>::Output, BT::Output>;
+    type Verdict = <ModeVerdict<TH, BS> as Then<BT::Verdict>>::Output;
     #[inline(always)]
     fn grid_shape(&self, t: &Cons<TH, TT>) -> Result<Self::Output> {
         let (ts, bs) = (t.0.size()?, self.0.shape().size()?);
@@ -508,7 +515,101 @@ where
                 ts.value()
             ));
         }
-        Ok(Cons(ts.div(bs)?, self.1.grid_shape(&t.1)?))
+        let p = <ModeVerdict<TH, BS> as GridValue<_>>::value(ts.div(bs)?)?;
+        Ok(Cons(p, self.1.grid_shape(&t.1)?))
+    }
+}
+
+/// The verdict of one mode of the grid (`typelevel::verdict`): a violated condition is carried
+/// up to `TileToShapeOrdered`, whose bounds name it.
+type ModeVerdict<TH, BS> = <ZeroSel<Size<TH>> as GridModeVerdict<
+    Size<TH>,
+    Size<BS>,
+    ZeroSel<Mod<Size<TH>, Size<BS>>>,
+>>::Output;
+#[diagnostic::do_not_recommend]
+impl TileDivides for Holds {}
+#[diagnostic::do_not_recommend]
+impl PositiveTarget for Holds {}
+/// [`PositiveTarget`] fails for the size `P`.
+#[doc(hidden)]
+pub struct TargetFails<P>(core::marker::PhantomData<P>);
+/// [`TileDivides`] fails for the pair `P`.
+#[doc(hidden)]
+pub struct TileFails<P>(core::marker::PhantomData<P>);
+impl<P, W> Then<W> for TargetFails<P> {
+    type Output = Self;
+}
+impl<P, W> Then<W> for TileFails<P> {
+    type Output = Self;
+}
+/// A verdict's value for each condition: the failing one, or [`Holds`].
+#[doc(hidden)]
+pub trait GridVerdict {
+    /// What [`PositiveTarget`] must hold for.
+    type Target;
+    /// What [`TileDivides`] must hold for.
+    type Tile;
+}
+impl GridVerdict for Holds {
+    type Target = Holds;
+    type Tile = Holds;
+}
+impl<P> GridVerdict for TargetFails<P> {
+    type Target = P;
+    type Tile = Holds;
+}
+impl<P> GridVerdict for TileFails<P> {
+    type Target = Holds;
+    type Tile = P;
+}
+/// A mode's verdict from its selectors (`Self`: the target size is 0; `Divides`: the block
+/// size divides it), `Dyn` checked at run time.
+#[doc(hidden)]
+pub trait GridModeVerdict<T, B, Divides> {
+    type Output;
+}
+impl<T, B, X> GridModeVerdict<T, B, X> for B1 {
+    type Output = TargetFails<T>;
+}
+impl<T, B> GridModeVerdict<T, B, B0> for B0 {
+    type Output = TileFails<(T, B)>;
+}
+impl<T, B> GridModeVerdict<T, B, B0> for Dyn {
+    type Output = TileFails<(T, B)>;
+}
+macro_rules! grid_mode_holds {
+    ($($A:ident $D:ident),*) => {$(
+        impl<T, B> GridModeVerdict<T, B, $D> for $A {
+            type Output = Holds;
+        }
+    )*};
+}
+grid_mode_holds!(B0 B1, B0 Dyn, Dyn B1, Dyn Dyn);
+/// A mode's number of blocks `Q` where its verdict holds, the placeholder 1 otherwise (so that
+/// the grid stays a valid shape and the violation is the one error).
+#[doc(hidden)]
+pub trait GridValue<Q> {
+    type Output: Int;
+    fn value(q: Q) -> Result<Self::Output>;
+}
+impl<Q: Int> GridValue<Q> for Holds {
+    type Output = Q;
+    #[inline(always)]
+    fn value(q: Q) -> Result<Q> {
+        Ok(q)
+    }
+}
+impl<P, Q> GridValue<Q> for TargetFails<P> {
+    type Output = typenum::U1;
+    fn value(_: Q) -> Result<typenum::U1> {
+        Err(LayoutError::new(ErrorKind::InvalidArgument))
+    }
+}
+impl<P, Q> GridValue<Q> for TileFails<P> {
+    type Output = typenum::U1;
+    fn value(_: Q) -> Result<typenum::U1> {
+        Err(LayoutError::new(ErrorKind::NotDivisible))
     }
 }
 
@@ -551,6 +652,9 @@ where
     T: ShapeModes,
     <Layout<S, D> as ModesOf>::Output: BlockRankFits<T::Modes>,
     PaddedModes<Self, T>: GridShape<T::Modes>,
+    <PaddedModes<Self, T> as GridShape<T::Modes>>::Verdict: GridVerdict,
+    <<PaddedModes<Self, T> as GridShape<T::Modes>>::Verdict as GridVerdict>::Target: PositiveTarget,
+    <<PaddedModes<Self, T> as GridShape<T::Modes>>::Verdict as GridVerdict>::Tile: TileDivides,
     T: Rebuild<<PaddedModes<Self, T> as GridShape<T::Modes>>::Output>,
     T: RebuildLayout<PaddedModes<Self, T>>,
     GridShapeOf<Self, T>: MakeOrderedLayout<O>,
