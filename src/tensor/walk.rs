@@ -123,7 +123,8 @@ impl Modes {
         self.len
     }
     /// Flat mode `i`: its size, its stride (a basis stride's scale) and its stride's key
-    /// (`u64::MAX` for an integer).
+    /// (`u64::MAX` for an integer). Read by the static TMA copy.
+    #[cfg(feature = "alloc")]
     pub(crate) const fn flat(&self, i: usize) -> (i64, i64, u64) {
         (self.size[i], self.stride[i], self.key[i])
     }

@@ -8,7 +8,6 @@
 
 use crate::rules::coalesce::coalesce_in_place;
 use crate::rules::compose::{base_case_step, compose_negative_leaf, Step};
-use crate::typelevel::verdict::{FirstFailure, Holds, Then};
 use crate::typelevel::{Compose, ComposeOf};
 use typenum::{B0, B1, U1};
 
@@ -54,7 +53,8 @@ with_diagnostic! {
 impl<S: IntRem<D>, D: IntRem<S>> StrideDivisibility for (S, D)
 where
     ZeroSel<crate::int::Mod<S, D>>: SelOr<ZeroSel<crate::int::Mod<D, S>>>,
-    (S, D): StrideDivisibilitySel<StrideDivides<S, D>>,
+    (S, D):
+        StrideDivisibilitySel<Or<ZeroSel<crate::int::Mod<S, D>>, ZeroSel<crate::int::Mod<D, S>>>>,
 {
 }
 impl<T> StrideDivisibilitySel<B1> for T {}
@@ -81,57 +81,6 @@ impl<S: IntRem<N>, N: Int> ShapeDivisibility for (S, N) where
 }
 impl<T> ShapeDivisibilitySel<B1> for T {}
 
-/// `S̄ | d` or `d | S̄` (Eq. 20) as a selector: the condition [`StrideDivisibility`] names.
-type StrideDivides<S, D> = Or<ZeroSel<crate::int::Mod<S, D>>, ZeroSel<crate::int::Mod<D, S>>>;
-
-// ---------------------------------------------------------------------------------------------
-// Verdicts: the fold does not stop at a violated condition; it carries the first violation up
-// to `Compose`, whose bounds name it, so that the error is the condition's and its only
-// "required for" note is `Compose`'s.
-
-#[diagnostic::do_not_recommend]
-impl StrideDivisibility for Holds {}
-#[diagnostic::do_not_recommend]
-impl ShapeDivisibility for Holds {}
-/// The stride divisibility condition (Eq. 20) fails for the pair `P`.
-#[doc(hidden)]
-pub struct StrideFails<P>(core::marker::PhantomData<P>);
-/// The shape divisibility condition (Eq. 21) fails for the pair `P`.
-#[doc(hidden)]
-pub struct ShapeFails<P>(core::marker::PhantomData<P>);
-
-/// A verdict's pair for each condition: the failing pair, or [`Holds`].
-#[doc(hidden)]
-pub trait Verdict {
-    /// What [`StrideDivisibility`] must hold for.
-    type Stride;
-    /// What [`ShapeDivisibility`] must hold for.
-    type Shape;
-}
-impl Verdict for Holds {
-    type Stride = Holds;
-    type Shape = Holds;
-}
-impl<P> Verdict for StrideFails<P> {
-    type Stride = P;
-    type Shape = Holds;
-}
-impl<P> Verdict for ShapeFails<P> {
-    type Stride = Holds;
-    type Shape = P;
-}
-
-impl<P, W> Then<W> for StrideFails<P> {
-    type Output = Self;
-}
-impl<P, W> Then<W> for ShapeFails<P> {
-    type Output = Self;
-}
-
-/// The result of a step whose condition fails: `1:0`, a placeholder that keeps the rest of the
-/// fold defined (the violation in its verdict stops compilation at `Compose`).
-type Refused = Cons<M<U1, typenum::U0>, Nil>;
-
 // ---------------------------------------------------------------------------------------------
 // The base case, A ∘ s:d, as a fold over A's modes.
 
@@ -141,8 +90,6 @@ type Refused = Cons<M<U1, typenum::U0>, Nil>;
 pub trait ComposeStep<Bar, Rs, Rd, Lim> {
     /// The result modes.
     type Output: Plain;
-    /// The first violated condition ([`Verdict`]).
-    type Verdict;
     /// The values.
     fn compose_step(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output>;
 }
@@ -152,7 +99,6 @@ where
     T: ComposeStepTail<Si, Di, Bar, Rs, Rd, Lim>,
 {
     type Output = T::Output;
-    type Verdict = T::Verdict;
     #[inline(always)]
     fn compose_step(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
         self.1.compose_step_tail(self.0, bar, rs, rd, lim)
@@ -163,7 +109,6 @@ where
 #[doc(hidden)]
 pub trait ComposeStepTail<Si, Di, Bar, Rs, Rd, Lim> {
     type Output: Plain;
-    type Verdict;
     fn compose_step_tail(
         self,
         m: M<Si, Di>,
@@ -179,7 +124,6 @@ impl<Si, Di: ScaleBy<Rd>, Bar, Rs: Int, Rd: Int, Lim> ComposeStepTail<Si, Di, Ba
     for Nil
 {
     type Output = Cons<M<Rs, Scaled<Di, Rd>>, Nil>;
-    type Verdict = Holds;
     #[inline(always)]
     fn compose_step_tail(
         self,
@@ -207,13 +151,6 @@ where
         Lim,
         LtSel<Lim, Prod<Bar, Si>>,
     >>::Output;
-    type Verdict = <Cons<M<Si, Di>, Cons<H2, T>> as ComposeStepSel<
-        Bar,
-        Rs,
-        Rd,
-        Lim,
-        LtSel<Lim, Prod<Bar, Si>>,
-    >>::Verdict;
     #[inline(always)]
     fn compose_step_tail(
         self,
@@ -230,7 +167,6 @@ where
 #[doc(hidden)]
 pub trait ComposeStepSel<Bar, Rs, Rd, Lim, Truncate> {
     type Output: Plain;
-    type Verdict;
     fn compose_step_sel(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output>;
 }
 
@@ -239,7 +175,6 @@ impl<Si, Di: ScaleBy<Rd>, H2, T, Bar, Rs: Int, Rd: Int, Lim> ComposeStepSel<Bar,
     for Cons<M<Si, Di>, Cons<H2, T>>
 {
     type Output = Cons<M<Rs, Scaled<Di, Rd>>, Nil>;
-    type Verdict = Holds;
     #[inline(always)]
     fn compose_step_sel(self, _: Bar, rs: Rs, rd: Rd, _: Lim) -> Result<Self::Output> {
         Ok(Cons(M(rs, self.0 .1.scale_by(rd)?), Nil))
@@ -249,109 +184,15 @@ impl<Si, Di: ScaleBy<Rd>, H2, T, Bar, Rs: Int, Rd: Int, Lim> ComposeStepSel<Bar,
 /// The extent taken from mode `Si` at remaining stride `Rd`: `shape_div(Si, Rd)`.
 type NewShape<Si, Rd> = ShapeQuot<Si, Rd>;
 
-/// Statically not truncated: all values are static; the conditions are decided at compile
-/// time, first the stride divisibility (Eq. 20).
+/// Statically not truncated: all values are static; the conditions are checked at compile time.
 impl<Si, Di, H2, T, Bar, Rs, Rd, Lim> ComposeStepSel<Bar, Rs, Rd, Lim, B0>
-    for Cons<M<Si, Di>, Cons<H2, T>>
-where
-    Si: IntRem<Rd>,
-    Rd: IntRem<Si>,
-    ZeroSel<crate::int::Mod<Si, Rd>>: SelOr<ZeroSel<crate::int::Mod<Rd, Si>>>,
-    Cons<M<Si, Di>, Cons<H2, T>>: ComposeStepStride<Bar, Rs, Rd, Lim, StrideDivides<Si, Rd>>,
-{
-    type Output = <Cons<M<Si, Di>, Cons<H2, T>> as ComposeStepStride<
-        Bar,
-        Rs,
-        Rd,
-        Lim,
-        StrideDivides<Si, Rd>,
-    >>::Output;
-    type Verdict = <Cons<M<Si, Di>, Cons<H2, T>> as ComposeStepStride<
-        Bar,
-        Rs,
-        Rd,
-        Lim,
-        StrideDivides<Si, Rd>,
-    >>::Verdict;
-    #[inline(always)]
-    fn compose_step_sel(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
-        self.compose_step_stride(bar, rs, rd, lim)
-    }
-}
-
-/// A static step by whether the stride divisibility condition (Eq. 20) holds.
-#[doc(hidden)]
-pub trait ComposeStepStride<Bar, Rs, Rd, Lim, Holds> {
-    type Output: Plain;
-    type Verdict;
-    fn compose_step_stride(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output>;
-}
-/// It fails: the verdict names the pair `(S̄, d)`.
-impl<Si: Int, Di, H2, T, Bar: Int, Rs: Int, Rd: Int, Lim> ComposeStepStride<Bar, Rs, Rd, Lim, B0>
-    for Cons<M<Si, Di>, Cons<H2, T>>
-{
-    type Output = Refused;
-    type Verdict = StrideFails<(Si, Rd)>;
-    fn compose_step_stride(self, bar: Bar, rs: Rs, rd: Rd, _: Lim) -> Result<Self::Output> {
-        refused(bar.value(), self.0 .0.value(), rs.value(), rd.value())
-    }
-}
-/// It holds: then the shape divisibility condition (Eq. 21), on the extent taken.
-impl<Si, Di, H2, T, Bar, Rs, Rd, Lim> ComposeStepStride<Bar, Rs, Rd, Lim, B1>
-    for Cons<M<Si, Di>, Cons<H2, T>>
-where
-    Si: Int + IntShapeDiv<Rd>,
-    Rd: Int,
-    Rs: IntRem<NewShape<Si, Rd>>,
-    Cons<M<Si, Di>, Cons<H2, T>>:
-        ComposeStepShape<Bar, Rs, Rd, Lim, ZeroSel<crate::int::Mod<Rs, NewShape<Si, Rd>>>>,
-{
-    type Output = <Cons<M<Si, Di>, Cons<H2, T>> as ComposeStepShape<
-        Bar,
-        Rs,
-        Rd,
-        Lim,
-        ZeroSel<crate::int::Mod<Rs, NewShape<Si, Rd>>>,
-    >>::Output;
-    type Verdict = <Cons<M<Si, Di>, Cons<H2, T>> as ComposeStepShape<
-        Bar,
-        Rs,
-        Rd,
-        Lim,
-        ZeroSel<crate::int::Mod<Rs, NewShape<Si, Rd>>>,
-    >>::Verdict;
-    #[inline(always)]
-    fn compose_step_stride(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
-        self.compose_step_shape(bar, rs, rd, lim)
-    }
-}
-
-/// A static step by whether the shape divisibility condition (Eq. 21) holds.
-#[doc(hidden)]
-pub trait ComposeStepShape<Bar, Rs, Rd, Lim, Holds> {
-    type Output: Plain;
-    type Verdict;
-    fn compose_step_shape(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output>;
-}
-/// It fails: the verdict names the pair `(s, ⌈S̄/d⌉)`.
-impl<Si, Di, H2, T, Bar: Int, Rs: Int, Rd: Int, Lim> ComposeStepShape<Bar, Rs, Rd, Lim, B0>
-    for Cons<M<Si, Di>, Cons<H2, T>>
-where
-    Si: Int + IntShapeDiv<Rd>,
-{
-    type Output = Refused;
-    type Verdict = ShapeFails<(Rs, NewShape<Si, Rd>)>;
-    fn compose_step_shape(self, bar: Bar, rs: Rs, rd: Rd, _: Lim) -> Result<Self::Output> {
-        refused(bar.value(), self.0 .0.value(), rs.value(), rd.value())
-    }
-}
-/// Both hold: this mode's part, and the fold goes on.
-impl<Si, Di, H2, T, Bar, Rs, Rd, Lim> ComposeStepShape<Bar, Rs, Rd, Lim, B1>
     for Cons<M<Si, Di>, Cons<H2, T>>
 where
     Si: Int + IntShapeDiv<Rd>,
     Rd: Int + IntShapeDiv<Si> + IntMin<Si>,
+    (Si, Rd): StrideDivisibility,
     Rs: IntShapeDiv<NewShape<Si, Rd>>,
+    (Rs, NewShape<Si, Rd>): ShapeDivisibility,
     Di: StrideMul<Minimum<Rd, Si>>,
     Bar: IntMul<Si>,
     Cons<H2, T>:
@@ -366,14 +207,8 @@ where
             Lim,
         >>::Output,
     >;
-    type Verdict = <Cons<H2, T> as ComposeStep<
-        Prod<Bar, Si>,
-        ShapeQuot<Rs, NewShape<Si, Rd>>,
-        ShapeQuot<Rd, Si>,
-        Lim,
-    >>::Verdict;
     #[inline(always)]
-    fn compose_step_shape(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
+    fn compose_step_sel(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
         let M(si, di) = self.0;
         let new_shape = si.shape_div(rd)?;
         let head = M(new_shape, di.stride_mul(rd.min(si)?)?);
@@ -385,13 +220,6 @@ where
         )?;
         Ok(Cons(head, tail))
     }
-}
-
-/// The value of a refused static step (not reached: its verdict stops compilation at
-/// `Compose`): the rule's error for these values.
-fn refused(bar: i64, si: i64, rs: i64, rd: i64) -> Result<Refused> {
-    base_case_step(bar, si, rs, rd)?;
-    Err(LayoutError::new(ErrorKind::InvalidArgument))
 }
 
 /// Decided at run time. When the remaining stride is statically a multiple of this mode's
@@ -413,13 +241,6 @@ where
         Lim,
         ZeroSel<crate::int::Mod<Rd, Si>>,
     >>::Output;
-    type Verdict = <Cons<M<Si, Di>, Cons<H2, T>> as ComposeStepDyn<
-        Bar,
-        Rs,
-        Rd,
-        Lim,
-        ZeroSel<crate::int::Mod<Rd, Si>>,
-    >>::Verdict;
     #[inline(always)]
     fn compose_step_sel(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
         self.compose_step_dyn(bar, rs, rd, lim)
@@ -431,7 +252,6 @@ where
 #[doc(hidden)]
 pub trait ComposeStepDyn<Bar, Rs, Rd, Lim, Skip> {
     type Output: Plain;
-    type Verdict;
     fn compose_step_dyn(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output>;
 }
 
@@ -445,8 +265,6 @@ where
 {
     type Output =
         <Cons<H2, T> as ComposeStep<Prod<Bar, Si>, Rs, crate::int::Quot<Rd, Si>, Lim>>::Output;
-    type Verdict =
-        <Cons<H2, T> as ComposeStep<Prod<Bar, Si>, Rs, crate::int::Quot<Rd, Si>, Lim>>::Verdict;
     #[inline(always)]
     fn compose_step_dyn(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
         let si = self.0 .0;
@@ -469,7 +287,6 @@ where
     <Cons<H2, T> as ComposeStep<i64, i64, i64, i64>>::Output: FillModes,
 {
     type Output = Cons<M<i64, Di::Dyn>, <Cons<H2, T> as ComposeStep<i64, i64, i64, i64>>::Output>;
-    type Verdict = Holds;
     #[inline(always)]
     fn compose_step_dyn(self, bar: Bar, rs: Rs, rd: Rd, lim: Lim) -> Result<Self::Output> {
         if rd.value() < 0 && (Di::PATH_KEY != 0 || <Cons<H2, T> as ModeValues>::HAS_BASIS) {
@@ -543,8 +360,6 @@ where
 pub trait ComposeLeaf<S, D> {
     /// The result as a layout (a leaf or a flat tuple).
     type Output;
-    /// The first violated condition ([`Verdict`]).
-    type Verdict;
     /// The value.
     fn compose_leaf(self, s: S, d: D) -> Result<Self::Output>;
 }
@@ -554,7 +369,6 @@ where
     A: ComposeLeafSign<S, D, NegSel<D>>,
 {
     type Output = <A as ComposeLeafSign<S, D, NegSel<D>>>::Output;
-    type Verdict = <A as ComposeLeafSign<S, D, NegSel<D>>>::Verdict;
     #[inline(always)]
     fn compose_leaf(self, s: S, d: D) -> Result<Self::Output> {
         self.compose_leaf_sign(s, d)
@@ -586,7 +400,6 @@ impl<U: typenum::Unsigned + typenum::NonZero> IsNegative for typenum::NInt<U> {
 #[doc(hidden)]
 pub trait ComposeLeafSign<S, D, Neg> {
     type Output;
-    type Verdict;
     fn compose_leaf_sign(self, s: S, d: D) -> Result<Self::Output>;
 }
 /// A non-negative or runtime stride: the base case (a runtime negative stride is handled when
@@ -599,7 +412,6 @@ where
     A: ComposeLeafSel<S, D, ZeroSel<D>>,
 {
     type Output = <A as ComposeLeafSel<S, D, ZeroSel<D>>>::Output;
-    type Verdict = <A as ComposeLeafSel<S, D, ZeroSel<D>>>::Verdict;
     #[inline(always)]
     fn compose_leaf_sign(self, s: S, d: D) -> Result<Self::Output> {
         self.compose_leaf_sel(s, d)
@@ -616,7 +428,6 @@ where
     <Cons<M<S, Scaled<Di, D>>, Nil> as CoalesceList>::Output: ToLayout,
 {
     type Output = LayoutOf<<Cons<M<S, Scaled<Di, D>>, Nil> as CoalesceList>::Output>;
-    type Verdict = Holds;
     #[inline(always)]
     fn compose_leaf_sign(self, s: S, d: D) -> Result<Self::Output> {
         Ok(Cons(M(s, self.0 .1.scale_by(d)?), Nil)
@@ -633,7 +444,6 @@ where
     Cons<H, Cons<H2, T>>: ComposeLeafSign<S, i64, Dyn>,
 {
     type Output = <Cons<H, Cons<H2, T>> as ComposeLeafSign<S, i64, Dyn>>::Output;
-    type Verdict = <Cons<H, Cons<H2, T>> as ComposeLeafSign<S, i64, Dyn>>::Verdict;
     #[inline(always)]
     fn compose_leaf_sign(self, s: S, d: D) -> Result<Self::Output> {
         self.compose_leaf_sign(s, d.value())
@@ -643,7 +453,6 @@ where
 #[doc(hidden)]
 pub trait ComposeLeafSel<S, D, DIsZero> {
     type Output;
-    type Verdict;
     fn compose_leaf_sel(self, s: S, d: D) -> Result<Self::Output>;
 }
 /// d = 0: every element of B is A(0) = 0.
@@ -653,7 +462,6 @@ where
     <Cons<M<S, D>, Nil> as CoalesceList>::Output: ToLayout,
 {
     type Output = LayoutOf<<Cons<M<S, D>, Nil> as CoalesceList>::Output>;
-    type Verdict = Holds;
     #[inline(always)]
     fn compose_leaf_sel(self, s: S, d: D) -> Result<Self::Output> {
         Ok(Cons(M(s, d), Nil).coalesce_list()?.to_layout())
@@ -670,7 +478,6 @@ where
 {
     type Output =
         LayoutOf<<<A as ComposeStep<U1, S, D, Prod<crate::int::Diff<S, U1>, D>>>::Output as CoalesceList>::Output>;
-    type Verdict = <A as ComposeStep<U1, S, D, Prod<crate::int::Diff<S, U1>, D>>>::Verdict;
     #[inline(always)]
     fn compose_leaf_sel(self, s: S, d: D) -> Result<Self::Output> {
         let lim = s.sub(U1::default())?.mul(d)?;
@@ -714,8 +521,6 @@ pub trait ComposeWith<A, D> {
     type Shape: IntTuple;
     /// The result's stride tree.
     type Stride: Plain;
-    /// The first violated condition ([`Verdict`]).
-    type Verdict;
     /// The values.
     fn compose_with(&self, stride: &D, a: A) -> Result<(Self::Shape, Self::Stride)>;
 }
@@ -728,7 +533,6 @@ macro_rules! compose_with_leaf {
         {
             type Shape = <<A as ComposeLeaf<$S, D>>::Output as LayoutParts>::Shape;
             type Stride = <<A as ComposeLeaf<$S, D>>::Output as LayoutParts>::Stride;
-            type Verdict = <A as ComposeLeaf<$S, D>>::Verdict;
             #[inline(always)]
             fn compose_with(&self, stride: &D, a: A) -> Result<(Self::Shape, Self::Stride)> {
                 Ok(a.compose_leaf(*self, *stride)?.into_parts())
@@ -745,11 +549,9 @@ macro_rules! compose_with_tuple {
         where
             ($(<$TT as ComposeWith<A, $DD>>::Shape,)*): IntTuple,
             ($(<$TT as ComposeWith<A, $DD>>::Stride,)*): Plain,
-            ($(<$TT as ComposeWith<A, $DD>>::Verdict,)*): FirstFailure,
         {
             type Shape = ($(<$TT as ComposeWith<A, $DD>>::Shape,)*);
             type Stride = ($(<$TT as ComposeWith<A, $DD>>::Stride,)*);
-            type Verdict = <($(<$TT as ComposeWith<A, $DD>>::Verdict,)*) as FirstFailure>::Output;
             #[inline(always)]
             fn compose_with(&self, stride: &($($DD,)*), a: A) -> Result<(Self::Shape, Self::Stride)> {
                 let ($($TT,)*) = self;
@@ -776,9 +578,6 @@ where
     BD: StrideTuple,
     Layout<S, D>: ComposeKind<BS, BD, <BD as StrideTuple>::HasBasis>,
     KindDistributes<S, D, BS, BD>: Distributive,
-    KindVerdict<S, D, BS, BD>: Verdict,
-    <KindVerdict<S, D, BS, BD> as Verdict>::Stride: StrideDivisibility,
-    <KindVerdict<S, D, BS, BD> as Verdict>::Shape: ShapeDivisibility,
 {
     type Output = <Layout<S, D> as ComposeKind<BS, BD, <BD as StrideTuple>::HasBasis>>::Output;
     #[inline(always)]
@@ -787,10 +586,8 @@ where
     }
 }
 
-/// The verdict of `Layout<S, D> ∘ Layout<BS, BD>`.
-type KindVerdict<S, D, BS, BD> =
-    <Layout<S, D> as ComposeKind<BS, BD, <BD as StrideTuple>::HasBasis>>::Verdict;
-/// Whether `Layout<S, D> ∘ Layout<BS, BD>` distributes over `B`'s leaves (Eq. 23).
+/// Whether `Layout<S, D> ∘ Layout<BS, BD>` distributes over `B`'s leaves (Eq. 23): a bound of
+/// `Compose` itself, so that its error's only "required for" note is `Compose`'s.
 type KindDistributes<S, D, BS, BD> =
     <Layout<S, D> as ComposeKind<BS, BD, <BD as StrideTuple>::HasBasis>>::Distributes;
 
@@ -798,8 +595,6 @@ type KindDistributes<S, D, BS, BD> =
 #[doc(hidden)]
 pub trait ComposeKind<BS, BD, K> {
     type Output;
-    /// The first violated condition of the base case ([`Verdict`]).
-    type Verdict;
     /// Left-distributivity (Eq. 23) as a selector: [`B1`] holds, [`Dyn`] decided at run time.
     type Distributes;
     fn compose_kind(&self, b: Layout<BS, BD>) -> Result<Self::Output>;
@@ -832,7 +627,6 @@ where
         <BS as ComposeWith<Normalized<S, D>, BD>>::Shape,
         <BS as ComposeWith<Normalized<S, D>, BD>>::Stride,
     >;
-    type Verdict = <BS as ComposeWith<Normalized<S, D>, BD>>::Verdict;
     type Distributes =
         Or<DistributeSel<Normalized<S, D>, LiveModes<BS, BD>>, AnyDyn<(S, D, BS, BD)>>;
     #[inline(always)]
@@ -905,7 +699,6 @@ where
         <BS as ComposeBasisWith<Layout<S, D>, BD>>::Stride,
     >;
     // Each leaf's composition is a `Compose` of its own, which checks its conditions.
-    type Verdict = Holds;
     type Distributes = B1;
     #[inline(always)]
     fn compose_kind(&self, b: Layout<BS, BD>) -> Result<Self::Output> {

@@ -181,6 +181,9 @@ impl<L: Plain> SplitAt<U0> for L {
         (Nil, self)
     }
 }
+// Its only condition is the rest's split (`UInt − 1` always exists): a list too short reports
+// this trait on the whole list, not a chain through its tails.
+#[diagnostic::do_not_recommend]
 impl<H: Plain, T, U: typenum::Unsigned, B: typenum::Bit> SplitAt<typenum::UInt<U, B>> for Cons<H, T>
 where
     typenum::UInt<U, B>: core::ops::Sub<B1>,

@@ -602,6 +602,10 @@ impl<O: IntRem<N>, N: Int> UpcastOffsetDivides for (O, N) where
 }
 impl<T> UpcastOffsetDividesSel<typenum::B1> for T {}
 impl<T> UpcastOffsetDividesSel<crate::int::select::Dyn> for T {}
+/// A runtime offset is checked at run time.
+#[cfg(feature = "alloc")]
+#[diagnostic::do_not_recommend]
+impl<N> UpcastOffsetDivides for (crate::DynInt, N) {}
 
 /// The parts of a composed layout that change with the element width, in units `N` times
 /// wider: the outer swizzle and the offset (the inner layout casts through [`Upcast`]).
@@ -674,8 +678,9 @@ impl<O, N> CastUp<N> for OffsetPart<O>
 where
     O: Int + IntDiv<N> + IntRem<N>,
     N: Int + typenum::Unsigned,
-    (O, N): UpcastOffsetDivides,
 {
+    // The condition `(O, N): UpcastOffsetDivides` is a bound of `Upcast` on the composed layout,
+    // which names it; a runtime offset is checked here.
     type Up = Quot<O, N>;
     #[inline(always)]
     fn try_up(&self) -> Result<Self::Up> {
@@ -758,6 +763,7 @@ where
     O: ComposedOffset,
     B: ComposedInner,
     OffsetPart<O>: CastUp<N>,
+    (O, N): UpcastOffsetDivides,
     B: Upcast<N>,
     A::Up: ComposedOuter,
     <OffsetPart<O> as CastUp<N>>::Up: ComposedOffset,
