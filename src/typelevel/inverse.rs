@@ -23,7 +23,7 @@ use crate::typelevel::complement::NonNegative;
 use crate::typelevel::compose::LayoutParts;
 use crate::typelevel::flat::SortByStride;
 use crate::typelevel::flat::{FlatModes, FlattenInto, LayoutOf, ToLayout, M};
-use crate::typelevel::verdict::Holds;
+use crate::typelevel::verdict::{FirstFails, Holds, SecondFails, Verdict2};
 
 /// A mode's shape `S` with its index stride `R` (the position of its first element among
 /// the integral coordinates of `L`).
@@ -241,39 +241,13 @@ impl<T> LeftInverseDivisibilitySel<B1> for T {}
 impl LeftInverseInjective for Holds {}
 #[diagnostic::do_not_recommend]
 impl LeftInverseDivisibility for Holds {}
-/// [`LeftInverseInjective`] fails for the pair `P`.
-#[doc(hidden)]
-pub struct OverlapFails<P>(PhantomData<P>);
-/// [`LeftInverseDivisibility`] fails for the pair `P`.
-#[doc(hidden)]
-pub struct DivisibilityFails<P>(PhantomData<P>);
-/// A verdict's pair for each condition: the failing pair, or [`Holds`].
-#[doc(hidden)]
-pub trait LeftInverseVerdict {
-    /// What [`LeftInverseInjective`] must hold for.
-    type Injective;
-    /// What [`LeftInverseDivisibility`] must hold for.
-    type Divisibility;
-}
-impl LeftInverseVerdict for Holds {
-    type Injective = Holds;
-    type Divisibility = Holds;
-}
-impl<P> LeftInverseVerdict for OverlapFails<P> {
-    type Injective = P;
-    type Divisibility = Holds;
-}
-impl<P> LeftInverseVerdict for DivisibilityFails<P> {
-    type Injective = Holds;
-    type Divisibility = P;
-}
 /// Both conditions of a verdict hold.
 #[doc(hidden)]
 pub trait LeftInverseHolds {}
-impl<V: LeftInverseVerdict> LeftInverseHolds for V
+impl<V: Verdict2> LeftInverseHolds for V
 where
-    V::Injective: LeftInverseInjective,
-    V::Divisibility: LeftInverseDivisibility,
+    V::First: LeftInverseInjective,
+    V::Second: LeftInverseDivisibility,
 {
 }
 
@@ -282,7 +256,7 @@ where
 pub trait LeftInverseFold {
     /// The result modes.
     type Output: Plain;
-    /// The first violated condition ([`LeftInverseVerdict`]).
+    /// The first violated condition ([`Verdict2`]: overlap, then divisibility).
     type Verdict;
 }
 impl LeftInverseFold for Nil {
@@ -332,12 +306,12 @@ impl<S: IntMul<D>, R, D: Int, X1, D1, T, Dv> LeftInverseStep<B1, Dv>
     for Cons<M<Ix<S, R>, D>, Cons<M<X1, D1>, T>>
 {
     type Output = Nil;
-    type Verdict = OverlapFails<(Prod<S, D>, D1)>;
+    type Verdict = FirstFails<(Prod<S, D>, D1)>;
 }
 /// The stride does not divide the next: the verdict names `(d, d')`.
 impl<S, R, D, X1, D1, T> LeftInverseStep<B0, B0> for Cons<M<Ix<S, R>, D>, Cons<M<X1, D1>, T>> {
     type Output = Nil;
-    type Verdict = DivisibilityFails<(D, D1)>;
+    type Verdict = SecondFails<(D, D1)>;
 }
 
 /// The leading mode `d₀ : 0` of the left inverse (offsets below the smallest stride `d₀`),
@@ -383,7 +357,7 @@ where
 #[doc(hidden)]
 pub trait LeftInverseOfModes {
     type Output: LayoutParts + Default;
-    /// The fold's verdict ([`LeftInverseVerdict`]).
+    /// The fold's verdict ([`Verdict2`]: overlap, then divisibility).
     type Verdict;
 }
 impl<X> LeftInverseOfModes for X
@@ -409,10 +383,10 @@ where
     L: LayoutParts,
     L::Stride: StrideTuple,
     L: LeftInverseKind<<L::Stride as StrideTuple>::HasBasis>,
-    <L as LeftInverseKind<<L::Stride as StrideTuple>::HasBasis>>::Verdict: LeftInverseVerdict,
-    <<L as LeftInverseKind<<L::Stride as StrideTuple>::HasBasis>>::Verdict as LeftInverseVerdict>::Injective:
+    <L as LeftInverseKind<<L::Stride as StrideTuple>::HasBasis>>::Verdict: Verdict2,
+    <<L as LeftInverseKind<<L::Stride as StrideTuple>::HasBasis>>::Verdict as Verdict2>::First:
         LeftInverseInjective,
-    <<L as LeftInverseKind<<L::Stride as StrideTuple>::HasBasis>>::Verdict as LeftInverseVerdict>::Divisibility:
+    <<L as LeftInverseKind<<L::Stride as StrideTuple>::HasBasis>>::Verdict as Verdict2>::Second:
         LeftInverseDivisibility,
 {
     type Output = <L as LeftInverseKind<<L::Stride as StrideTuple>::HasBasis>>::Output;

@@ -13,7 +13,7 @@ use crate::tuple::{
 };
 use crate::typelevel::flat::{checked_layout, ListAppend};
 use crate::typelevel::tiler::{ConcatLayouts, ModesOf};
-use crate::typelevel::verdict::{Holds, Then};
+use crate::typelevel::verdict::{FirstFails, Holds, SecondFails, Then, Verdict2};
 use crate::typelevel::{BlockedProduct, BlockedProductOf, TileToShape};
 
 /// CuTe's `GenColMajor` (`LayoutLeft`) as a mode order: `(0, 1, …, r−1)` for a shape of rank
@@ -478,7 +478,7 @@ impl<U: crate::int::Digits, B: crate::int::Digit> PositiveTarget for typenum::UI
 #[doc(hidden)]
 pub trait GridShape<TM> {
     type Output: crate::int::Plain;
-    /// The first violated condition ([`GridVerdict`]).
+    /// The first violated condition ([`Verdict2`]: positive target, then divisibility).
     type Verdict;
     fn grid_shape(&self, t: &TM) -> Result<Self::Output>;
 }
@@ -531,38 +531,6 @@ type ModeVerdict<TH, BS> = <ZeroSel<Size<TH>> as GridModeVerdict<
 impl TileDivides for Holds {}
 #[diagnostic::do_not_recommend]
 impl PositiveTarget for Holds {}
-/// [`PositiveTarget`] fails for the size `P`.
-#[doc(hidden)]
-pub struct TargetFails<P>(core::marker::PhantomData<P>);
-/// [`TileDivides`] fails for the pair `P`.
-#[doc(hidden)]
-pub struct TileFails<P>(core::marker::PhantomData<P>);
-impl<P, W> Then<W> for TargetFails<P> {
-    type Output = Self;
-}
-impl<P, W> Then<W> for TileFails<P> {
-    type Output = Self;
-}
-/// A verdict's value for each condition: the failing one, or [`Holds`].
-#[doc(hidden)]
-pub trait GridVerdict {
-    /// What [`PositiveTarget`] must hold for.
-    type Target;
-    /// What [`TileDivides`] must hold for.
-    type Tile;
-}
-impl GridVerdict for Holds {
-    type Target = Holds;
-    type Tile = Holds;
-}
-impl<P> GridVerdict for TargetFails<P> {
-    type Target = P;
-    type Tile = Holds;
-}
-impl<P> GridVerdict for TileFails<P> {
-    type Target = Holds;
-    type Tile = P;
-}
 /// A mode's verdict from its selectors (`Self`: the target size is 0; `Divides`: the block
 /// size divides it), `Dyn` checked at run time.
 #[doc(hidden)]
@@ -570,13 +538,13 @@ pub trait GridModeVerdict<T, B, Divides> {
     type Output;
 }
 impl<T, B, X> GridModeVerdict<T, B, X> for B1 {
-    type Output = TargetFails<T>;
+    type Output = FirstFails<T>;
 }
 impl<T, B> GridModeVerdict<T, B, B0> for B0 {
-    type Output = TileFails<(T, B)>;
+    type Output = SecondFails<(T, B)>;
 }
 impl<T, B> GridModeVerdict<T, B, B0> for Dyn {
-    type Output = TileFails<(T, B)>;
+    type Output = SecondFails<(T, B)>;
 }
 macro_rules! grid_mode_holds {
     ($($A:ident $D:ident),*) => {$(
@@ -600,13 +568,13 @@ impl<Q: Int> GridValue<Q> for Holds {
         Ok(q)
     }
 }
-impl<P, Q> GridValue<Q> for TargetFails<P> {
+impl<P, Q> GridValue<Q> for FirstFails<P> {
     type Output = typenum::U1;
     fn value(_: Q) -> Result<typenum::U1> {
         Err(LayoutError::new(ErrorKind::InvalidArgument))
     }
 }
-impl<P, Q> GridValue<Q> for TileFails<P> {
+impl<P, Q> GridValue<Q> for SecondFails<P> {
     type Output = typenum::U1;
     fn value(_: Q) -> Result<typenum::U1> {
         Err(LayoutError::new(ErrorKind::NotDivisible))
@@ -652,9 +620,9 @@ where
     T: ShapeModes,
     <Layout<S, D> as ModesOf>::Output: BlockRankFits<T::Modes>,
     PaddedModes<Self, T>: GridShape<T::Modes>,
-    <PaddedModes<Self, T> as GridShape<T::Modes>>::Verdict: GridVerdict,
-    <<PaddedModes<Self, T> as GridShape<T::Modes>>::Verdict as GridVerdict>::Target: PositiveTarget,
-    <<PaddedModes<Self, T> as GridShape<T::Modes>>::Verdict as GridVerdict>::Tile: TileDivides,
+    <PaddedModes<Self, T> as GridShape<T::Modes>>::Verdict: Verdict2,
+    <<PaddedModes<Self, T> as GridShape<T::Modes>>::Verdict as Verdict2>::First: PositiveTarget,
+    <<PaddedModes<Self, T> as GridShape<T::Modes>>::Verdict as Verdict2>::Second: TileDivides,
     T: Rebuild<<PaddedModes<Self, T> as GridShape<T::Modes>>::Output>,
     T: RebuildLayout<PaddedModes<Self, T>>,
     GridShapeOf<Self, T>: MakeOrderedLayout<O>,

@@ -16,7 +16,7 @@ use crate::swizzle::{
 };
 use crate::tuple::{Congruent, IntTuple};
 use crate::typelevel::flat::checked_layout;
-use crate::typelevel::verdict::{FirstFailure, Holds, Then};
+use crate::typelevel::verdict::{FirstFails, FirstFailure, Holds, SecondFails, Verdict2};
 
 with_diagnostic! {
     (
@@ -71,38 +71,6 @@ impl<T> UpcastShapeDividesSel<Dyn> for T {}
 impl UpcastStrideDivides for Holds {}
 #[diagnostic::do_not_recommend]
 impl UpcastShapeDivides for Holds {}
-/// [`UpcastStrideDivides`] fails for the pair `P`.
-#[doc(hidden)]
-pub struct UpcastStrideFails<P>(core::marker::PhantomData<P>);
-/// [`UpcastShapeDivides`] fails for the pair `P`.
-#[doc(hidden)]
-pub struct UpcastShapeFails<P>(core::marker::PhantomData<P>);
-impl<P, W> Then<W> for UpcastStrideFails<P> {
-    type Output = Self;
-}
-impl<P, W> Then<W> for UpcastShapeFails<P> {
-    type Output = Self;
-}
-/// A verdict's pair for each condition: the failing pair, or [`Holds`].
-#[doc(hidden)]
-pub trait UpcastVerdict {
-    /// What [`UpcastStrideDivides`] must hold for.
-    type Stride;
-    /// What [`UpcastShapeDivides`] must hold for.
-    type Shape;
-}
-impl UpcastVerdict for Holds {
-    type Stride = Holds;
-    type Shape = Holds;
-}
-impl<P> UpcastVerdict for UpcastStrideFails<P> {
-    type Stride = P;
-    type Shape = Holds;
-}
-impl<P> UpcastVerdict for UpcastShapeFails<P> {
-    type Stride = Holds;
-    type Shape = P;
-}
 /// A leaf's verdict from its two selectors (`Self`: the stride condition's; `ShapeSel`: the
 /// shape condition's), `B0` failing, `B1` or `Dyn` (checked at run time) holding.
 #[doc(hidden)]
@@ -110,13 +78,13 @@ pub trait UpcastLeafVerdict<StridePair, ShapeSel, ShapePair> {
     type Output;
 }
 impl<P, X, Q> UpcastLeafVerdict<P, X, Q> for B0 {
-    type Output = UpcastStrideFails<P>;
+    type Output = FirstFails<P>;
 }
 impl<P, Q> UpcastLeafVerdict<P, B0, Q> for B1 {
-    type Output = UpcastShapeFails<Q>;
+    type Output = SecondFails<Q>;
 }
 impl<P, Q> UpcastLeafVerdict<P, B0, Q> for Dyn {
-    type Output = UpcastShapeFails<Q>;
+    type Output = SecondFails<Q>;
 }
 macro_rules! upcast_leaf_holds {
     ($($A:ident $B:ident),*) => {$(
@@ -183,7 +151,7 @@ crate::tuple::for_each_tuple_pair!(any_unit_tuple);
 pub trait UpcastWith<D, N> {
     type Shape: crate::int::Plain;
     type Stride: crate::int::Plain;
-    /// The first violated condition ([`UpcastVerdict`]).
+    /// The first violated condition ([`Verdict2`]: stride, then shape).
     type Verdict;
     fn upcast_with(&self, d: &D, n: N) -> Result<(Self::Shape, Self::Stride)>;
 }
@@ -384,9 +352,9 @@ where
     N: Unsigned + Int,
     S::Shape: Congruent<S::Stride>,
     S::Stride: IntTuple,
-    S::Verdict: UpcastVerdict,
-    <S::Verdict as UpcastVerdict>::Stride: UpcastStrideDivides,
-    <S::Verdict as UpcastVerdict>::Shape: UpcastShapeDivides,
+    S::Verdict: Verdict2,
+    <S::Verdict as Verdict2>::First: UpcastStrideDivides,
+    <S::Verdict as Verdict2>::Second: UpcastShapeDivides,
 {
     type Output = Layout<S::Shape, S::Stride>;
     #[inline(always)]

@@ -10,6 +10,8 @@
 //! A placeholder result never reaches a caller: the bound fails wherever the verdict is not
 //! [`Holds`], and each placeholder's value is the rule's runtime error.
 
+use core::marker::PhantomData;
+
 use crate::error::{ErrorKind, LayoutError, Result};
 
 /// Every condition holds: a verdict that satisfies every named condition (each condition's
@@ -38,6 +40,36 @@ impl<A, B, T> Gate<T> for (A, B) {
         r?;
         Err(LayoutError::new(ErrorKind::InvalidArgument))
     }
+}
+
+/// The first of a fold's two conditions fails for `P`.
+pub struct FirstFails<P>(PhantomData<P>);
+/// The second of a fold's two conditions fails for `P`.
+pub struct SecondFails<P>(PhantomData<P>);
+/// The verdict of a fold with two conditions, as what each condition must hold for: the failing
+/// values, or [`Holds`]. The public trait bounds `First` by the first condition and `Second` by
+/// the second.
+pub trait Verdict2 {
+    type First;
+    type Second;
+}
+impl Verdict2 for Holds {
+    type First = Holds;
+    type Second = Holds;
+}
+impl<P> Verdict2 for FirstFails<P> {
+    type First = P;
+    type Second = Holds;
+}
+impl<P> Verdict2 for SecondFails<P> {
+    type First = Holds;
+    type Second = P;
+}
+impl<P, W> Then<W> for FirstFails<P> {
+    type Output = Self;
+}
+impl<P, W> Then<W> for SecondFails<P> {
+    type Output = Self;
 }
 
 /// The first failure of `Self` then `W`.
