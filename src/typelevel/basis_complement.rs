@@ -44,7 +44,6 @@ use crate::typelevel::compose::LayoutParts;
 use crate::typelevel::flat::{
     FilterModes, FlatModes, FlattenInto, LayoutOf, SortForComplement, ToLayout, M,
 };
-use crate::typelevel::verdict::{Gate, Holds, Then};
 
 /// The cotarget of the full complement: each component up to its own cosize.
 #[doc(hidden)]
@@ -173,7 +172,6 @@ impl<L: CosizeFold<U1>> LeafCotarget<L> for Full {
 #[doc(hidden)]
 pub trait ComponentComplement<Mx> {
     type Output: LayoutParts;
-    type Verdict;
     fn component_complement(self, m: Mx) -> Result<Self::Output>;
 }
 impl<L, Mx: Int> ComponentComplement<Mx> for L
@@ -191,7 +189,6 @@ where
     type Output = LayoutOf<
         <<<L::Output as SortForComplement>::Output as ComplementFold<U1, Mx>>::Output as CoalesceExt>::Output,
     >;
-    type Verdict = <<L::Output as SortForComplement>::Output as ComplementFold<U1, Mx>>::Verdict;
     #[inline(always)]
     fn component_complement(self, m: Mx) -> Result<Self::Output> {
         check_cotarget(m.value())?;
@@ -296,8 +293,6 @@ pub trait Walk<Cot, Modes, Prefix> {
     type Shape: Plain;
     /// The complement's stride over this part.
     type Stride: Plain;
-    /// The first violated condition of a component's fold ([`ComplementFold::Verdict`]).
-    type Verdict;
     fn walk(cot: Cot, modes: Modes) -> Result<(Self::Shape, Self::Stride)>;
 }
 macro_rules! walk_leaf {
@@ -317,7 +312,6 @@ macro_rules! walk_leaf {
             type Stride = <Prefix as Onto<
                 <<Modes::Output as ComponentComplement<Cot::Mx>>::Output as LayoutParts>::Stride,
             >>::Output;
-            type Verdict = <Modes::Output as ComponentComplement<Cot::Mx>>::Verdict;
             #[inline(always)]
             fn walk(cot: Cot, modes: Modes) -> Result<(Self::Shape, Self::Stride)> {
                 let along = modes.select_along();
@@ -338,7 +332,6 @@ where
 {
     type Shape = TupleOf<<Cons<H, R> as WalkList<Cot::List, Modes, Prefix, U0>>::Shapes>;
     type Stride = TupleOf<<Cons<H, R> as WalkList<Cot::List, Modes, Prefix, U0>>::Strides>;
-    type Verdict = <Cons<H, R> as WalkList<Cot::List, Modes, Prefix, U0>>::Verdict;
     #[inline(always)]
     fn walk(cot: Cot, modes: Modes) -> Result<(Self::Shape, Self::Stride)> {
         let (s, d) = <Cons<H, R> as WalkList<Cot::List, Modes, Prefix, U0>>::walk_list(
@@ -446,13 +439,11 @@ impl CotargetEnd for FullList {}
 pub trait WalkList<CL, Modes, Prefix, I> {
     type Shapes: FromCons;
     type Strides: FromCons;
-    type Verdict;
     fn walk_list(cl: CL, modes: Modes) -> Result<(Self::Shapes, Self::Strides)>;
 }
 impl<CL: CotargetEnd, Modes, Prefix, I> WalkList<CL, Modes, Prefix, I> for Nil {
     type Shapes = Nil;
     type Strides = Nil;
-    type Verdict = Holds;
     #[inline(always)]
     fn walk_list(_: CL, _: Modes) -> Result<(Nil, Nil)> {
         Ok((Nil, Nil))
@@ -465,11 +456,9 @@ where
     NT: WalkList<CL::Tail, Modes, Prefix, Add1<I>>,
     Cons<NH::Shape, NT::Shapes>: FromCons,
     Cons<NH::Stride, NT::Strides>: FromCons,
-    NH::Verdict: Then<NT::Verdict>,
 {
     type Shapes = Cons<NH::Shape, NT::Shapes>;
     type Strides = Cons<NH::Stride, NT::Strides>;
-    type Verdict = <NH::Verdict as Then<NT::Verdict>>::Output;
     #[inline(always)]
     fn walk_list(cl: CL, modes: Modes) -> Result<(Self::Shapes, Self::Strides)> {
         let (h, t) = cl.split();
@@ -482,23 +471,12 @@ where
 // ---------------------------------------------------------------------------------------------
 // The layout
 
-/// The walk's result as a layout.
-type WalkLayout<S, D, Cot> = Layout<
-    <Profile<D> as Walk<Cot, FlatModes<S, D>, Nil>>::Shape,
-    <Profile<D> as Walk<Cot, FlatModes<S, D>, Nil>>::Stride,
->;
-/// The walk's verdict.
-type WalkVerdict<S, D, Cot> = <Profile<D> as Walk<Cot, FlatModes<S, D>, Nil>>::Verdict;
-
 /// `complement(A, Cot)` for a layout with basis strides: the walk over its codomain with the
 /// cotarget (`Full`: each component up to its cosize). What [`Complement`](crate::typelevel::Complement)
 /// and [`ComplementFull`](crate::typelevel::ComplementFull) dispatch to for basis strides.
 #[doc(hidden)]
 pub trait BasisComplement<Cot> {
     type Output;
-    /// The first `(stride, span)` of a component that violates
-    /// [`Injective`](crate::typelevel::Injective), or `Holds`.
-    type Verdict;
     fn try_basis_complement(&self, cot: Cot) -> Result<Self::Output>;
 }
 impl<S, D, Cot> BasisComplement<Cot> for Layout<S, D>
@@ -506,17 +484,17 @@ where
     S: FlattenInto<D, Nil>,
     D: CodomainProfile,
     Profile<D>: Walk<Cot, FlatModes<S, D>, Nil>,
-    WalkVerdict<S, D, Cot>: Gate<WalkLayout<S, D, Cot>>,
 {
-    // A violated condition gives the placeholder `1:0` (its verdict stops compilation).
-    type Output = <WalkVerdict<S, D, Cot> as Gate<WalkLayout<S, D, Cot>>>::Output;
-    type Verdict = <Profile<D> as Walk<Cot, FlatModes<S, D>, Nil>>::Verdict;
+    type Output = Layout<
+        <Profile<D> as Walk<Cot, FlatModes<S, D>, Nil>>::Shape,
+        <Profile<D> as Walk<Cot, FlatModes<S, D>, Nil>>::Stride,
+    >;
     #[inline(always)]
     fn try_basis_complement(&self, cot: Cot) -> Result<Self::Output> {
         let modes = self.raw_shape().flatten_into(self.raw_stride(), Nil);
-        let r = <Profile<D> as Walk<Cot, FlatModes<S, D>, Nil>>::walk(cot, modes);
+        let (s, d) = <Profile<D> as Walk<Cot, FlatModes<S, D>, Nil>>::walk(cot, modes)?;
         // Each component is a checked integer layout along one path: every coordinate entry
         // fits i64.
-        WalkVerdict::<S, D, Cot>::gate(r.map(|(s, d)| Layout::from_raw_parts(s, d)))
+        Ok(Layout::from_raw_parts(s, d))
     }
 }

@@ -1,6 +1,5 @@
 //! `complement` in the type system (paper §3.5).
 
-use crate::typelevel::verdict::{Gate, Holds};
 use crate::typelevel::{Complement, ComplementFull};
 use typenum::{B0, B1, U1};
 
@@ -8,7 +7,7 @@ use crate::basis::typelevel::StrideTuple;
 use crate::typelevel::basis_complement::{BasisComplement, Full};
 
 use crate::error::{ErrorKind, Result};
-use crate::int::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel, NotTrue};
+use crate::int::select::{AnyDyn, Dyn, HasDyn, IntLt, LtSel};
 use crate::int::{
     AbsOf, CeilQuot, Int, IntAbs, IntAdd, IntCeilDiv, IntDiv, IntMul, IntSub, Plain, Prod, Quot,
     Sum,
@@ -45,8 +44,6 @@ with_diagnostic! {
 impl<D: IntLt<C>, C: Int> Injective for (D, C) where (D, C): InjectiveSel<LtSel<D, C>> {}
 impl<T> InjectiveSel<B0> for T {}
 impl<T> InjectiveSel<Dyn> for T {}
-#[diagnostic::do_not_recommend]
-impl Injective for Holds {}
 
 /// A stride that is not statically negative: the condition of the operations that read the
 /// image of a layout in `ℕ` (complement, left inverse). A runtime (`i64`) stride is checked
@@ -66,14 +63,11 @@ impl<U: typenum::Unsigned, B: typenum::Bit> NonNegative for typenum::UInt<U, B> 
 pub trait ComplementFold<Cur, Mx> {
     /// The complement's modes.
     type Output: Plain;
-    /// The first `(stride, span)` that violates [`Injective`], or [`Holds`].
-    type Verdict;
     /// The values.
     fn complement_fold(self, cur: Cur, m: Mx) -> Result<Self::Output>;
 }
 impl<Cur: Int, Mx: IntCeilDiv<Cur>> ComplementFold<Cur, Mx> for Nil {
     type Output = Cons<M<CeilQuot<Mx, Cur>, Cur>, Nil>;
-    type Verdict = Holds;
     #[inline(always)]
     fn complement_fold(self, cur: Cur, m: Mx) -> Result<Self::Output> {
         Ok(Cons(M(m.ceil_div(cur)?, cur), Nil))
@@ -85,7 +79,6 @@ where
     Cons<M<S, D>, T>: ComplementStep<Cur, Mx, AnyDyn<(S, D)>>,
 {
     type Output = <Cons<M<S, D>, T> as ComplementStep<Cur, Mx, AnyDyn<(S, D)>>>::Output;
-    type Verdict = <Cons<M<S, D>, T> as ComplementStep<Cur, Mx, AnyDyn<(S, D)>>>::Verdict;
     #[inline(always)]
     fn complement_fold(self, cur: Cur, m: Mx) -> Result<Self::Output> {
         self.complement_step(cur, m)
@@ -96,56 +89,21 @@ where
 #[doc(hidden)]
 pub trait ComplementStep<Cur, Mx, HasRuntime> {
     type Output: Plain;
-    type Verdict;
     fn complement_step(self, cur: Cur, m: Mx) -> Result<Self::Output>;
 }
 
-/// A static mode: the injectivity condition is decided at compile time (where `Cur` is
-/// static), `d < span` violating it.
+/// A static mode: the injectivity condition is checked at compile time (where `Cur` is static).
 impl<S, D, T, Cur, Mx> ComplementStep<Cur, Mx, B0> for Cons<M<S, D>, T>
 where
-    D: NonNegative + IntLt<Cur>,
-    Cur: Int,
-    Cons<M<S, D>, T>: ComplementStepInjective<Cur, Mx, LtSel<D, Cur>>,
-{
-    type Output = <Cons<M<S, D>, T> as ComplementStepInjective<Cur, Mx, LtSel<D, Cur>>>::Output;
-    type Verdict = <Cons<M<S, D>, T> as ComplementStepInjective<Cur, Mx, LtSel<D, Cur>>>::Verdict;
-    #[inline(always)]
-    fn complement_step(self, cur: Cur, m: Mx) -> Result<Self::Output> {
-        self.complement_step_injective(cur, m)
-    }
-}
-
-/// A static mode's step by whether its stride falls inside the span so far ([`B1`]: the
-/// condition [`Injective`] fails).
-#[doc(hidden)]
-pub trait ComplementStepInjective<Cur, Mx, Inside> {
-    type Output: Plain;
-    type Verdict;
-    fn complement_step_injective(self, cur: Cur, m: Mx) -> Result<Self::Output>;
-}
-/// It fails: the verdict names `(stride, span)`; the placeholder `1:1` never reaches a caller.
-impl<S: Int, D: Int, T, Cur: Int, Mx> ComplementStepInjective<Cur, Mx, B1> for Cons<M<S, D>, T> {
-    type Output = Cons<M<U1, U1>, Nil>;
-    type Verdict = (D, Cur);
-    fn complement_step_injective(self, cur: Cur, _: Mx) -> Result<Self::Output> {
-        let M(s, d) = self.0;
-        check_injective(s.value(), d.value(), cur.value())?;
-        Err(crate::error::LayoutError::new(ErrorKind::ModesInterleave))
-    }
-}
-/// It holds (or `span` is a runtime value, checked at run time).
-impl<S, D, T, Cur, Mx, X: NotTrue> ComplementStepInjective<Cur, Mx, X> for Cons<M<S, D>, T>
-where
     S: Int,
-    D: NonNegative + IntDiv<Cur> + IntMul<S>,
+    D: NonNegative + IntDiv<Cur> + IntMul<S> + IntLt<Cur>,
     Cur: Int,
+    (D, Cur): Injective,
     T: ComplementFold<Prod<D, S>, Mx>,
 {
     type Output = Cons<M<Quot<D, Cur>, Cur>, <T as ComplementFold<Prod<D, S>, Mx>>::Output>;
-    type Verdict = <T as ComplementFold<Prod<D, S>, Mx>>::Verdict;
     #[inline(always)]
-    fn complement_step_injective(self, cur: Cur, m: Mx) -> Result<Self::Output> {
+    fn complement_step(self, cur: Cur, m: Mx) -> Result<Self::Output> {
         let M(s, d) = self.0;
         check_injective(s.value(), d.value(), cur.value())?;
         let head = M(d.div(cur)?, cur);
@@ -161,7 +119,6 @@ where
     T: ComplementFold<i64, Mx>,
 {
     type Output = Cons<M<i64, i64>, <T as ComplementFold<i64, Mx>>::Output>;
-    type Verdict = <T as ComplementFold<i64, Mx>>::Verdict;
     #[inline(always)]
     fn complement_step(self, cur: Cur, m: Mx) -> Result<Self::Output> {
         let M(s, d) = self.0;
@@ -209,8 +166,6 @@ type ComplementModes<S, D, Mx> =
 pub trait ComplementRaw<Mx> {
     /// The modes.
     type Modes;
-    /// The fold's verdict ([`ComplementFold::Verdict`]).
-    type Verdict;
     /// The value.
     fn complement_raw(&self, m: Mx) -> Result<Self::Modes>;
 }
@@ -223,10 +178,6 @@ where
     <<FlatModes<S, D> as FilterModes>::Output as SortForComplement>::Output: ComplementFold<U1, Mx>,
 {
     type Modes = ComplementModes<S, D, Mx>;
-    type Verdict = <<<FlatModes<S, D> as FilterModes>::Output as SortForComplement>::Output as ComplementFold<
-        U1,
-        Mx,
-    >>::Verdict;
     #[inline(always)]
     fn complement_raw(&self, m: Mx) -> Result<Self::Modes> {
         check_cotarget(m.value())?;
@@ -244,7 +195,6 @@ where
 impl<S, D: StrideTuple, Mx> Complement<Mx> for Layout<S, D>
 where
     Layout<S, D>: ComplementKind<Mx, D::HasBasis>,
-    <Layout<S, D> as ComplementKind<Mx, D::HasBasis>>::Verdict: Injective,
 {
     type Output = <Layout<S, D> as ComplementKind<Mx, D::HasBasis>>::Output;
     #[inline(always)]
@@ -257,7 +207,6 @@ where
 #[doc(hidden)]
 pub trait ComplementKind<Mx, K> {
     type Output;
-    type Verdict;
     fn complement_kind(&self, m: Mx) -> Result<Self::Output>;
 }
 
@@ -265,22 +214,13 @@ pub trait ComplementKind<Mx, K> {
 impl<S, D, Mx: Int> ComplementKind<Mx, B0> for Layout<S, D>
 where
     Layout<S, D>: ComplementRaw<Mx>,
-    <Layout<S, D> as ComplementRaw<Mx>>::Verdict:
-        Gate<LayoutOf<<<Layout<S, D> as ComplementRaw<Mx>>::Modes as CoalesceExt>::Output>>,
     <Layout<S, D> as ComplementRaw<Mx>>::Modes: CoalesceExt,
     <<Layout<S, D> as ComplementRaw<Mx>>::Modes as CoalesceExt>::Output: ToLayout,
 {
-    type Output = <<Layout<S, D> as ComplementRaw<Mx>>::Verdict as Gate<
-        LayoutOf<<<Layout<S, D> as ComplementRaw<Mx>>::Modes as CoalesceExt>::Output>,
-    >>::Output;
-    type Verdict = <Layout<S, D> as ComplementRaw<Mx>>::Verdict;
+    type Output = LayoutOf<<<Layout<S, D> as ComplementRaw<Mx>>::Modes as CoalesceExt>::Output>;
     #[inline(always)]
     fn complement_kind(&self, m: Mx) -> Result<Self::Output> {
-        <Self as ComplementRaw<Mx>>::Verdict::gate(
-            self.complement_raw(m)
-                .and_then(|r| r.coalesce_ext())
-                .and_then(|r| r.try_to_layout()),
-        )
+        self.complement_raw(m)?.coalesce_ext()?.try_to_layout()
     }
 }
 
@@ -290,7 +230,6 @@ where
     Layout<S, D>: BasisComplement<Mx>,
 {
     type Output = <Layout<S, D> as BasisComplement<Mx>>::Output;
-    type Verdict = <Layout<S, D> as BasisComplement<Mx>>::Verdict;
     #[inline(always)]
     fn complement_kind(&self, m: Mx) -> Result<Self::Output> {
         self.try_basis_complement(m)
@@ -312,7 +251,6 @@ pub type ComplementPlainOf<A, Mx> = <A as ComplementPlain<Mx>>::Output;
 impl<S, D, Mx: Int> ComplementPlain<Mx> for Layout<S, D>
 where
     Layout<S, D>: ComplementRaw<Mx>,
-    <Layout<S, D> as ComplementRaw<Mx>>::Verdict: Injective,
     <Layout<S, D> as ComplementRaw<Mx>>::Modes: CoalesceList,
     <<Layout<S, D> as ComplementRaw<Mx>>::Modes as CoalesceList>::Output: ToLayout,
 {
@@ -389,7 +327,6 @@ where
 impl<S, D: StrideTuple> ComplementFull for Layout<S, D>
 where
     Layout<S, D>: ComplementFullKind<D::HasBasis>,
-    <Layout<S, D> as ComplementFullKind<D::HasBasis>>::Verdict: Injective,
 {
     type Output = <Layout<S, D> as ComplementFullKind<D::HasBasis>>::Output;
     #[inline(always)]
@@ -402,22 +339,19 @@ where
 #[doc(hidden)]
 pub trait ComplementFullKind<K> {
     type Output;
-    type Verdict;
     fn complement_full_kind(&self) -> Result<Self::Output>;
 }
-impl<L: Cosize + ComplementKind<<L as Cosize>::Output, B0>> ComplementFullKind<B0> for L {
-    type Output = <L as ComplementKind<<L as Cosize>::Output, B0>>::Output;
-    type Verdict = <L as ComplementKind<<L as Cosize>::Output, B0>>::Verdict;
+impl<L: Cosize + Complement<<L as Cosize>::Output>> ComplementFullKind<B0> for L {
+    type Output = <L as Complement<<L as Cosize>::Output>>::Output;
     #[inline(always)]
     fn complement_full_kind(&self) -> Result<Self::Output> {
-        self.complement_kind(self.cosize_int()?)
+        self.try_complement(self.cosize_int()?)
     }
 }
-impl<L: ComplementKind<Full, B1>> ComplementFullKind<B1> for L {
-    type Output = <L as ComplementKind<Full, B1>>::Output;
-    type Verdict = <L as ComplementKind<Full, B1>>::Verdict;
+impl<L: BasisComplement<Full>> ComplementFullKind<B1> for L {
+    type Output = <L as BasisComplement<Full>>::Output;
     #[inline(always)]
     fn complement_full_kind(&self) -> Result<Self::Output> {
-        self.complement_kind(Full)
+        self.try_basis_complement(Full)
     }
 }

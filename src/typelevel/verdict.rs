@@ -5,42 +5,22 @@
 //! implement `ComposeStepSel<…>`"). Instead, a fold whose step finds the condition violated
 //! goes on with a placeholder result and records the violation in an associated type
 //! `Verdict`: [`Holds`] or a type naming the failing values. The public trait's impl then bounds
-//! the verdict by the named condition (`Verdict: Injective`), which [`Holds`] satisfies: the
-//! error is the condition's, and its only "required for" note is the public trait's.
+//! the verdict by the named condition (`Verdict::First: UpcastStrideDivides`), which [`Holds`]
+//! satisfies: the error is the condition's, and its only "required for" note is the public
+//! trait's.
 //! A placeholder result never reaches a caller: the bound fails wherever the verdict is not
 //! [`Holds`], and each placeholder's value is the rule's runtime error.
+//!
+//! A verdict is a second chain of projections beside the fold's result, normalized at every use:
+//! it costs compile time where the fold is hot. Composition and complement (in every divide,
+//! product and TiledMMA) keep their conditions as bounds of their steps (benches/HISTORY.md
+//! §18 has the measurements).
 
 use core::marker::PhantomData;
-
-use crate::error::{ErrorKind, LayoutError, Result};
 
 /// Every condition holds: a verdict that satisfies every named condition (each condition's
 /// trait has an impl for it).
 pub struct Holds;
-
-/// `T` where the verdict `Self` holds; where it names a failing pair, the placeholder `1:0`,
-/// which every later step accepts (it composes with any layout and is composed into by any),
-/// so that the violation is the one error reported.
-pub trait Gate<T> {
-    type Output;
-    /// The value: the result where the verdict holds, its error otherwise.
-    fn gate(r: Result<T>) -> Result<Self::Output>;
-}
-impl<T> Gate<T> for Holds {
-    type Output = T;
-    #[inline(always)]
-    fn gate(r: Result<T>) -> Result<T> {
-        r
-    }
-}
-impl<A, B, T> Gate<T> for (A, B) {
-    type Output = crate::layout::Layout<typenum::U1, typenum::U0>;
-    fn gate(r: Result<T>) -> Result<Self::Output> {
-        // The fold's failing step has returned its error; a violation is never `Ok`.
-        r?;
-        Err(LayoutError::new(ErrorKind::InvalidArgument))
-    }
-}
 
 /// The first of a fold's two conditions fails for `P`.
 pub struct FirstFails<P>(PhantomData<P>);
@@ -78,10 +58,6 @@ pub trait Then<W> {
 }
 impl<W> Then<W> for Holds {
     type Output = W;
-}
-/// A failing pair (the verdict of a condition on pairs, such as complement's): itself.
-impl<A, B, W> Then<W> for (A, B) {
-    type Output = Self;
 }
 /// The first failure in a tuple of verdicts.
 pub trait FirstFailure {
