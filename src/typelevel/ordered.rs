@@ -5,7 +5,7 @@ use typenum::{B0, B1};
 
 use crate::composed::ComposedLayout;
 use crate::error::{layout_error, ErrorKind, LayoutError, Result};
-use crate::int::select::{Dyn, EqSel, HasDyn, IntEq, IntLt, IsZero, LtSel, ZeroSel};
+use crate::int::select::{Dyn, EqSel, HasDyn, IntEq, IntLt, LtSel, ZeroSel};
 use crate::int::{Int, IntDiv, IntMul, IntRem, Mod, Prod, Quot};
 use crate::layout::Layout;
 use crate::tuple::{
@@ -13,7 +13,7 @@ use crate::tuple::{
 };
 use crate::typelevel::flat::{checked_layout, ListAppend};
 use crate::typelevel::tiler::{ConcatLayouts, ModesOf};
-use crate::typelevel::verdict::{FirstFails, Holds, SecondFails, Then, Verdict2};
+use crate::typelevel::verdict::{Decide2, FirstFails, Holds, SecondFails, Then, Verdict2};
 use crate::typelevel::{BlockedProduct, BlockedProductOf, TileToShape};
 
 /// CuTe's `GenColMajor` (`LayoutLeft`) as a mode order: `(0, 1, …, r−1)` for a shape of rank
@@ -495,8 +495,10 @@ where
     BS: Congruent<BD>,
     BD: IntTuple,
     TH: IntTuple,
-    Size<TH>: IsZero + IntRem<Size<BS>> + IntDiv<Size<BS>>,
-    ZeroSel<Size<TH>>: GridModeVerdict<Size<TH>, Size<BS>, ZeroSel<Mod<Size<TH>, Size<BS>>>>,
+    Size<TH>: IntRem<Size<BS>> + IntDiv<Size<BS>>,
+    typenum::U0: IntLt<Size<TH>>,
+    LtSel<typenum::U0, Size<TH>>:
+        Decide2<Size<TH>, ZeroSel<Mod<Size<TH>, Size<BS>>>, (Size<TH>, Size<BS>)>,
     ModeVerdict<TH, BS>: Then<BT::Verdict> + GridValue<Quot<Size<TH>, Size<BS>>>,
     BT: GridShape<TT>,
 {
@@ -520,40 +522,18 @@ where
     }
 }
 
-/// The verdict of one mode of the grid (`typelevel::verdict`): a violated condition is carried
-/// up to `TileToShapeOrdered`, whose bounds name it.
-type ModeVerdict<TH, BS> = <ZeroSel<Size<TH>> as GridModeVerdict<
+/// The verdict of one mode of the grid (`typelevel::verdict`): first `0 < size(target mode)`
+/// ([`PositiveTarget`]), then the block size divides it ([`TileDivides`]); a violated condition
+/// is carried up to `TileToShapeOrdered`, whose bounds name it.
+type ModeVerdict<TH, BS> = <LtSel<typenum::U0, Size<TH>> as Decide2<
     Size<TH>,
-    Size<BS>,
     ZeroSel<Mod<Size<TH>, Size<BS>>>,
+    (Size<TH>, Size<BS>),
 >>::Output;
 #[diagnostic::do_not_recommend]
 impl TileDivides for Holds {}
 #[diagnostic::do_not_recommend]
 impl PositiveTarget for Holds {}
-/// A mode's verdict from its selectors (`Self`: the target size is 0; `Divides`: the block
-/// size divides it), `Dyn` checked at run time.
-#[doc(hidden)]
-pub trait GridModeVerdict<T, B, Divides> {
-    type Output;
-}
-impl<T, B, X> GridModeVerdict<T, B, X> for B1 {
-    type Output = FirstFails<T>;
-}
-impl<T, B> GridModeVerdict<T, B, B0> for B0 {
-    type Output = SecondFails<(T, B)>;
-}
-impl<T, B> GridModeVerdict<T, B, B0> for Dyn {
-    type Output = SecondFails<(T, B)>;
-}
-macro_rules! grid_mode_holds {
-    ($($A:ident $D:ident),*) => {$(
-        impl<T, B> GridModeVerdict<T, B, $D> for $A {
-            type Output = Holds;
-        }
-    )*};
-}
-grid_mode_holds!(B0 B1, B0 Dyn, Dyn B1, Dyn Dyn);
 /// A mode's number of blocks `Q` where its verdict holds, the placeholder 1 otherwise (so that
 /// the grid stays a valid shape and the violation is the one error).
 #[doc(hidden)]

@@ -16,7 +16,7 @@ use crate::swizzle::{
 };
 use crate::tuple::{Congruent, IntTuple};
 use crate::typelevel::flat::checked_layout;
-use crate::typelevel::verdict::{FirstFails, FirstFailure, Holds, SecondFails, Verdict2};
+use crate::typelevel::verdict::{Decide2, FirstFailure, Holds, Verdict2};
 
 with_diagnostic! {
     (
@@ -71,29 +71,6 @@ impl<T> UpcastShapeDividesSel<Dyn> for T {}
 impl UpcastStrideDivides for Holds {}
 #[diagnostic::do_not_recommend]
 impl UpcastShapeDivides for Holds {}
-/// A leaf's verdict from its two selectors (`Self`: the stride condition's; `ShapeSel`: the
-/// shape condition's), `B0` failing, `B1` or `Dyn` (checked at run time) holding.
-#[doc(hidden)]
-pub trait UpcastLeafVerdict<StridePair, ShapeSel, ShapePair> {
-    type Output;
-}
-impl<P, X, Q> UpcastLeafVerdict<P, X, Q> for B0 {
-    type Output = FirstFails<P>;
-}
-impl<P, Q> UpcastLeafVerdict<P, B0, Q> for B1 {
-    type Output = SecondFails<Q>;
-}
-impl<P, Q> UpcastLeafVerdict<P, B0, Q> for Dyn {
-    type Output = SecondFails<Q>;
-}
-macro_rules! upcast_leaf_holds {
-    ($($A:ident $B:ident),*) => {$(
-        impl<P, Q> UpcastLeafVerdict<P, $B, Q> for $A {
-            type Output = Holds;
-        }
-    )*};
-}
-upcast_leaf_holds!(B1 B1, B1 Dyn, Dyn B1, Dyn Dyn);
 /// The stride condition of `upcast<N>` at a leaf `(d, N)` as a selector.
 type StrideDividesSel<D, N> = Or<EqSel<Gcf<D, N>, N>, EqSel<Gcf<D, N>, AbsOf<D>>>;
 
@@ -164,7 +141,7 @@ macro_rules! upcast_leaf {
             Gcf<D, N>: IntEq<N> + IntEq<AbsOf<D>>,
             EqSel<Gcf<D, N>, N>: SelOr<EqSel<Gcf<D, N>, AbsOf<D>>>,
             $S: IntRem<Quot<N, Gcf<D, N>>> + IntDiv<Quot<N, Gcf<D, N>>>,
-            StrideDividesSel<D, N>: UpcastLeafVerdict<
+            StrideDividesSel<D, N>: Decide2<
                 (D, N),
                 ZeroSel<Mod<$S, Quot<N, Gcf<D, N>>>>,
                 ($S, Quot<N, Gcf<D, N>>),
@@ -172,7 +149,7 @@ macro_rules! upcast_leaf {
         {
             type Shape = Quot<$S, Quot<N, Gcf<D, N>>>;
             type Stride = Quot<D, Gcf<D, N>>;
-            type Verdict = <StrideDividesSel<D, N> as UpcastLeafVerdict<
+            type Verdict = <StrideDividesSel<D, N> as Decide2<
                 (D, N),
                 ZeroSel<Mod<$S, Quot<N, Gcf<D, N>>>>,
                 ($S, Quot<N, Gcf<D, N>>),

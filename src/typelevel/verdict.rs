@@ -18,6 +18,10 @@
 
 use core::marker::PhantomData;
 
+use typenum::{B0, B1};
+
+use crate::int::select::Dyn;
+
 /// Every condition holds: a verdict that satisfies every named condition (each condition's
 /// trait has an impl for it).
 pub struct Holds;
@@ -45,6 +49,31 @@ impl<P> Verdict2 for SecondFails<P> {
     type First = Holds;
     type Second = P;
 }
+/// One step's verdict for a fold with two conditions, from their selectors: `Self` says whether
+/// the first holds, `SecondHolds` whether the second does ([`B1`] holds, [`B0`] fails, [`Dyn`]
+/// is checked at run time and so holds here); `P` and `Q` are the values each names when it
+/// fails. The first condition is decided first.
+pub trait Decide2<P, SecondHolds, Q> {
+    type Output;
+}
+impl<P, X, Q> Decide2<P, X, Q> for B0 {
+    type Output = FirstFails<P>;
+}
+impl<P, Q> Decide2<P, B0, Q> for B1 {
+    type Output = SecondFails<Q>;
+}
+impl<P, Q> Decide2<P, B0, Q> for Dyn {
+    type Output = SecondFails<Q>;
+}
+macro_rules! decide2_holds {
+    ($($A:ident $B:ident),*) => {$(
+        impl<P, Q> Decide2<P, $B, Q> for $A {
+            type Output = Holds;
+        }
+    )*};
+}
+decide2_holds!(B1 B1, B1 Dyn, Dyn B1, Dyn Dyn);
+
 impl<P, W> Then<W> for FirstFails<P> {
     type Output = Self;
 }
