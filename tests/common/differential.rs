@@ -11,6 +11,16 @@
 //! engine's result, computed at compile time for static operands, next to the runtime engine's
 //! result on `to_dyn()` of the same operands; the check compares them at test time.
 //!
+//! Where every operand is static (the checks `same_print`, `same_composed`,
+//! `same_basis_print`), the type-level side is the result's *type*: `stat!` writes
+//! `typed(&|| a.op(..))`, which type-checks the call (the whole type-level computation and its
+//! conditions) and takes the zero-sized result's `Default::default()` without running the
+//! method. Running it would monomorphize, per case, the mixed engine's value plumbing, which
+//! carries nothing for static operands: that was two thirds of these binaries' build
+//! (`differential_product` 131 → 47 s, `-Ztime-passes`, BENCHMARKS.md "Test suite time").
+//! The methods' runtime path on static operands is run by the worked examples and property
+//! tests (`tests/typelevel_*`, `tests/both_*`, the doctests); mixed cases run it here.
+//!
 //! A first operand `(Sw<B,M,S> o offset o shape:stride)` is a composed layout (CuTe's
 //! swizzled layouts, `tests/differential_composed.rs`): the operation applies to the static (or
 //! mixed) `ComposedLayout` and, as the runtime engine, to its `to_dyn()` copy, a
@@ -105,6 +115,13 @@ pub fn same_int<I: cute_layout::int::Int>((k, rt): (I, Result<i64, LayoutError>)
         panic!("runtime engine refused where the type-level engine gave {k:?}: {e}")
     });
     assert_eq!(k.value(), rt, "type-level vs runtime engine");
+}
+
+/// The value of a static result type, from the closure that computes it (type-checked, not
+/// called). A static layout is zero-sized, so its default is the result; a result with a
+/// runtime leaf would default that leaf to 0 and fail the check, never pass it.
+pub fn typed<R: Default>(_: &impl Fn() -> R) -> R {
+    R::default()
 }
 
 /// `L(i)` at every integral coordinate `i` of the domain.
@@ -265,7 +282,7 @@ macro_rules! cast_case {
         $check({
             let a = composed_operand!(Sw $($a)*);
             (
-                a.$op::<cute_layout::typenum::$n>(),
+                stat!($check, a.$op::<cute_layout::typenum::$n>()),
                 a.to_dyn().$try::<cute_layout::typenum::$n>(),
             )
         })
@@ -300,18 +317,36 @@ macro_rules! dyn_tiler {
     ([$($t:tt)*]) => { dyn_tiler!(@ [] $($t)*) };
 }
 
+/// The static side of a case: for the checks of static operands (`same_print`,
+/// `same_composed`, `same_basis_print`) the result's type, its value `Default::default()`
+/// (the method is type-checked, not run: `typed`); for the mixed checks the method's value.
+macro_rules! stat {
+    (same_print, $e:expr) => {
+        typed(&|| $e)
+    };
+    (same_composed, $e:expr) => {
+        typed(&|| $e)
+    };
+    (same_basis_print, $e:expr) => {
+        typed(&|| $e)
+    };
+    ($other:ident, $e:expr) => {
+        $e
+    };
+}
+
 /// `a.op()` against `algebra::try_op(&a)`.
 macro_rules! unary_case {
     ($check:ident, $op:ident, $try:ident; (Sw $($a:tt)*)) => {
         $check({
             let a = composed_operand!(Sw $($a)*);
-            (a.$op(), a.to_dyn().$try())
+            (stat!($check, a.$op()), a.to_dyn().$try())
         })
     };
     ($check:ident, $op:ident, $try:ident; $as:tt : $ad:tt) => {
         $check({
             let a = operand!($as : $ad);
-            (a.$op(), algebra::$try(&a.to_dyn()))
+            (stat!($check, a.$op()), algebra::$try(&a.to_dyn()))
         })
     };
 }
@@ -321,19 +356,19 @@ macro_rules! binary_case {
     ($check:ident, $op:ident, $try:ident; (Sw $($a:tt)*), $bs:tt : $bd:tt) => {
         $check({
             let (a, b) = (composed_operand!(Sw $($a)*), operand!($bs : $bd));
-            (a.$op(b), a.to_dyn().$try(b.to_dyn()))
+            (stat!($check, a.$op(b)), a.to_dyn().$try(b.to_dyn()))
         })
     };
     ($check:ident, $op:ident, $try:ident; $as:tt : $ad:tt, $bs:tt : $bd:tt) => {
         $check({
             let (a, b) = (operand!($as : $ad), operand!($bs : $bd));
-            (a.$op(b), algebra::$try(&a.to_dyn(), &b.to_dyn()))
+            (stat!($check, a.$op(b)), algebra::$try(&a.to_dyn(), &b.to_dyn()))
         })
     };
     ($check:ident, &$op:ident, $try:ident; $as:tt : $ad:tt, $bs:tt : $bd:tt) => {
         $check({
             let (a, b) = (operand!($as : $ad), operand!($bs : $bd));
-            (a.$op(&b), algebra::$try(&a.to_dyn(), &b.to_dyn()))
+            (stat!($check, a.$op(&b)), algebra::$try(&a.to_dyn(), &b.to_dyn()))
         })
     };
 }
@@ -343,13 +378,13 @@ macro_rules! tuple_tiler_case {
     ($check:ident, $op:ident, $try:ident; (Sw $($a:tt)*), [$($t:tt)*]) => {
         $check({
             let a = composed_operand!(Sw $($a)*);
-            (a.$op(tiler!([$($t)*])), a.to_dyn().$try(&dyn_tiler!([$($t)*])))
+            (stat!($check, a.$op(tiler!([$($t)*]))), a.to_dyn().$try(&dyn_tiler!([$($t)*])))
         })
     };
     ($check:ident, $op:ident, $try:ident; $as:tt : $ad:tt, [$($t:tt)*]) => {
         $check({
             let a = operand!($as : $ad);
-            (a.$op(tiler!([$($t)*])), algebra::$try(&a.to_dyn(), &dyn_tiler!([$($t)*])))
+            (stat!($check, a.$op(tiler!([$($t)*]))), algebra::$try(&a.to_dyn(), &dyn_tiler!([$($t)*])))
         })
     };
 }
@@ -367,7 +402,7 @@ macro_rules! divide_case {
         $check({
             let a = operand!($as : $ad);
             (
-                a.$op(operand!($bs : $bd)),
+                stat!($check, a.$op(operand!($bs : $bd))),
                 algebra::$try(
                     &a.to_dyn(),
                     &algebra::DynTiler::from(operand!($bs : $bd).to_dyn()),
@@ -396,14 +431,14 @@ macro_rules! complement {
     ($check:ident: $as:tt : $ad:tt, {v($m:literal)}) => {
         $check({
             let a = operand!($as : $ad);
-            (a.complement(v($m)), algebra::try_complement(&a.to_dyn(), $m))
+            (stat!($check, a.complement(v($m))), algebra::try_complement(&a.to_dyn(), $m))
         })
     };
     ($check:ident: $as:tt : $ad:tt, $m:ident) => {
         $check({
             let a = operand!($as : $ad);
             (
-                a.complement(typenum::$m::default()),
+                stat!($check, a.complement(typenum::$m::default())),
                 algebra::try_complement(&a.to_dyn(), <typenum::$m as typenum::Unsigned>::I64),
             )
         })
@@ -652,7 +687,7 @@ macro_rules! basis_coalesce {
     ($check:ident: $($a:tt)*) => {
         $check({
             let a = basis_operand!($($a)*);
-            (a.coalesce(), algebra::basis::try_coalesce(&cute_layout::BasisLayout::to_dyn(&a)))
+            (stat!($check, a.coalesce()), algebra::basis::try_coalesce(&cute_layout::BasisLayout::to_dyn(&a)))
         })
     };
 }
@@ -663,7 +698,7 @@ macro_rules! basis_compose {
         $check({
             let (a, b) = (basis_operand!($($a)*), operand!($bs : $bd));
             (
-                a.compose(b),
+                stat!($check, a.compose(b)),
                 algebra::basis::try_composition(&cute_layout::BasisLayout::to_dyn(&a), &b.to_dyn()),
             )
         })
@@ -678,7 +713,7 @@ macro_rules! basis_divide_case {
         $check({
             let a = basis_operand!($($a)*);
             (
-                a.$op(tiler!([$($t)*])),
+                stat!($check, a.$op(tiler!([$($t)*]))),
                 algebra::basis::$try(&cute_layout::BasisLayout::to_dyn(&a), &dyn_tiler!([$($t)*])),
             )
         })
@@ -687,7 +722,7 @@ macro_rules! basis_divide_case {
         $check({
             let (a, b) = (basis_operand!($($a)*), operand!($bs : $bd));
             (
-                a.$op(b),
+                stat!($check, a.$op(b)),
                 algebra::basis::$try(
                     &cute_layout::BasisLayout::to_dyn(&a),
                     &algebra::DynTiler::from(b.to_dyn()),
