@@ -3,8 +3,6 @@
 //! This file names every atom type of the crate, so `cargo check --test atom_layouts` measures
 //! the compile time of all their checks.
 
-use std::collections::BTreeMap;
-
 use cute_layout::atom::check::{
     ALayoutCovers, CLayoutBijective, CopyLayoutsValid, MmaLayoutsValid, TvLayout,
 };
@@ -112,17 +110,34 @@ assert_not_impl_any!(Cover<Layout![(2,4):(1,1)], U8>: ALayoutCovers);
 assert_not_impl_any!(Cover<Layout![(2,4):(0,2)], U8>: ALayoutCovers);
 
 /// Brute force: (size, image size, whether the image is [0, image size) reached once by the
-/// non-broadcast coordinates).
+/// non-broadcast coordinates). Every offset `L(i)` written out by an odometer over the flat
+/// modes (the first mode fastest, as the colexicographic index runs), counted in an array over
+/// `[min, max]` of the offsets: independent of the crate's evaluation, and fast unoptimized.
 fn brute(l: &DynLayout) -> (i64, i64, bool) {
-    let mut hits: BTreeMap<i64, i64> = BTreeMap::new();
-    for i in 0..l.size() {
-        *hits.entry(l.eval(i)).or_default() += 1;
+    let modes: Vec<(i64, i64)> = l.shape().leaves().zip(l.stride().leaves()).collect();
+    let size: i64 = modes.iter().map(|m| m.0).product();
+    let lo: i64 = modes.iter().map(|&(s, d)| (s - 1) * d.min(0)).sum();
+    let hi: i64 = modes.iter().map(|&(s, d)| (s - 1) * d.max(0)).sum();
+    let mut hits = vec![0i64; (hi - lo + 1) as usize];
+    let (mut digits, mut offset) = (vec![0i64; modes.len()], 0i64);
+    for _ in 0..size {
+        hits[(offset - lo) as usize] += 1;
+        for (k, &(s, d)) in modes.iter().enumerate() {
+            digits[k] += 1;
+            offset += d;
+            if digits[k] < s {
+                break;
+            }
+            digits[k] = 0;
+            offset -= s * d;
+        }
     }
-    let image = hits.len() as i64;
-    let compact = hits.keys().copied().eq(0..image);
+    let image = hits.iter().filter(|&&h| h > 0).count() as i64;
+    // compact: the offsets reached are exactly 0..image
+    let compact = lo == 0 && hits[..image as usize].iter().all(|&h| h > 0);
     // With broadcast, each element is hit size/image times.
-    let uniform = hits.values().all(|&h| h * image == l.size());
-    (l.size(), image, compact && uniform)
+    let uniform = hits.iter().all(|&h| h == 0 || h * image == size);
+    (size, image, compact && uniform)
 }
 
 #[test]
