@@ -8,6 +8,26 @@ fn ui() {
     // (`RUSTC_WORKSPACE_WRAPPER`, `.ci/run`); trybuild's builds inherit the environment, and
     // their expected output is rustc's, without clippy's lints.
     std::env::remove_var("RUSTC_WORKSPACE_WRAPPER");
+    // trybuild builds its project's dependencies (this crate, its dependencies and
+    // dev-dependencies) first with its rustflags, then the cases with the same flags plus
+    // `--diagnostic-width=140` (trybuild 1.0.122, `cargo.rs`): a change of rustflags, so Cargo
+    // built every dependency twice. `CARGO_ENCODED_RUSTFLAGS` (which trybuild leaves set, and
+    // which Cargo prefers over the `build.rustflags` trybuild passes) gives both builds
+    // trybuild's flags of the second: the dependencies are built once, the expected outputs
+    // are unchanged. Without debug info (`CARGO_PROFILE_DEV_DEBUG`): the cases are only built.
+    std::env::set_var(
+        "CARGO_ENCODED_RUSTFLAGS",
+        [
+            "--cfg",
+            "trybuild",
+            "--verbose",
+            "-A",
+            "dead_code",
+            "--diagnostic-width=140",
+        ]
+        .join("\x1f"),
+    );
+    std::env::set_var("CARGO_PROFILE_DEV_DEBUG", "0");
     let t = trybuild::TestCases::new();
     t.compile_fail("ui-tests/*.rs");
     // With a passing case trybuild builds instead of only checking, so the compile-time
