@@ -15,11 +15,20 @@ use cute_layout::ops::*;
 use cute_layout::typenum::*;
 use cute_layout::{layout, AnyLayout, DynLayout};
 
-/// `case!(t; id; static result => PyCuTe's answer)`.
+/// `case!(t; id; static result => PyCuTe's answer)`. The static result is its type: the call
+/// is type-checked in a closure that is not called, and the zero-sized result is the type's
+/// `Default::default()` (running the method would build, per case, the mixed engine's value
+/// code, which carries nothing for static operands; a result with a runtime leaf would default
+/// it to 0 and fail).
 macro_rules! case {
     ($t:ident; $id:literal; $got:expr => $want:literal) => {
-        $t.check($id, $got, $want)
+        $t.check($id, typed(&|| $got), $want)
     };
+}
+
+/// The value of a static result type, from the closure that computes it (not called).
+fn typed<R: Default>(_: &impl Fn() -> R) -> R {
+    R::default()
 }
 
 /// Agreement counts of one operation, and its failing cases (each case runs on its own, so that
