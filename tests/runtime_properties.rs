@@ -399,7 +399,6 @@ proptest! {
             prop_assert_eq!(r.size(), m);
         }
     }
-
 }
 
 proptest! {

@@ -11,6 +11,8 @@
 
 #![allow(clippy::all, unused_imports)]
 
+mod common;
+use common::differential::typed;
 use cute_layout::ops::*;
 use cute_layout::typenum::*;
 use cute_layout::{layout, AnyLayout, DynLayout};
@@ -24,11 +26,6 @@ macro_rules! case {
     ($t:ident; $id:literal; $got:expr => $want:literal) => {
         $t.check($id, typed(&|| $got), $want)
     };
-}
-
-/// The value of a static result type, from the closure that computes it (not called).
-fn typed<R: Default>(_: &impl Fn() -> R) -> R {
-    R::default()
 }
 
 /// Agreement counts of one operation, and its failing cases (each case runs on its own, so that
