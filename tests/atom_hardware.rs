@@ -1149,8 +1149,13 @@ fn layouts_of(name: &str) -> Option<AtomLayouts> {
 }
 
 fn check_dir(dir: &Path) -> Vec<String> {
+    check_dir_shard(dir, 0, 1)
+}
+
+/// [`check_dir`] on the files whose position in `files(dir)` is `shard` modulo `of`.
+fn check_dir_shard(dir: &Path, shard: usize, of: usize) -> Vec<String> {
     let mut errors = Vec::new();
-    for p in files(dir) {
+    for p in files(dir).into_iter().skip(shard).step_by(of) {
         let text = std::fs::read_to_string(&p).unwrap();
         let label = p.display().to_string();
         // `PROBE_SIMULATE=1 probes/run.sh` output (a CPU model with a random layout).
@@ -1229,11 +1234,38 @@ fn fixture_matches_the_layouts() {
 
 /// The recorded hardware data: every file matches, names a known atom, is no simulated output,
 /// and every atom of the crate has its files (except the [`UNCOVERED`] ones).
+/// The recorded files (48 MB) are checked in [`SHARDS`] tests, which the harness runs in
+/// parallel: each one checks every `SHARDS`-th file.
+const SHARDS: usize = 4;
+
+fn recorded_shard(shard: usize) {
+    let errors = check_dir_shard(&data_dir("atoms"), shard, SHARDS);
+    assert!(errors.is_empty(), "{}", errors.join("\n"));
+}
+
 #[test]
-fn recorded_hardware_data_matches_the_layouts() {
-    let dir = data_dir("atoms");
-    let mut errors = check_dir(&dir);
-    errors.extend(check_coverage(&dir));
+fn recorded_hardware_data_matches_the_layouts_0() {
+    recorded_shard(0);
+}
+
+#[test]
+fn recorded_hardware_data_matches_the_layouts_1() {
+    recorded_shard(1);
+}
+
+#[test]
+fn recorded_hardware_data_matches_the_layouts_2() {
+    recorded_shard(2);
+}
+
+#[test]
+fn recorded_hardware_data_matches_the_layouts_3() {
+    recorded_shard(3);
+}
+
+#[test]
+fn recorded_hardware_data_covers_the_atoms() {
+    let errors = check_coverage(&data_dir("atoms"));
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 

@@ -12,7 +12,7 @@
 
 use cute_layout::atom::gmma::MajorMode;
 use cute_layout::atom::gmma_desc::{make_gmma_desc_mode, LayoutType};
-use cute_layout::{DynComposedLayout, DynLayout, ErrorKind};
+use cute_layout::{DynComposedLayout, DynInt, DynLayout, DynSwizzle, DynTuple, ErrorKind};
 
 const DATA: &str = include_str!("data/gmma_desc/cute_descs.txt");
 
@@ -102,7 +102,29 @@ fn canonical(major: MajorMode, w: i64, t: i64, mn: i64, k: i64, lbo: i64, sbo: i
 
 /// The offsets of an `(mn, k)` tile, column-major over (mn, k).
 fn offsets(l: &DynLayout, mn: i64, k: i64) -> Vec<i64> {
-    (0..mn * k).map(|i| l.eval(i)).collect()
+    // The flat leaves in colexicographic order are the (mn, k) order: an odometer over them,
+    // the offset updated by each step (no evaluation per index).
+    let (s, d): (Vec<i64>, Vec<i64>) = l.shape().leaves().zip(l.stride().leaves()).unzip();
+    assert_eq!(
+        s.iter().product::<i64>(),
+        mn * k,
+        "{l} is no ({mn}, {k}) tile"
+    );
+    let mut c = vec![0i64; s.len()];
+    let (mut off, mut out) = (0i64, Vec::with_capacity((mn * k) as usize));
+    for _ in 0..mn * k {
+        out.push(off);
+        for j in 0..s.len() {
+            c[j] += 1;
+            off += d[j];
+            if c[j] < s[j] {
+                break;
+            }
+            off -= s[j] * d[j];
+            c[j] = 0;
+        }
+    }
+    out
 }
 
 /// All rank-2 layouts of shape (mn, k) with each mode flat or split in two, strides from `ds`.
@@ -132,13 +154,14 @@ fn layouts(mn: i64, k: i64, ds: &[i64]) -> Vec<DynLayout> {
         }
         v
     };
-    let mode = |s: &[i64], d: &[i64]| -> (String, String) {
+    // Built from the tuples, not from text: the space has tens of thousands of layouts.
+    let mode = |s: &[i64], d: &[i64]| -> (DynTuple, DynTuple) {
         if s.len() == 1 {
-            (s[0].to_string(), d[0].to_string())
+            (DynTuple::int(s[0]), DynTuple::int(d[0]))
         } else {
             (
-                format!("({},{})", s[0], s[1]),
-                format!("({},{})", d[0], d[1]),
+                DynTuple::ints(s.iter().copied()),
+                DynTuple::ints(d.iter().copied()),
             )
         }
     };
@@ -148,7 +171,9 @@ fn layouts(mn: i64, k: i64, ds: &[i64]) -> Vec<DynLayout> {
             for d in strides(s0.len() + s1.len()) {
                 let (a, da) = mode(&s0, &d[..s0.len()]);
                 let (b, db) = mode(&s1, &d[s0.len()..]);
-                out.push(format!("({a},{b}):({da},{db})").parse().unwrap());
+                out.push(
+                    DynLayout::new(DynTuple::tuple([a, b]), DynTuple::tuple([da, db])).unwrap(),
+                );
             }
         }
     }
@@ -163,7 +188,12 @@ fn brute_force(major: MajorMode, lt: LayoutType, bits: u32, mn: i64, ds: &[i64])
     let t = 128 / i64::from(bits);
     let k = 2 * t;
     let w = lt.width_units();
-    let swz = format!("Sw<{},{},3>", lt.swizzle_bits(), t.trailing_zeros());
+    let swz = DynSwizzle::new(
+        i64::from(lt.swizzle_bits()),
+        i64::from(t.trailing_zeros()),
+        3,
+    )
+    .unwrap();
     let base = offsets(&canonical(major, w, t, mn, k, 0, 0), mn, k);
     // The first coordinate where LBO (SBO) moves the form: the offset there is LBO·T (SBO·T)
     // plus the base form's; none when that mode has extent 1 (then CuTe writes 0).
@@ -197,7 +227,7 @@ fn brute_force(major: MajorMode, lt: LayoutType, bits: u32, mn: i64, ds: &[i64])
             }
             _ => None,
         };
-        let smem: DynComposedLayout = format!("{swz} o 0 o {l}").parse().unwrap();
+        let smem = DynComposedLayout::try_new(swz.clone(), DynInt::fixed(0), l.clone()).unwrap();
         let r = make_gmma_desc_mode(major, &smem, bits, 0);
         match (canon, r) {
             (Some((lbo, sbo)), Ok(d)) => {
