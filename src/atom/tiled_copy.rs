@@ -434,8 +434,7 @@ where
     RakedProductOf<Thr, Val>: RightInverse + ProductEach,
     RightInverseOf<RakedProductOf<Thr, Val>>:
         Compose<Layout<(LayoutSize<Thr>, LayoutSize<Val>), (U1, LayoutSize<Thr>)>>,
-    TiledCopy<CopyAtom<Op, T>, MakeTiledCopyTv<Thr, Val>, MakeTiledCopyTiler<Thr, Val>>:
-        TiledCopyLayouts,
+    MakeTiledCopyTiler<Thr, Val>: TiledCopyOf<CopyAtom<Op, T>, MakeTiledCopyTv<Thr, Val>>,
 {
     TiledCopy(PhantomData)
 }
@@ -464,10 +463,20 @@ pub fn make_tiled_copy_impl<Op, T, Tv, Tl>(
     _tiler: Tl,
 ) -> TiledCopy<CopyAtom<Op, T>, Tv, Tl>
 where
-    TiledCopy<CopyAtom<Op, T>, Tv, Tl>: TiledCopyLayouts,
+    Tl: TiledCopyOf<CopyAtom<Op, T>, Tv>,
 {
     TiledCopy(PhantomData)
 }
+
+/// `TiledCopy<Atom, Tv, Self>: TiledCopyLayouts`, with the tiler as the bound's subject: the
+/// bound of [`make_tiled_copy`] and [`make_tiled_copy_impl`]. Written with the `TiledCopy`
+/// itself as the subject, rustc would select its impl while the layouts are still inference
+/// variables and solve the whole where-clause with them (seconds for one TiledCopy); through
+/// the tiler it waits until they are known and evaluates one cached predicate
+/// ([`TiledMmaOf`](super::tiled_mma::TiledMmaOf) says the same of `make_tiled_mma`).
+#[doc(hidden)]
+pub trait TiledCopyOf<Atom, Tv> {}
+impl<Atom, Tv, Tl> TiledCopyOf<Atom, Tv> for Tl where TiledCopy<Atom, Tv, Tl>: TiledCopyLayouts {}
 
 /// The operand ([`OperandA`], [`OperandB`] or [`OperandC`]) a TiledCopy is made for by
 /// [`make_tiled_copy_a`] / `_b` / `_c`.

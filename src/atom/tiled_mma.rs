@@ -269,7 +269,11 @@ impl<A, L, P> Default for TiledMma<A, L, P> {
 /// ```
 // The padded layout `L` and permutation `P` are parameters fixed by the bounds rather than
 // projections in the return type: the call would normalize such a projection again and report
-// a failing `AtomLayoutMnk` / `PermutationMnk` a second time.
+// a failing `AtomLayoutMnk` / `PermutationMnk` a second time. The layouts' bound is taken
+// through `P` ([`TiledMmaOf`]): written `TiledMma<Atom, L, P>: TiledMmaLayouts`, rustc selects
+// its impl while `L` and `P` are still inference variables and solves the whole where-clause
+// with them (about 3 s for one SM80 TiledMMA); through `P` it waits until they are known and
+// evaluates it as one cached predicate (0.3 s).
 pub fn make_tiled_mma<Atom, AtomLayout, Perm, L, P>(
     _atom: Atom,
     _atom_layout: AtomLayout,
@@ -278,10 +282,16 @@ pub fn make_tiled_mma<Atom, AtomLayout, Perm, L, P>(
 where
     AtomLayout: AtomLayoutMnk<Output = L>,
     Perm: PermutationMnk<Output = P>,
-    TiledMma<Atom, L, P>: TiledMmaLayouts,
+    P: TiledMmaOf<Atom, L>,
 {
     TiledMma(PhantomData)
 }
+
+/// `TiledMma<Atom, L, Self>: TiledMmaLayouts`, with the permutation triple as the bound's
+/// subject: the bound of [`make_tiled_mma`], solved once its arguments are known.
+#[doc(hidden)]
+pub trait TiledMmaOf<Atom, L> {}
+impl<Atom, L, P> TiledMmaOf<Atom, L> for P where TiledMma<Atom, L, P>: TiledMmaLayouts {}
 
 /// CuTe's `append<3>(thr_layout, Layout<_1,_0>{})` in `make_tiled_mma`: an atom layout of rank
 /// at most 3, padded to rank 3 with `1:0` modes.
