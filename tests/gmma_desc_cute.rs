@@ -227,7 +227,7 @@ fn brute_force(major: MajorMode, lt: LayoutType, bits: u32, mn: i64, ds: &[i64])
             }
             _ => None,
         };
-        let smem = DynComposedLayout::try_new(swz.clone(), DynInt::fixed(0), l.clone()).unwrap();
+        let smem = DynComposedLayout::try_new(swz, DynInt::fixed(0), l.clone()).unwrap();
         let r = make_gmma_desc_mode(major, &smem, bits, 0);
         match (canon, r) {
             (Some((lbo, sbo)), Ok(d)) => {
