@@ -6,7 +6,7 @@
 //! atom_op_selector_*`), and here checked to be refusals.
 
 use cute_layout::atom::*;
-use cute_layout::static_assertions::{assert_not_impl_any, assert_type_eq_all};
+use cute_layout::static_assertions::assert_not_impl_any;
 use cute_layout::typenum::*;
 
 macro_rules! u {
@@ -14,26 +14,35 @@ macro_rules! u {
         U<$n>
     };
 }
+// Each entry's selector (`@subject`) and CuTe's choice (`@expect`); `selectors!` (the data
+// file is one call of it) bounds each subject by its choice in one function's where-clause.
 macro_rules! ss {
-    (tn $a:ident $b:ident $c:ident $m:tt $n:tt $k:tt $ma:ident $mb:ident => $Fam:ident $on:tt) => {
-        assert_type_eq_all!(
-            SsOpSelectorOf<$a, $b, $c, (u!($m), u!($n), u!($k)), gmma::Major::$ma, gmma::Major::$mb>,
-            $Fam<u!($on)>
-        );
+    (@subject tn $a:ident $b:ident $c:ident $m:tt $n:tt $k:tt $ma:ident $mb:ident => $Fam:ident $on:tt) => {
+        SsOpSelectorOf<$a, $b, $c, (u!($m), u!($n), u!($k)), gmma::Major::$ma, gmma::Major::$mb>
+    };
+    (@expect tn $a:ident $b:ident $c:ident $m:tt $n:tt $k:tt $ma:ident $mb:ident => $Fam:ident $on:tt) => {
+        $Fam<u!($on)>
     };
 }
 macro_rules! rs {
-    (tn $a:ident $b:ident $c:ident $m:tt $n:tt $k:tt $ma:ident $mb:ident => $Fam:ident $on:tt) => {
-        assert_type_eq_all!(
-            RsOpSelectorOf<$a, $b, $c, (u!($m), u!($n), u!($k)), gmma::Major::$ma, gmma::Major::$mb>,
-            $Fam<u!($on)>
-        );
+    (@subject $form:ident $a:ident $b:ident $c:ident $m:tt $n:tt $k:tt $ma:ident $mb:ident => $Fam:ident $on:tt) => {
+        RsOpSelectorOf<$a, $b, $c, (u!($m), u!($n), u!($k)), gmma::Major::$ma, gmma::Major::$mb>
     };
-    (any $a:ident $b:ident $c:ident $m:tt $n:tt $k:tt $ma:ident $mb:ident => $Fam:ident $on:tt) => {
-        assert_type_eq_all!(
-            RsOpSelectorOf<$a, $b, $c, (u!($m), u!($n), u!($k)), gmma::Major::$ma, gmma::Major::$mb>,
-            $Fam<u!($on), gmma::Major::$ma, gmma::Major::$mb>
-        );
+    (@expect tn $a:ident $b:ident $c:ident $m:tt $n:tt $k:tt $ma:ident $mb:ident => $Fam:ident $on:tt) => {
+        $Fam<u!($on)>
+    };
+    (@expect any $a:ident $b:ident $c:ident $m:tt $n:tt $k:tt $ma:ident $mb:ident => $Fam:ident $on:tt) => {
+        $Fam<u!($on), gmma::Major::$ma, gmma::Major::$mb>
+    };
+}
+macro_rules! selectors {
+    ($($sel:ident!($($entry:tt)*);)*) => {
+        #[allow(dead_code)]
+        fn cute_op_selections_hold()
+        where
+            $($sel!(@subject $($entry)*): crate::TypeIs<$sel!(@expect $($entry)*)>,)*
+        {
+        }
     };
 }
 include!("data/atoms_cute/op_selectors.rs");
@@ -70,7 +79,7 @@ fn the_assertions_are_the_data() {
         .to_string()
     };
     let lines: Vec<&str> = data.lines().filter(|l| !l.starts_with('#')).collect();
-    let macros: Vec<&str> = rs.lines().filter(|l| !l.starts_with("//")).collect();
+    let macros: Vec<&str> = rs.lines().filter(|l| l.ends_with(");")).collect();
     assert_eq!(lines.len(), macros.len());
     assert!(lines.len() >= 1000, "{}", lines.len());
     for (l, m) in lines.iter().zip(&macros) {
