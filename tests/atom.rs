@@ -8,6 +8,23 @@
 //! `cargo test -p cute-layout --test atom atom_cute::`. A new file gets its `mod` line
 //! here.
 
+/// A selector table (`atom_cute.rs`, `gmma_op_selector.rs`; the generated data file is one call
+/// of this macro, an entry a call of the file's `smem!` / `op!` / `ss!` / `rs!`): one function
+/// `selections_hold` whose where-clause bounds each entry's selector (`@subject`) by CuTe's
+/// choice (`@expect`) with [`TypeIs`], and each refused entry's `assert_not_impl_any!`
+/// (`@refusal`).
+macro_rules! selectors {
+    ($($sel:ident!($($entry:tt)*);)*) => {
+        #[allow(dead_code)]
+        fn selections_hold()
+        where
+            $($sel!(@subject $($entry)*): crate::TypeIs<$sel!(@expect $($entry)*)>,)*
+        {
+        }
+        $($sel!(@refusal $($entry)*);)*
+    };
+}
+
 mod atom_cute;
 mod atom_hardware;
 mod atom_layouts;

@@ -295,7 +295,7 @@ where
 }
 
 // ---------------------------------------------------------------------------------------------
-// The selectors at compile time, one assertion per CuTe case.
+// The selectors at compile time, one bound per CuTe case (all in one where-clause: `selectors!`).
 
 macro_rules! u {
     (8) => {
@@ -396,8 +396,8 @@ macro_rules! u {
     };
 }
 // Each entry's selector (`@subject`), CuTe's choice (`@expect`) and, for a refused one, the
-// refusal (`@refusal`); `selectors!` (the data file is one call of it) bounds each subject by
-// its choice in one function's where-clause (a refused entry's bound is `(): TypeIs<()>`).
+// refusal (`@refusal`); `selectors!` (`tests/atom.rs`; the data file is one call of it) bounds
+// each subject by its choice in one function's where-clause (a refused entry's bound is `(): TypeIs<()>`).
 macro_rules! smem {
     (@subject $mj:ident $t:ident $mn:tt $k:tt => refused) => { () };
     (@subject $mj:ident $t:ident $mn:tt $k:tt => $atom:ident) => {
@@ -418,17 +418,6 @@ macro_rules! op {
         $Fam<u!($on), gmma::Major::$ma, gmma::Major::$mb>
     };
     (@refusal $($entry:tt)*) => {};
-}
-macro_rules! selectors {
-    ($($sel:ident!($($entry:tt)*);)*) => {
-        #[allow(dead_code)]
-        fn cute_selections_hold()
-        where
-            $($sel!(@subject $($entry)*): crate::TypeIs<$sel!(@expect $($entry)*)>,)*
-        {
-        }
-        $($sel!(@refusal $($entry)*);)*
-    };
 }
 include!("data/atoms_cute/selectors.rs");
 

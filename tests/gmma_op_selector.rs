@@ -14,8 +14,9 @@ macro_rules! u {
         U<$n>
     };
 }
-// Each entry's selector (`@subject`) and CuTe's choice (`@expect`); `selectors!` (the data
-// file is one call of it) bounds each subject by its choice in one function's where-clause.
+// Each entry's selector (`@subject`) and CuTe's choice (`@expect`), no refusal (`@refusal`);
+// `selectors!` (`tests/atom.rs`; the data file is one call of it) bounds each subject by its
+// choice in one function's where-clause.
 macro_rules! ss {
     (@subject tn $a:ident $b:ident $c:ident $m:tt $n:tt $k:tt $ma:ident $mb:ident => $Fam:ident $on:tt) => {
         SsOpSelectorOf<$a, $b, $c, (u!($m), u!($n), u!($k)), gmma::Major::$ma, gmma::Major::$mb>
@@ -23,6 +24,7 @@ macro_rules! ss {
     (@expect tn $a:ident $b:ident $c:ident $m:tt $n:tt $k:tt $ma:ident $mb:ident => $Fam:ident $on:tt) => {
         $Fam<u!($on)>
     };
+    (@refusal $($entry:tt)*) => {};
 }
 macro_rules! rs {
     (@subject $form:ident $a:ident $b:ident $c:ident $m:tt $n:tt $k:tt $ma:ident $mb:ident => $Fam:ident $on:tt) => {
@@ -34,16 +36,7 @@ macro_rules! rs {
     (@expect any $a:ident $b:ident $c:ident $m:tt $n:tt $k:tt $ma:ident $mb:ident => $Fam:ident $on:tt) => {
         $Fam<u!($on), gmma::Major::$ma, gmma::Major::$mb>
     };
-}
-macro_rules! selectors {
-    ($($sel:ident!($($entry:tt)*);)*) => {
-        #[allow(dead_code)]
-        fn cute_op_selections_hold()
-        where
-            $($sel!(@subject $($entry)*): crate::TypeIs<$sel!(@expect $($entry)*)>,)*
-        {
-        }
-    };
+    (@refusal $($entry:tt)*) => {};
 }
 include!("data/atoms_cute/op_selectors.rs");
 
