@@ -53,3 +53,27 @@ mod tma_placement;
 )]
 trait TypeIs<Y> {}
 impl<X> TypeIs<X> for X {}
+
+/// `L(i)` for every `i < size(L)`, in order: an odometer over the flat modes (the first mode
+/// fastest, as the colexicographic index runs), the offset updated by each step. Independent
+/// of the crate's evaluation, and fast unoptimized (the brute forces of `atom_layouts.rs` and
+/// `gmma_desc_cute.rs`).
+fn flat_offsets(l: &cute_layout::DynLayout) -> Vec<i64> {
+    let modes: Vec<(i64, i64)> = l.shape().leaves().zip(l.stride().leaves()).collect();
+    let size: i64 = modes.iter().map(|m| m.0).product();
+    let (mut digits, mut offset) = (vec![0i64; modes.len()], 0i64);
+    let mut out = Vec::with_capacity(size as usize);
+    for _ in 0..size {
+        out.push(offset);
+        for (k, &(s, d)) in modes.iter().enumerate() {
+            digits[k] += 1;
+            offset += d;
+            if digits[k] < s {
+                break;
+            }
+            digits[k] = 0;
+            offset -= s * d;
+        }
+    }
+    out
+}

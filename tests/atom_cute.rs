@@ -397,7 +397,8 @@ macro_rules! u {
 }
 // Each entry's selector (`@subject`), CuTe's choice (`@expect`) and, for a refused one, the
 // refusal (`@refusal`); `selectors!` (`tests/atom.rs`; the data file is one call of it) bounds
-// each subject by its choice in one function's where-clause (a refused entry's bound is `(): TypeIs<()>`).
+// each subject by its choice in one function's where-clause (a refused entry's bound is
+// `(): TypeIs<()>`).
 macro_rules! smem {
     (@subject $mj:ident $t:ident $mn:tt $k:tt => refused) => { () };
     (@subject $mj:ident $t:ident $mn:tt $k:tt => $atom:ident) => {

@@ -1232,12 +1232,13 @@ fn fixture_matches_the_layouts() {
     assert!(errors.is_empty(), "{}", errors.join("\n"));
 }
 
-/// The recorded hardware data: every file matches, names a known atom, is no simulated output,
-/// and every atom of the crate has its files (except the [`UNCOVERED`] ones).
 /// The recorded files (48 MB) are checked in [`SHARDS`] tests, which the harness runs in
 /// parallel: each one checks every `SHARDS`-th file.
 const SHARDS: usize = 4;
 
+/// The recorded hardware data, shard `shard`: every file matches, names a known atom, is no
+/// simulated output ([`recorded_hardware_data_covers_the_atoms`]: and every atom of the crate
+/// has its files, except the [`UNCOVERED`] ones).
 fn recorded_shard(shard: usize) {
     let errors = check_dir_shard(&data_dir("atoms"), shard, SHARDS);
     assert!(errors.is_empty(), "{}", errors.join("\n"));

@@ -110,27 +110,16 @@ assert_not_impl_any!(Cover<Layout![(2,4):(1,1)], U8>: ALayoutCovers);
 assert_not_impl_any!(Cover<Layout![(2,4):(0,2)], U8>: ALayoutCovers);
 
 /// Brute force: (size, image size, whether the image is [0, image size) reached once by the
-/// non-broadcast coordinates). Every offset `L(i)` written out by an odometer over the flat
-/// modes (the first mode fastest, as the colexicographic index runs), counted in an array over
-/// `[min, max]` of the offsets: independent of the crate's evaluation, and fast unoptimized.
+/// non-broadcast coordinates). Every offset `L(i)` ([`crate::flat_offsets`]) counted in an
+/// array over `[min, max]` of the offsets.
 fn brute(l: &DynLayout) -> (i64, i64, bool) {
-    let modes: Vec<(i64, i64)> = l.shape().leaves().zip(l.stride().leaves()).collect();
-    let size: i64 = modes.iter().map(|m| m.0).product();
-    let lo: i64 = modes.iter().map(|&(s, d)| (s - 1) * d.min(0)).sum();
-    let hi: i64 = modes.iter().map(|&(s, d)| (s - 1) * d.max(0)).sum();
+    let offsets = crate::flat_offsets(l);
+    let size = offsets.len() as i64;
+    let lo = offsets.iter().copied().min().unwrap_or(0);
+    let hi = offsets.iter().copied().max().unwrap_or(0);
     let mut hits = vec![0i64; (hi - lo + 1) as usize];
-    let (mut digits, mut offset) = (vec![0i64; modes.len()], 0i64);
-    for _ in 0..size {
-        hits[(offset - lo) as usize] += 1;
-        for (k, &(s, d)) in modes.iter().enumerate() {
-            digits[k] += 1;
-            offset += d;
-            if digits[k] < s {
-                break;
-            }
-            digits[k] = 0;
-            offset -= s * d;
-        }
+    for &o in &offsets {
+        hits[(o - lo) as usize] += 1;
     }
     let image = hits.iter().filter(|&&h| h > 0).count() as i64;
     // compact: the offsets reached are exactly 0..image

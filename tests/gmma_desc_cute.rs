@@ -102,29 +102,10 @@ fn canonical(major: MajorMode, w: i64, t: i64, mn: i64, k: i64, lbo: i64, sbo: i
 
 /// The offsets of an `(mn, k)` tile, column-major over (mn, k).
 fn offsets(l: &DynLayout, mn: i64, k: i64) -> Vec<i64> {
-    // The flat leaves in colexicographic order are the (mn, k) order: an odometer over them,
-    // the offset updated by each step (no evaluation per index).
-    let (s, d): (Vec<i64>, Vec<i64>) = l.shape().leaves().zip(l.stride().leaves()).unzip();
-    assert_eq!(
-        s.iter().product::<i64>(),
-        mn * k,
-        "{l} is no ({mn}, {k}) tile"
-    );
-    let mut c = vec![0i64; s.len()];
-    let (mut off, mut out) = (0i64, Vec::with_capacity((mn * k) as usize));
-    for _ in 0..mn * k {
-        out.push(off);
-        for j in 0..s.len() {
-            c[j] += 1;
-            off += d[j];
-            if c[j] < s[j] {
-                break;
-            }
-            off -= s[j] * d[j];
-            c[j] = 0;
-        }
-    }
-    out
+    // The flat leaves in colexicographic order are the (mn, k) order.
+    let v = crate::flat_offsets(l);
+    assert_eq!(v.len() as i64, mn * k, "{l} is no ({mn}, {k}) tile");
+    v
 }
 
 /// All rank-2 layouts of shape (mn, k) with each mode flat or split in two, strides from `ds`.
