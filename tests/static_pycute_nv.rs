@@ -11,8 +11,7 @@
 
 #![allow(clippy::all, unused_imports)]
 
-mod common;
-use common::differential::typed;
+use crate::common::differential::typed;
 use cute_layout::ops::*;
 use cute_layout::typenum::*;
 use cute_layout::{layout, AnyLayout, DynLayout};
