@@ -66,7 +66,8 @@ fn every_test_file_is_in_a_binary() {
     assert!(
         missing.is_empty(),
         "{} belong to no test binary: add `mod <file>;` to a binary's root (tests/both.rs, \
-         tests/typelevel.rs, tests/runtime.rs, tests/atom.rs) or a `[[test]]` to Cargo.toml",
+         tests/typelevel.rs, tests/runtime.rs, tests/atom.rs, tests/differential.rs) or a \
+         `[[test]]` to Cargo.toml",
         missing.join(", ")
     );
 }
