@@ -1,5 +1,6 @@
-//! Compile-fail tests: each case in `ui-tests/` must fail with an error that names the
-//! problem in its first line (the expected output is in the `.stderr` file next to it). And a
+//! Compile-fail tests: each case in `ui-tests/` (and `ui-tests/mono/`, the conditions checked
+//! at monomorphization) must fail with an error that names the problem in its first line (the
+//! expected output is in the `.stderr` file next to it). And a
 //! check that every file of `tests/` belongs to a test binary.
 
 #[test]
@@ -28,10 +29,16 @@ fn ui() {
         .join("\x1f"),
     );
     std::env::set_var("CARGO_PROFILE_DEV_DEBUG", "0");
+    // Without a passing case trybuild only checks (`cargo check`), all cases in one Cargo
+    // call that compiles them in parallel.
     let t = trybuild::TestCases::new();
     t.compile_fail("ui-tests/*.rs");
-    // With a passing case trybuild builds instead of only checking, so the compile-time
-    // checks that run at monomorphization (static values beyond i64) are exercised too.
+    drop(t);
+    // The conditions that fail at monomorphization (static values beyond i64, a swizzle's
+    // `const` check), which a check does not reach: with a passing case trybuild builds, one
+    // Cargo call per case.
+    let t = trybuild::TestCases::new();
+    t.compile_fail("ui-tests/mono/*.rs");
     t.pass("ui-tests/pass/*.rs");
 }
 
