@@ -174,7 +174,6 @@ struct File {
     /// The cases `cargo test` runs (`sized`), and the rest of the family (`long`).
     sized: Vec<String>,
     long: Vec<String>,
-    count: usize,
 }
 
 /// Cases per generated `#[test]` function: a function of the whole family type-checked and
@@ -194,8 +193,11 @@ impl File {
             name,
             sized: Vec::new(),
             long: Vec::new(),
-            count: 0,
         }
+    }
+    /// The cases so far, both parts.
+    fn count(&self) -> usize {
+        self.sized.len() + self.long.len()
     }
     /// A case checked with `same_function` where it is `mixed`, else with `same_print`.
     fn case(&mut self, mixed: bool, op: &str, operands: String) {
@@ -213,12 +215,11 @@ impl File {
     }
     fn case_with(&mut self, check: &str, op: &str, operands: String) {
         let line = format!("        run!(c => {op}!({check}: {operands}));");
-        if sized(self.count) {
+        if sized(self.count()) {
             self.sized.push(line);
         } else {
             self.long.push(line);
         }
-        self.count += 1;
     }
     /// The file's path under `tests/` and its text: a module of the test binaries
     /// `differential` (the `sized!` part) and `differential_long_*` (the `long!` part).
@@ -238,7 +239,7 @@ impl File {
              use crate::common::v;\n\
              use cute_layout::ops::*;\n\
              use cute_layout::{{algebra, layout}};",
-            self.count,
+            self.count(),
             self.sized.len(),
             self.long.len()
         )
@@ -315,9 +316,9 @@ fn main() {
     // composition: B drawn to be admissible often (strides dividing A's prefix products).
     let mut f = File::new("compose");
     let mut tries = 0;
-    while f.count < CASES {
+    while f.count() < CASES {
         tries += 1;
-        let mixed = f.count < MIXED;
+        let mixed = f.count() < MIXED;
         let a = random_layout(&mut r, 3);
         let b = random_layout(&mut r, 2);
         if b.size() > 64 || !compose_ok(&a, &b) {
@@ -327,14 +328,14 @@ fn main() {
         f.case(mixed, "compose", format!("{ea}, {eb}"));
     }
     if !check {
-        eprintln!("compose: {} cases from {tries} tries", f.count);
+        eprintln!("compose: {} cases from {tries} tries", f.count());
     }
     files.push(f);
 
     // complement
     let mut f = File::new("complement");
-    while f.count < CASES {
-        let mixed = f.count < MIXED;
+    while f.count() < CASES {
+        let mixed = f.count() < MIXED;
         let a = random_layout(&mut r, 3);
         let m = a.cosize().max(1) * r.pick(&[1, 1, 2, 3]) + r.pick(&[0, 0, 1, 5]);
         if algebra::try_complement(&a, m).is_err() {
@@ -361,10 +362,10 @@ fn main() {
         "tiled_divide",
         "flat_divide",
     ];
-    while f.count < CASES {
-        let mixed = f.count < MIXED;
+    while f.count() < CASES {
+        let mixed = f.count() < MIXED;
         let a = random_layout(&mut r, 3);
-        let op = ops[f.count % 4];
+        let op = ops[f.count() % 4];
         let tuple = r.below(2) == 0 && !a.shape().is_int();
         let (tiler, ok) = if tuple {
             let k = 1 + r.below(a.rank() as u64) as usize;
@@ -399,9 +400,9 @@ fn main() {
         "blocked_product",
         "raked_product",
     ];
-    while f.count < CASES {
-        let mixed = f.count < MIXED;
-        let op = ops[f.count % 6];
+    while f.count() < CASES {
+        let mixed = f.count() < MIXED;
+        let op = ops[f.count() % 6];
         let a = random_layout(&mut r, 2);
         let b = random_layout(&mut r, 2);
         if a.size() * b.size() > 1024
@@ -419,9 +420,9 @@ fn main() {
 
     // inverses (static layouts: the type level searches and sorts strides)
     let mut f = File::new("inverse");
-    while f.count < CASES {
+    while f.count() < CASES {
         let a = random_layout(&mut r, 3);
-        let right = f.count % 2 == 0;
+        let right = f.count() % 2 == 0;
         let ok = if right {
             algebra::try_right_inverse(&a).is_ok()
         } else {
@@ -442,7 +443,7 @@ fn main() {
 
     // vectorization: max_common_vector and max_common_layout of two layouts of one size
     let mut f = File::new("vector");
-    while f.count < CASES {
+    while f.count() < CASES {
         let a = random_layout(&mut r, 3);
         let b = random_layout(&mut r, 3);
         if a.size() != b.size() || a.size() > 256 {
@@ -458,7 +459,7 @@ fn main() {
             continue;
         }
         let (ea, eb) = (expr(&a, &mut r, false), expr(&b, &mut r, false));
-        if f.count % 2 == 0 {
+        if f.count() % 2 == 0 {
             f.case_with("same_int", "max_common_vector", format!("{ea}, {eb}"));
         } else {
             f.case(false, "max_common_layout", format!("{ea}, {eb}"));
