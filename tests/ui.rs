@@ -1,7 +1,7 @@
 //! Compile-fail tests: each case in `ui-tests/` (and `ui-tests/mono/`, the conditions checked
 //! at monomorphization) must fail with an error that names the problem in its first line (the
-//! expected output is in the `.stderr` file next to it). And a
-//! check that every file of `tests/` belongs to a test binary.
+//! expected output is in the `.stderr` file next to it). And a check that every file of
+//! `tests/` belongs to a test binary.
 
 #[test]
 fn ui() {
