@@ -141,17 +141,34 @@ fn parse(label: &str, text: &str) -> Result<Record, String> {
     Ok(rec)
 }
 
-/// `L(t, x)` for a TV layout with `T` threads: the integral coordinate `t + T·x`.
-fn at(l: &DynLayout, t: i64, x: i64) -> Result<i64, String> {
-    let mode_size = |i| -> Result<i64, String> {
-        let m = l.shape().get(i).map_err(|e| e.to_string())?;
-        m.size().map_err(|e| e.to_string())
-    };
-    let (thr, val) = (mode_size(0)?, mode_size(1)?);
-    if !(0..thr).contains(&t) || !(0..val).contains(&x) {
-        return Err(format!("({t},{x}) is outside the layout {l}"));
+/// A TV layout with its thread and value counts, read once: `L(t, x)` is evaluated for every
+/// recorded number.
+struct Tv<'a> {
+    l: &'a DynLayout,
+    thr: i64,
+    val: i64,
+}
+
+impl<'a> Tv<'a> {
+    fn new(label: &str, l: &'a DynLayout) -> Result<Self, String> {
+        let mode_size = |i| -> Result<i64, String> {
+            let m = l.shape().get(i).map_err(|e| format!("{label}: {l}: {e}"))?;
+            m.size().map_err(|e| format!("{label}: {l}: {e}"))
+        };
+        Ok(Tv {
+            l,
+            thr: mode_size(0)?,
+            val: mode_size(1)?,
+        })
     }
-    Ok(l.eval(t + thr * x))
+
+    /// `L(t, x)` for a TV layout with `T` threads: the integral coordinate `t + T·x`.
+    fn at(&self, t: i64, x: i64) -> Result<i64, String> {
+        if !(0..self.thr).contains(&t) || !(0..self.val).contains(&x) {
+            return Err(format!("({t},{x}) is outside the layout {}", self.l));
+        }
+        Ok(self.l.eval(t + self.thr * x))
+    }
 }
 
 fn size(l: &DynLayout, mode: usize) -> i64 {
@@ -213,8 +230,17 @@ fn check_record_with(
     lookup: &dyn Fn(&str) -> Option<AtomLayouts>,
     smem: SmemLookup,
 ) -> Result<(), String> {
-    let rec = parse(label, text)?;
-    let name = lookup_name(&rec);
+    check_parsed(label, &parse(label, text)?, lookup, smem)
+}
+
+/// [`check_record_with`] on a parsed record.
+fn check_parsed(
+    label: &str,
+    rec: &Record,
+    lookup: &dyn Fn(&str) -> Option<AtomLayouts>,
+    smem: SmemLookup,
+) -> Result<(), String> {
+    let name = lookup_name(rec);
     let Some(layouts) = lookup(&name) else {
         return Err(format!(
             "{label}:{}: the crate has no atom named `{name}`",
@@ -229,7 +255,7 @@ fn check_record_with(
             b,
             c,
         } if is_broadcast(a) || is_broadcast(b) => {
-            check_gmma(label, &rec, smem, thr_id, (*m, *n, *k), a, b, c)
+            check_gmma(label, rec, smem, thr_id, (*m, *n, *k), a, b, c)
         }
         AtomLayouts::Mma {
             thr_id,
@@ -237,10 +263,10 @@ fn check_record_with(
             a,
             b,
             c,
-        } => check_mma(label, &rec, thr_id, (*m, *n, *k), a, b, c),
+        } => check_mma(label, rec, thr_id, (*m, *n, *k), a, b, c),
         AtomLayouts::Copy {
             thr_id, src, dst, ..
-        } => check_copy(label, &rec, thr_id, src, dst),
+        } => check_copy(label, rec, thr_id, src, dst),
     }
 }
 
@@ -320,8 +346,13 @@ fn check_operand(
     // The operand's own (row, k): A: m + M·k; B: n + N·k.
     let own_rows = if fixes_row { mm } else { nn };
     let other_rows = if fixes_row { nn } else { mm };
+    let (op, d, other) = (
+        Tv::new(label, op)?,
+        Tv::new(label, d)?,
+        Tv::new(label, other)?,
+    );
     for ((t, v), (ln, nums)) in lines_by_tv(label, rec, key, threads, vals)? {
-        let x = at(op, t, v).map_err(|e| format!("{label}:{ln}: {e}"))?;
+        let x = op.at(t, v).map_err(|e| format!("{label}:{ln}: {e}"))?;
         let (r, kk) = (x % own_rows, x / own_rows);
         let ents = &nums[2..];
         if ents.len() % 4 != 0 {
@@ -332,7 +363,7 @@ fn check_operand(
         let mut seen = BTreeSet::new();
         let mut others = BTreeSet::new();
         for g in ents.chunks(4) {
-            let y = at(d, g[0], g[1]).map_err(|e| format!("{label}:{ln}: {e}"))?;
+            let y = d.at(g[0], g[1]).map_err(|e| format!("{label}:{ln}: {e}"))?;
             let (dm, dn) = (y % mm, y / mm);
             let (fixed, free) = if fixes_row { (dm, dn) } else { (dn, dm) };
             if fixed != r {
@@ -343,7 +374,9 @@ fn check_operand(
                     if fixes_row { "row" } else { "column" }
                 ));
             }
-            let z = at(other, g[2], g[3]).map_err(|e| format!("{label}:{ln}: {e}"))?;
+            let z = other
+                .at(g[2], g[3])
+                .map_err(|e| format!("{label}:{ln}: {e}"))?;
             let want = free + other_rows * kk;
             if z != want {
                 return Err(format!(
@@ -495,13 +528,15 @@ fn check_values(
 
 /// `C t v | t1 v1`: C(t,v) and D(t1,v1) are the same element of CLayout.
 fn check_c(label: &str, rec: &Record, threads: i64, vc: i64, c: &DynLayout) -> Result<(), String> {
+    let tv = Tv::new(label, c)?;
     for ((t, v), (ln, nums)) in lines_by_tv(label, rec, 'C', threads, vc)? {
         if nums.len() != 4 {
             return Err(format!("{label}:{ln}: expected `C t v | t1 v1`"));
         }
         let (x, y) = (
-            at(c, t, v)?,
-            at(c, nums[2], nums[3]).map_err(|e| format!("{label}:{ln}: {e}"))?,
+            tv.at(t, v)?,
+            tv.at(nums[2], nums[3])
+                .map_err(|e| format!("{label}:{ln}: {e}"))?,
         );
         if x != y {
             return Err(format!(
@@ -783,9 +818,10 @@ fn check_gmma(
     let mut first_row: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
     let mut first_col: BTreeMap<i64, (i64, i64)> = BTreeMap::new();
     let mut image = BTreeSet::new();
+    let c_tv = Tv::new(label, c)?;
     for t in 0..threads {
         for v in 0..vc {
-            let y = at(c, t, v)?;
+            let y = c_tv.at(t, v)?;
             if !image.insert(y) {
                 let ln = rec.values.as_ref().map_or(0, |v| v.0);
                 return Err(format!(
@@ -817,8 +853,9 @@ fn check_gmma(
         let mut entries = Vec::new();
         match this {
             Operand::Reg(l, _) => {
-                for ((t, v), line) in lines_by_tv(label, rec, key, threads, size(l, 1))? {
-                    let x = at(l, t, v)?;
+                let tv = Tv::new(label, l)?;
+                for ((t, v), line) in lines_by_tv(label, rec, key, threads, tv.val)? {
+                    let x = tv.at(t, v)?;
                     entries.push((2, line, (x % this_rows, x / this_rows)));
                 }
             }
@@ -834,7 +871,7 @@ fn check_gmma(
             } else {
                 first_col[&r]
             };
-            let y = at(c, t1, v1)?;
+            let y = c_tv.at(t1, v1)?;
             let o = if key == 'A' { y / mm } else { y % mm };
             let mut want = vec![t1, v1];
             want.extend(other.slot(other_rows, o, k));
@@ -866,13 +903,18 @@ fn check_copy(
         .unit_bits
         .ok_or_else(|| format!("{label}: no `unit_bits` line"))?;
     let mut reached = BTreeSet::new();
+    let (dst_tv, src_tv) = (Tv::new(label, dst)?, Tv::new(label, src)?);
     for (ln, nums) in rec.lines.get(&'D').into_iter().flatten() {
         let [t, j, ts, e] = nums[..] else {
             return Err(format!("{label}:{ln}: expected `D t j | ts e`"));
         };
         for bit in 0..unit {
-            let x = at(dst, t, j * unit + bit).map_err(|er| format!("{label}:{ln}: {er}"))?;
-            let y = at(src, ts, e * unit + bit).map_err(|er| format!("{label}:{ln}: {er}"))?;
+            let x = dst_tv
+                .at(t, j * unit + bit)
+                .map_err(|er| format!("{label}:{ln}: {er}"))?;
+            let y = src_tv
+                .at(ts, e * unit + bit)
+                .map_err(|er| format!("{label}:{ln}: {er}"))?;
             if x != y {
                 return Err(format!(
                     "{label}:{ln}: bit {bit} of destination unit ({t},{j}) is bit {x} of DstLayout, but the source unit ({ts},{e}) gives bit {y} of SrcLayout"
@@ -1165,19 +1207,24 @@ fn check_dir_shard(dir: &Path, shard: usize, of: usize) -> Vec<String> {
                 n + 1
             ));
         }
-        if let Err(e) = check_record(&label, &text, &layouts_of) {
+        let rec = match parse(&label, &text) {
+            Ok(rec) => rec,
+            Err(e) => {
+                errors.push(e);
+                continue;
+            }
+        };
+        if let Err(e) = check_parsed(&label, &rec, &layouts_of, &crate_smem_tile) {
             errors.push(e);
         }
         let stem = p.file_stem().unwrap().to_string_lossy().to_string();
-        if let Ok(rec) = parse(&label, &text) {
-            if file_stem_of(&rec) != stem {
-                errors.push(format!(
-                    "{label}:{}: the file records atom `{}` ({}.txt)",
-                    rec.atom_line,
-                    rec.atom,
-                    file_stem_of(&rec)
-                ));
-            }
+        if file_stem_of(&rec) != stem {
+            errors.push(format!(
+                "{label}:{}: the file records atom `{}` ({}.txt)",
+                rec.atom_line,
+                rec.atom,
+                file_stem_of(&rec)
+            ));
         }
     }
     errors
