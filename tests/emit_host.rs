@@ -110,14 +110,20 @@ fn dyn_case(src: &mut CudaSource, name: &str, l: &DynLayout, opts: EmitOptions) 
     let params = params_of(l, opts);
     // Out of bounds the last mode runs on (CuTe's idx2crd): checked for a few indices.
     let extra = l.size().min(5);
-    offset_case(
-        name,
+    let index: Vec<i64> = (0..l.size() + extra).map(|i| l.eval(i)).collect();
+    let mode_sizes = mode_sizes(l.shape());
+    // A layout's value at the top-level mode coordinates (c0, ..., c_r) is its value at their
+    // colexicographic index (paper Eq. 4): the index values serve as the coordinate function's
+    // expected values, each offset evaluated by the crate once.
+    let size = l.size() as usize;
+    Case {
+        name: name.to_string(),
         params,
-        l.shape(),
-        |i| l.eval(i),
-        |c| l.try_eval(c).unwrap(),
-        extra,
-    )
+        components: 1,
+        crd: index[..size].iter().map(|&v| vec![v]).collect(),
+        index: index.iter().map(|&v| vec![v]).collect(),
+        mode_sizes,
+    }
 }
 
 fn params_of<L: Emit>(l: &L, opts: EmitOptions) -> Vec<i64> {
