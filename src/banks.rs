@@ -729,23 +729,26 @@ mod tests {
             let g = i.active_lanes() / per;
             assert_eq!(r.pairs_merged, merged);
             for k in 0..g {
-                let mut best = 0;
-                for bank in 0..32u32 {
-                    let mut seen = [u32::MAX; 128];
-                    let mut c = 0;
-                    for &addr in &a[k * per..(k + 1) * per] {
-                        for b in 0..w.max(4) / 4 {
-                            let word = addr / 4 + b;
-                            // cp.async: every lane's word counts, equal or not
-                            let counted = i.is_cp_async() || !seen.contains(&word);
-                            if word % 32 == bank && counted {
-                                seen[c] = word;
-                                c += 1;
-                            }
-                        }
+                // The group's 4-byte words, sorted.
+                let mut words = [0u32; 128];
+                let mut n = 0;
+                for &addr in &a[k * per..(k + 1) * per] {
+                    for b in 0..w.max(4) / 4 {
+                        words[n] = addr / 4 + b;
+                        n += 1;
                     }
-                    best = best.max(c as u32);
                 }
+                let words = &mut words[..n];
+                words.sort_unstable();
+                // A bank serves each distinct word once (cp.async: every lane's word counts,
+                // equal or not); the group takes as many wavefronts as its busiest bank.
+                let mut per_bank = [0u32; 32];
+                for (j, &word) in words.iter().enumerate() {
+                    if i.is_cp_async() || j == 0 || words[j - 1] != word {
+                        per_bank[(word % 32) as usize] += 1;
+                    }
+                }
+                let best = per_bank.into_iter().max().unwrap_or(0);
                 wf += best;
                 groups += 1;
                 worst = worst.max(best);
