@@ -187,6 +187,8 @@ fn brute_force(major: MajorMode, lt: LayoutType, bits: u32, mn: i64, ds: &[i64])
         assert!(p_lbo.is_none()); // swizzled K-major: LBO is fixed at 1 in the form
     }
     let (mut accepted, mut refused) = (0, 0);
+    // The canonical form's offsets for each (LBO, SBO) read, built once.
+    let mut forms = std::collections::HashMap::new();
     for l in layouts(mn, k, ds) {
         let f = offsets(&l, mn, k);
         let read = |p: Option<usize>| match p {
@@ -203,8 +205,10 @@ fn brute_force(major: MajorMode, lt: LayoutType, bits: u32, mn: i64, ds: &[i64])
         };
         let canon = match (lbo, read(p_sbo)) {
             (Some(lbo), Some(sbo)) => {
-                let c = canonical(major, w, t, mn, k, lbo, sbo);
-                (offsets(&c, mn, k) == f).then_some((lbo, sbo))
+                let form = forms
+                    .entry((lbo, sbo))
+                    .or_insert_with(|| offsets(&canonical(major, w, t, mn, k, lbo, sbo), mn, k));
+                (*form == f).then_some((lbo, sbo))
             }
             _ => None,
         };
