@@ -215,7 +215,7 @@ fn every_atom_satisfies_its_conditions_by_brute_force() {
     // Many atoms share a layout (a GMMA family's element types): each distinct layout is
     // walked once.
     let mut seen = std::collections::HashMap::new();
-    let mut brute = |l: &DynLayout| *seen.entry(l.to_string()).or_insert_with(|| brute(l));
+    let mut walked = |l: &DynLayout| *seen.entry(l.to_string()).or_insert_with(|| brute(l));
     for name in atom_names() {
         match atom_layouts(name).unwrap() {
             AtomLayouts::Mma {
@@ -228,10 +228,10 @@ fn every_atom_satisfies_its_conditions_by_brute_force() {
                 for l in [&a, &b, &c] {
                     assert_eq!(l.mode(0).unwrap().size(), thr_id.size(), "{name}: {l}");
                 }
-                assert_eq!(brute(&c), (m * n, m * n, true), "{name}: C {c}");
-                let (_, ia, ca) = brute(&a);
+                assert_eq!(walked(&c), (m * n, m * n, true), "{name}: C {c}");
+                let (_, ia, ca) = walked(&a);
                 assert!(ia == m * k && ca, "{name}: A {a}");
-                let (_, ib, cb) = brute(&b);
+                let (_, ib, cb) = walked(&b);
                 assert!(ib == n * k && cb, "{name}: B {b}");
             }
             AtomLayouts::Copy {
@@ -243,8 +243,8 @@ fn every_atom_satisfies_its_conditions_by_brute_force() {
                 for l in [&src, &dst, &ref_layout] {
                     assert_eq!(l.mode(0).unwrap().size(), thr_id.size(), "{name}: {l}");
                 }
-                let (_, is, cs) = brute(&src);
-                let (_, id, cd) = brute(&dst);
+                let (_, is, cs) = walked(&src);
+                let (_, id, cd) = walked(&dst);
                 assert!(cs && cd && is == id, "{name}: {src} / {dst}");
             }
         }

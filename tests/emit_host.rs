@@ -109,20 +109,19 @@ fn dyn_case(src: &mut CudaSource, name: &str, l: &DynLayout, opts: EmitOptions) 
     src.layout_with(name, l, opts).unwrap();
     let params = params_of(l, opts);
     // Out of bounds the last mode runs on (CuTe's idx2crd): checked for a few indices.
-    let extra = l.size().min(5);
-    let index: Vec<i64> = (0..l.size() + extra).map(|i| l.eval(i)).collect();
-    let mode_sizes = mode_sizes(l.shape());
+    let size = l.size();
+    let extra = size.min(5);
+    let index: Vec<i64> = (0..size + extra).map(|i| l.eval(i)).collect();
     // A layout's value at the top-level mode coordinates (c0, ..., c_r) is its value at their
     // colexicographic index (paper Eq. 4): the index values serve as the coordinate function's
     // expected values, each offset evaluated by the crate once.
-    let size = l.size() as usize;
     Case {
         name: name.to_string(),
         params,
         components: 1,
-        crd: index[..size].iter().map(|&v| vec![v]).collect(),
+        crd: index[..size as usize].iter().map(|&v| vec![v]).collect(),
         index: index.iter().map(|&v| vec![v]).collect(),
-        mode_sizes,
+        mode_sizes: mode_sizes(l.shape()),
     }
 }
 
