@@ -12,10 +12,11 @@ fn ui() {
     // trybuild builds its project's dependencies (this crate and its dependencies; Cargo.toml
     // keeps the dev-dependencies out through `cfg(not(trybuild))`) first with its rustflags,
     // then the cases with the same flags plus `--diagnostic-width=140` (trybuild 1.0.122,
-    // `cargo.rs`): a change of rustflags, so Cargo built every dependency twice. `CARGO_ENCODED_RUSTFLAGS` (which trybuild leaves set, and
-    // which Cargo prefers over the `build.rustflags` trybuild passes) gives both builds
-    // trybuild's flags of the second: the dependencies are built once, the expected outputs
-    // are unchanged. Without debug info (`CARGO_PROFILE_DEV_DEBUG`): the cases are only built.
+    // `cargo.rs`): a change of rustflags, so Cargo built every dependency twice.
+    // `CARGO_ENCODED_RUSTFLAGS` (which trybuild leaves set, and which Cargo prefers over the
+    // `build.rustflags` trybuild passes) gives both builds trybuild's flags of the second: the
+    // dependencies are built once, the expected outputs are unchanged. Without debug info
+    // (`CARGO_PROFILE_DEV_DEBUG`): the cases are only built.
     //
     // Without a passing case trybuild runs one `cargo check` for all cases, which compiles them
     // in parallel; with one it builds, one Cargo call per case (trybuild 1.0.122, `run.rs`).
