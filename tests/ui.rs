@@ -24,8 +24,8 @@ fn ui() {
     // beyond i64, a swizzle's `const` check: `ui-tests/mono/`, and the last note of the static
     // TMA cases). `--emit=link` beside the `--emit=dep-info,metadata` of `cargo check` makes
     // each rustc of that one call build: the dependencies once, with their code, and every
-    // case through monomorphization, as `cargo build` reports it (no case gets as far as
-    // linking: each fails before).
+    // case through monomorphization, as `cargo build` reports it (a case that compiled would
+    // fail to link: `no_case_compiles` below).
     std::env::set_var(
         "CARGO_ENCODED_RUSTFLAGS",
         [
@@ -43,6 +43,31 @@ fn ui() {
     let t = trybuild::TestCases::new();
     t.compile_fail("ui-tests/*.rs");
     t.compile_fail("ui-tests/mono/*.rs");
+}
+
+/// A case that compiles gets as far as linking, which fails: its dependencies are named by their
+/// metadata only (`cargo check`'s `--extern`, see `ui`). So its output is a link error, and
+/// `TRYBUILD=overwrite` would record it as the expected one: no expected output may be that.
+#[test]
+fn no_case_compiles() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/ui-tests");
+    let mut compiled = Vec::new();
+    for sub in [dir.to_string(), format!("{dir}/mono")] {
+        for e in std::fs::read_dir(&sub).unwrap() {
+            let path = e.unwrap().path();
+            if path.extension().is_some_and(|x| x == "stderr") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                if text.contains("required to be available in rlib format") {
+                    compiled.push(path.display().to_string());
+                }
+            }
+        }
+    }
+    assert!(
+        compiled.is_empty(),
+        "these cases compile (their expected output is the link error that follows): {}",
+        compiled.join(", ")
+    );
 }
 
 /// Every file of `tests/` runs: it is the root of a test binary (a `[[test]]` of Cargo.toml,
