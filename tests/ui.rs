@@ -8,7 +8,10 @@ fn ui() {
     // CI compiles the tests with clippy-driver as the workspace's compiler
     // (`RUSTC_WORKSPACE_WRAPPER`, `.ci/run`); trybuild's builds inherit the environment, and
     // their expected output is rustc's, without clippy's lints.
-    std::env::remove_var("RUSTC_WORKSPACE_WRAPPER");
+    // SAFETY (for this and the two `set_var`s below): the other tests of this binary read no
+    // environment variable (files only, and `env!` at compile time), and trybuild reads the
+    // environment on this thread, after these calls.
+    unsafe { std::env::remove_var("RUSTC_WORKSPACE_WRAPPER") };
     // trybuild builds its project's dependencies (this crate and its dependencies; Cargo.toml
     // keeps the dev-dependencies out through `cfg(not(trybuild))`) first with its rustflags,
     // then the cases with the same flags plus `--diagnostic-width=140` (trybuild 1.0.122,
@@ -26,20 +29,17 @@ fn ui() {
     // each rustc of that one call build: the dependencies once, with their code, and every
     // case through monomorphization, as `cargo build` reports it (a case that compiled would
     // fail to link: `no_case_compiles` below).
-    std::env::set_var(
-        "CARGO_ENCODED_RUSTFLAGS",
-        [
-            "--cfg",
-            "trybuild",
-            "--verbose",
-            "-A",
-            "dead_code",
-            "--diagnostic-width=140",
-            "--emit=link",
-        ]
-        .join("\x1f"),
-    );
-    std::env::set_var("CARGO_PROFILE_DEV_DEBUG", "0");
+    let flags = [
+        "--cfg",
+        "trybuild",
+        "--verbose",
+        "-A",
+        "dead_code",
+        "--diagnostic-width=140",
+        "--emit=link",
+    ];
+    unsafe { std::env::set_var("CARGO_ENCODED_RUSTFLAGS", flags.join("\x1f")) };
+    unsafe { std::env::set_var("CARGO_PROFILE_DEV_DEBUG", "0") };
     let t = trybuild::TestCases::new();
     t.compile_fail("ui-tests/*.rs");
     t.compile_fail("ui-tests/mono/*.rs");

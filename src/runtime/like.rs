@@ -55,7 +55,7 @@ pub fn try_make_layout_like(l: &DynLayout) -> Result<DynLayout> {
             leaves
                 .iter()
                 .zip(&keys)
-                .filter(|(_, &k)| k < keys[j])
+                .filter(|&(_, &k)| k < keys[j])
                 .map(|((s, d), _)| if zero(d) { 1 } else { s.value })
                 .product()
         };

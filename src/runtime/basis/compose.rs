@@ -43,7 +43,7 @@ impl SearchValue for Crd {
 impl Crd {
     /// The stride with these entries, at most one of them non-zero: `v@p` (`0` for none).
     fn to_basis(&self, paths: &[Vec<usize>]) -> DynScaledBasis {
-        match self.0.iter().zip(paths).find(|(&v, _)| v != 0) {
+        match self.0.iter().zip(paths).find(|&(&v, _)| v != 0) {
             Some((&v, p)) => DynScaledBasis::new(v, p.iter().copied()),
             None => zero(),
         }
