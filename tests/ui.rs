@@ -41,19 +41,24 @@ fn ui() {
     unsafe { std::env::set_var("CARGO_ENCODED_RUSTFLAGS", flags.join("\x1f")) };
     unsafe { std::env::set_var("CARGO_PROFILE_DEV_DEBUG", "0") };
     let t = trybuild::TestCases::new();
-    t.compile_fail("ui-tests/*.rs");
-    t.compile_fail("ui-tests/mono/*.rs");
+    for dir in CASE_DIRS {
+        t.compile_fail(format!("{dir}/*.rs"));
+    }
 }
+
+/// The folders of ui cases, relative to the package: the conditions found at type checking,
+/// and those found at monomorphization.
+const CASE_DIRS: [&str; 2] = ["ui-tests", "ui-tests/mono"];
 
 /// A case that compiles gets as far as linking, which fails: its dependencies are named by their
 /// metadata only (`cargo check`'s `--extern`, see `ui`). So its output is a link error, and
 /// `TRYBUILD=overwrite` would record it as the expected one: no expected output may be that.
 #[test]
 fn no_case_compiles() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/ui-tests");
     let mut compiled = Vec::new();
-    for sub in [dir.to_string(), format!("{dir}/mono")] {
-        for e in std::fs::read_dir(&sub).unwrap() {
+    for dir in CASE_DIRS {
+        let dir = format!("{}/{dir}", env!("CARGO_MANIFEST_DIR"));
+        for e in std::fs::read_dir(&dir).unwrap() {
             let path = e.unwrap().path();
             if path.extension().is_some_and(|x| x == "stderr") {
                 let text = std::fs::read_to_string(&path).unwrap();
