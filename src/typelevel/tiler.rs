@@ -102,7 +102,8 @@ impl<A, Op, T: Tile<A, Op>> TileOp<Op, T> for A {
     type Output = T::Output;
     #[inline(always)]
     fn tile_op(&self, t: T) -> Result<Self::Output> {
-        t.tile(self)
+        let a = self;
+        static_or_value!((a: &A, t: T) -> T::Output { t.tile(a) })
     }
 }
 
