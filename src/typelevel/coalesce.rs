@@ -154,11 +154,13 @@ where
     type Output = LayoutOf<<FlatModes<S, D> as CoalesceList>::Output>;
     #[inline(always)]
     fn try_coalesce(&self) -> Result<Self::Output> {
-        Ok(self
-            .raw_shape()
-            .flatten_into(self.raw_stride(), Nil)
-            .coalesce_list()?
-            .to_layout())
+        let a = self;
+        static_or_value!((a: &Self) -> Self::Output {
+            Ok(a.raw_shape()
+                .flatten_into(a.raw_stride(), Nil)
+                .coalesce_list()?
+                .to_layout())
+        })
     }
 }
 

@@ -220,7 +220,10 @@ where
     type Output = LayoutOf<<<Layout<S, D> as ComplementRaw<Mx>>::Modes as CoalesceExt>::Output>;
     #[inline(always)]
     fn complement_kind(&self, m: Mx) -> Result<Self::Output> {
-        self.complement_raw(m)?.coalesce_ext()?.try_to_layout()
+        let a = self;
+        static_or_value!((a: &Self, m: Mx) -> Self::Output {
+            a.complement_raw(m)?.coalesce_ext()?.try_to_layout()
+        })
     }
 }
 
@@ -257,7 +260,10 @@ where
     type Output = LayoutOf<<<Layout<S, D> as ComplementRaw<Mx>>::Modes as CoalesceList>::Output>;
     #[inline(always)]
     fn try_complement_plain(&self, m: Mx) -> Result<Self::Output> {
-        self.complement_raw(m)?.coalesce_list()?.try_to_layout()
+        let a = self;
+        static_or_value!((a: &Self, m: Mx) -> Self::Output {
+            a.complement_raw(m)?.coalesce_list()?.try_to_layout()
+        })
     }
 }
 

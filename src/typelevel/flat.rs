@@ -138,7 +138,7 @@ crate::tuple::for_each_tuple_pair!(unzip_modes_tuple);
 /// A mode list as a layout: `Nil → 1:0`, one mode `s:d`, several `(s0,...):(d0,...)`.
 pub trait ToLayout {
     /// The layout type.
-    type Output;
+    type Output: Plain;
     /// The layout value, unchecked: for mode lists that keep a valid layout's size and cosize
     /// (coalescing).
     fn to_layout(self) -> Self::Output;

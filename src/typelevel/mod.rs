@@ -26,6 +26,14 @@ macro_rules! with_diagnostic {
 /// §24). An `if` in the function body would not do: rustc collects what a body mentions, taken
 /// branch or not.
 macro_rules! static_or_value {
+    // A nullary operation: no argument.
+    (($a:ident: &$A:ty) -> $O:ty { $value:expr }) => {{
+        let no_argument = ();
+        static_or_value!(($a: &$A, no_argument: ()) -> $O {{
+            let () = no_argument;
+            $value
+        }})
+    }};
     (($a:ident: &$A:ty, $b:ident: $B:ty) -> $O:ty { $value:expr }) => {{
         let f: fn(&$A, $B) -> $crate::error::Result<$O> = const {
             if core::mem::size_of::<$A>() == 0

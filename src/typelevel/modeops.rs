@@ -151,8 +151,13 @@ where
     type Output = Layout<<FlatModes<S, D> as Unzip>::Shapes, <FlatModes<S, D> as Unzip>::Strides>;
     #[inline(always)]
     fn try_flatten(&self) -> Result<Self::Output> {
-        let (s, d) = self.shape().flatten_into(&self.stride(), Nil).unzip();
-        Ok(Layout::from_parts_unchecked(s, d))
+        let a = self;
+        static_or_value!((a: &Self) -> Self::Output {
+            {
+                let (s, d) = a.shape().flatten_into(&a.stride(), Nil).unzip();
+                Ok(Layout::from_parts_unchecked(s, d))
+            }
+        })
     }
 }
 
