@@ -20,11 +20,11 @@ macro_rules! with_diagnostic {
 /// static (a static layout, tiler or integer carries its values in its type, and the
 /// operation's conditions were checked when the result type was computed, so the value path
 /// returns `Ok` of the one value of `$O`), `Ok(<$O>::default())`; otherwise the value path
-/// `$value`. Because the `const` names only the path it takes, the value path of a static
-/// result is never instantiated, and rustc does not solve its type-level steps again while
-/// collecting the program's functions, which made most of a test binary's build (HISTORY
-/// §24). An `if` in the function body would not do: rustc collects what a body mentions, taken
-/// branch or not.
+/// `$value`. rustc collects only the function that the evaluated `const` holds, so the value
+/// path of a static result is never instantiated, and its type-level steps are not solved a
+/// second time while rustc collects the program's functions (a sixth of the heavy test
+/// binaries' build, `benches/HISTORY.md` §24). An `if` in the function body would not do:
+/// rustc collects what a body mentions, in the branch not taken too.
 macro_rules! static_or_value {
     // A nullary operation: no argument.
     (($a:ident: &$A:ty) -> $O:ty { $value:expr }) => {{
