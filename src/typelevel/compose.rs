@@ -633,40 +633,38 @@ where
     fn compose_kind(&self, b: Layout<BS, BD>) -> Result<Self::Output> {
         let a0 = self;
         static_or_value!((a0: &Self, b: Layout<BS, BD>) -> Self::Output {
-            {
-                let a = a0
-                    .raw_shape()
-                    .flatten_into(a0.raw_stride(), Nil)
-                    .coalesce_ext()?;
-                let distributes = <Or<
-                    DistributeSel<Normalized<S, D>, LiveModes<BS, BD>>,
-                    AnyDyn<(S, D, BS, BD)>,
-                > as Selector>::STATIC;
-                if distributes == Some(false) {
-                    // Not reached: `Compose` names the condition at compile time.
-                    return Err(LayoutError::new(ErrorKind::NotDistributive));
-                }
-                if distributes.is_none() {
-                    let bm = b.shape().flatten_into(&b.stride(), Nil);
-                    if <Normalized<S, D> as ModeValues>::HAS_BASIS {
-                        // Merge A's runtime modes only along equal paths.
-                        let mut keys = [0u64; 64];
-                        a.mode_keys(&mut keys, 0);
-                        // Modes beyond the buffer get distinct keys and never merge: a conservative
-                        // refusal at worst, never a wrong result.
-                        let key = |i: usize| keys.get(i).copied().unwrap_or(u64::MAX - i as u64);
-                        with_mode_values(&a, |am| {
-                            with_mode_values(&bm, |bm| distributes_at_run_time_keyed(am, key, bm))
-                        })?;
-                    } else {
-                        with_mode_values(&a, |am| {
-                            with_mode_values(&bm, |bm| distributes_at_run_time(am, bm))
-                        })?;
-                    }
-                }
-                let (s, d) = b.shape().compose_with(&b.stride(), a)?;
-                MakeLayout::make_try_new(s, d)
+            let a = a0
+                .raw_shape()
+                .flatten_into(a0.raw_stride(), Nil)
+                .coalesce_ext()?;
+            let distributes = <Or<
+                DistributeSel<Normalized<S, D>, LiveModes<BS, BD>>,
+                AnyDyn<(S, D, BS, BD)>,
+            > as Selector>::STATIC;
+            if distributes == Some(false) {
+                // Not reached: `Compose` names the condition at compile time.
+                return Err(LayoutError::new(ErrorKind::NotDistributive));
             }
+            if distributes.is_none() {
+                let bm = b.shape().flatten_into(&b.stride(), Nil);
+                if <Normalized<S, D> as ModeValues>::HAS_BASIS {
+                    // Merge A's runtime modes only along equal paths.
+                    let mut keys = [0u64; 64];
+                    a.mode_keys(&mut keys, 0);
+                    // Modes beyond the buffer get distinct keys and never merge: a conservative
+                    // refusal at worst, never a wrong result.
+                    let key = |i: usize| keys.get(i).copied().unwrap_or(u64::MAX - i as u64);
+                    with_mode_values(&a, |am| {
+                        with_mode_values(&bm, |bm| distributes_at_run_time_keyed(am, key, bm))
+                    })?;
+                } else {
+                    with_mode_values(&a, |am| {
+                        with_mode_values(&bm, |bm| distributes_at_run_time(am, bm))
+                    })?;
+                }
+            }
+            let (s, d) = b.shape().compose_with(&b.stride(), a)?;
+            MakeLayout::make_try_new(s, d)
         })
     }
 }
@@ -709,12 +707,10 @@ where
     fn compose_kind(&self, b: Layout<BS, BD>) -> Result<Self::Output> {
         let a0 = self;
         static_or_value!((a0: &Self, b: Layout<BS, BD>) -> Self::Output {
-            {
-                let (bs, bd) = (*b.raw_shape(), *b.raw_stride());
-                bd.check_paths(a0, bs, bd)?;
-                let (s, d) = bs.compose_basis_with(&bd, *a0)?;
-                MakeLayout::make_try_new(s, d)
-            }
+            let (bs, bd) = (*b.raw_shape(), *b.raw_stride());
+            bd.check_paths(a0, bs, bd)?;
+            let (s, d) = bs.compose_basis_with(&bd, *a0)?;
+            MakeLayout::make_try_new(s, d)
         })
     }
 }

@@ -27,14 +27,14 @@ macro_rules! with_diagnostic {
 /// rustc collects what a body mentions, in the branch not taken too.
 macro_rules! static_or_value {
     // A nullary operation: no argument.
-    (($a:ident: &$A:ty) -> $O:ty { $value:expr }) => {{
+    (($a:ident: &$A:ty) -> $O:ty { $($value:tt)* }) => {{
         let no_argument = ();
-        static_or_value!(($a: &$A, no_argument: ()) -> $O {{
+        static_or_value!(($a: &$A, no_argument: ()) -> $O {
             let () = no_argument;
-            $value
-        }})
+            $($value)*
+        })
     }};
-    (($a:ident: &$A:ty, $b:ident: $B:ty) -> $O:ty { $value:expr }) => {{
+    (($a:ident: &$A:ty, $b:ident: $B:ty) -> $O:ty { $($value:tt)* }) => {{
         let f: fn(&$A, $B) -> $crate::error::Result<$O> = const {
             if core::mem::size_of::<$A>() == 0
                 && core::mem::size_of::<$B>() == 0
@@ -42,7 +42,7 @@ macro_rules! static_or_value {
             {
                 |_, _| Ok(<$O as Default>::default())
             } else {
-                |$a, $b| $value
+                |$a, $b| { $($value)* }
             }
         };
         f($a, $b)

@@ -153,10 +153,8 @@ where
     fn try_flatten(&self) -> Result<Self::Output> {
         let a = self;
         static_or_value!((a: &Self) -> Self::Output {
-            {
-                let (s, d) = a.shape().flatten_into(&a.stride(), Nil).unzip();
-                Ok(Layout::from_parts_unchecked(s, d))
-            }
+            let (s, d) = a.shape().flatten_into(&a.stride(), Nil).unzip();
+            Ok(Layout::from_parts_unchecked(s, d))
         })
     }
 }
