@@ -8,9 +8,11 @@ fn ui() {
     // CI compiles the tests with clippy-driver as the workspace's compiler
     // (`RUSTC_WORKSPACE_WRAPPER`, `.ci/run`); trybuild's builds inherit the environment, and
     // their expected output is rustc's, without clippy's lints.
-    // SAFETY (for this and the two `set_var`s below): the other tests of this binary read no
-    // environment variable (files only, and `env!` at compile time), and trybuild reads the
-    // environment on this thread, after these calls.
+    // SAFETY (for this and the two `set_var`s below): the other tests of this binary (`runtime`)
+    // read the environment only through `std::env` (`PROPTEST_CASES`, proptest's `PROPTEST_*`,
+    // `PYCUTE_NV_REPORT`), which holds the lock `set_var` takes, and none calls C code that
+    // reads it; trybuild reads it on this thread, after these calls. A test that does (or that
+    // spawns a process, which would inherit these variables) belongs in another binary.
     unsafe { std::env::remove_var("RUSTC_WORKSPACE_WRAPPER") };
     // trybuild builds its project's dependencies (this crate and its dependencies; Cargo.toml
     // keeps the dev-dependencies out through `cfg(not(trybuild))`) first with its rustflags,
