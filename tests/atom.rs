@@ -31,6 +31,7 @@ mod atom_layouts;
 mod atom_tiled;
 mod banks_hardware;
 mod banks_layouts;
+mod banks_model;
 mod emit_host;
 mod gmma_desc_cute;
 mod gmma_op_selector;

@@ -18,6 +18,7 @@ mod both_hardening;
 mod both_properties;
 mod both_pycute_ops;
 mod both_reshape;
+mod both_rules;
 mod both_surface;
 mod both_swizzle;
 mod both_tensor;

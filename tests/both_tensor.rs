@@ -1259,3 +1259,25 @@ proptest! {
         prop_assert!(hits.iter().all(|&h| h == tn));
     }
 }
+
+/// `relayout`, the partition-then-offset step of every view: a start or an offset before
+/// the engine and an offset past it are `InvalidArgument`, `base + offset` beyond `i64`
+/// is `Overflow`.
+#[test]
+fn relayout_checks_the_new_range() {
+    let data = [0u8; 8];
+    let t = || Tensor::try_with_offset(&data[..], 2, layout!(4:1)).unwrap();
+    let r = t().relayout(layout!(2:1), 3).unwrap();
+    assert_eq!(r.base(), 5);
+    for (l, off) in [(layout!(2:1), -3), (layout!(2:1), 5)] {
+        let e = t().relayout(l, off).unwrap_err();
+        assert_eq!(e.kind(), ErrorKind::InvalidArgument, "{off}: {e}");
+    }
+    // Negative strides: the start may lie past the offsets the layout reaches below it.
+    let r = t().relayout(layout!(3:-1), 0).unwrap();
+    assert_eq!(r.base(), 2);
+    let e = t().relayout(layout!(4:-1), 0).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::InvalidArgument);
+    let e = t().relayout(layout!(2:1), i64::MAX).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::Overflow);
+}

@@ -1,7 +1,7 @@
 //! Compile-fail tests: each case in `ui-tests/` (and `ui-tests/mono/`, the conditions checked
 //! at monomorphization) must fail with an error that names the problem in its first line (the
-//! expected output is in the `.stderr` file next to it). And a check that every file of
-//! `tests/` belongs to a test binary.
+//! expected output is in the `.stderr` file next to it). And checks that every file of
+//! `tests/` belongs to a test binary and that `src/` holds no unit test.
 
 #[test]
 fn ui() {
@@ -111,5 +111,42 @@ fn every_test_file_is_in_a_binary() {
          tests/typelevel.rs, tests/runtime.rs, tests/atom.rs, tests/differential.rs) or a \
          `[[test]]` to Cargo.toml",
         missing.join(", ")
+    );
+}
+
+/// The library has no unit tests: Cargo.toml sets `[lib] test = false` (their binary was a
+/// second build of the whole library), so a `#[test]` in `src/` would never run. Its place is
+/// a file of `tests/`.
+#[test]
+fn src_has_no_unit_tests() {
+    fn scan(dir: &std::path::Path, found: &mut Vec<String>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                scan(&path, found);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                let text = std::fs::read_to_string(&path).unwrap();
+                for (i, line) in text.lines().enumerate() {
+                    let code = line.trim_start();
+                    if !code.starts_with("//")
+                        && (code.starts_with("#[test]")
+                            || code.contains("cfg(test")
+                            || code.contains("cfg(all(test"))
+                    {
+                        found.push(format!("{}:{}", path.display(), i + 1));
+                    }
+                }
+            }
+        }
+    }
+    let mut found = Vec::new();
+    scan(
+        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
+        &mut found,
+    );
+    assert!(
+        found.is_empty(),
+        "unit tests in src/ never run (`[lib] test = false`): move them to tests/: {}",
+        found.join(", ")
     );
 }

@@ -128,3 +128,25 @@ fn mixed_results_drop_modes_stepped_over() {
         assert_eq!(r.eval(i), rt.eval(i));
     }
 }
+
+/// The mixed branch's runtime check of left-distributivity (paper Eq. 22-23) past its stack
+/// buffer: 20 modes of A.
+#[test]
+fn mixed_distributivity_with_many_modes_is_checked_exactly() {
+    use cute_layout::ops::distributes_at_run_time;
+    use cute_layout::ErrorKind;
+    // 20 modes of A that do not coalesce (the heap path), and B's modes against them.
+    let a: Vec<(i64, i64)> = (0..20)
+        .map(|k| (2, if k % 2 == 0 { 1 } else { 3 }))
+        .collect();
+    // One live mode of B: always distributes.
+    assert!(distributes_at_run_time(&a, &[(4, 2), (1, 7)]).is_ok());
+    // Two overlapping live modes: refused.
+    let e = distributes_at_run_time(&a, &[(2, 1), (2, 1)]).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::NotDistributive);
+    // The error says which modes (it used to carry no detail).
+    assert!(e.to_string().contains("B = (2,2):(1,1)"), "{e}");
+    // A that coalesces to one mode at run time: distributes whatever B is.
+    let c: Vec<(i64, i64)> = (0..20).map(|k| (2, 1i64 << k)).collect();
+    assert!(distributes_at_run_time(&c, &[(2, 1), (2, 1)]).is_ok());
+}

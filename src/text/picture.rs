@@ -547,30 +547,3 @@ fn svg(g: &Grid) -> String {
     out.push_str("</svg>\n");
     out
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn gray_fill_follows_cute_map() {
-        // CuTe's map: offset 1 -> black!40, offset 8 -> black!00.
-        assert_eq!(tikz_fill(Palette::Gray, 1), "black!40");
-        assert_eq!(tikz_fill(Palette::Gray, 8), "black!00");
-        assert_eq!(svg_fill(Palette::Gray, 0).0, "#ffffff");
-        // black!70 is 30 % of white: 76.5, either way rounded, in each channel.
-        let f = svg_fill(Palette::Gray, 7).0;
-        let v = u8::from_str_radix(&f[1..3], 16).unwrap();
-        assert!(v == 76 || v == 77, "{f}");
-        assert_eq!(f[1..3], f[3..5]);
-        assert_eq!(svg_fill(Palette::Gray, 7).1, "white");
-    }
-
-    #[test]
-    fn escape() {
-        assert_eq!(
-            xml_escape("Sw<3,4,3> & 'x'"),
-            "Sw&lt;3,4,3&gt; &amp; &apos;x&apos;"
-        );
-    }
-}

@@ -82,6 +82,8 @@ pub use crate::basis::typelevel::{
 };
 pub use complement::{Cosize, Injective, NonNegative};
 pub use compose::{ShapeDivisibility, StrideDivisibility};
+#[doc(hidden)]
+pub use distribute::distributes_at_run_time;
 pub use distribute::Distributive;
 pub use divide::{TilerCovers, TilerCoversLayout};
 pub use domain::{
