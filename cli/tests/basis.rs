@@ -3,8 +3,7 @@
 //! layouts. Expected values are CuTe's definitions worked by hand (the source is named at each
 //! case), never the library's own output.
 
-mod common;
-use common::ok;
+use crate::common::ok;
 
 #[test]
 fn underscore_as_the_b_of_a_logical_product() {
@@ -49,7 +48,7 @@ fn basis_strided_tilers_compose_and_divide() {
         "(((3,(2,4)),(3,4)),7):(((3,(9,72)),(1,18)),288)"
     );
     // No coordinate of a rank-2 A has an entry 2: refused, naming it.
-    let e = common::fails(&["compose", "(4,5):(1,4)", "2:1@2"]);
+    let e = crate::common::fails(&["compose", "(4,5):(1,4)", "2:1@2"]);
     assert!(e.contains("rank mismatch"), "{e}");
 }
 

@@ -3,8 +3,7 @@
 //! picture (enough non-white pixels, and more than one colour). Skips, saying so, when no
 //! `chromium` is on PATH.
 
-mod common;
-use common::ok;
+use crate::common::ok;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

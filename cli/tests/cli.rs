@@ -3,8 +3,7 @@
 //! documentation, or its postconditions checked by brute force with the independent evaluator
 //! of `common` — never the library's own output.
 
-mod common;
-use common::{cute, fails, ok, L};
+use crate::common::{cute, fails, ok, L};
 
 /// The table cells of `cute show` output, row by row.
 fn table_cells(show: &str) -> Vec<Vec<String>> {

@@ -1,8 +1,7 @@
 //! `cute explain`: every ui-test's expected stderr comes out in decimal, and random numbers
 //! survive the trip typenum → explain → decimal.
 
-mod common;
-use common::cute_with_stdin;
+use crate::common::cute_with_stdin;
 use cute_layout_cli::explain::{explain, typenum_unsigned};
 use proptest::prelude::*;
 use std::path::PathBuf;

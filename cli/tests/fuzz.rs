@@ -1,8 +1,7 @@
 //! `cute` with random arguments: every run ends with status 0 or 2 and never panics (status
 //! 101, "panicked" on stderr) or dies of a signal.
 
-mod common;
-use common::cute;
+use crate::common::cute;
 use proptest::prelude::*;
 
 const COMMANDS: &[&str] = &[

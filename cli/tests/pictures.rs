@@ -3,8 +3,7 @@
 //! the independent evaluator of `common`) or, for a TV layout, `T<t> V<v>` where the TV layout
 //! sends (t, v).
 
-mod common;
-use common::{fails, ok, L};
+use crate::common::{fails, ok, L};
 use std::path::PathBuf;
 
 /// The cells of an SVG picture: (title of the cell group, fill), row-major.

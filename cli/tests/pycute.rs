@@ -5,8 +5,7 @@
 //! `test/test_*.py`, `cute/layout.hpp`), or postconditions checked with the independent evaluator
 //! of `common`.
 
-mod common;
-use common::{cute, fails, ok, L};
+use crate::common::{cute, fails, ok, L};
 
 fn json(args: &[&str]) -> serde_json::Value {
     let mut j = vec!["--json"];

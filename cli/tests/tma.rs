@@ -2,8 +2,7 @@
 //! (`tests/data/tma/gpu/records_h200.jsonl`, probe `probes/tma/gpu_tma.cu`) and CuTe C++'s
 //! `cuTensorMapEncodeTiled` arguments (`tests/data/tma/cute_params.txt`).
 
-mod common;
-use common::{fails, ok};
+use crate::common::{fails, ok};
 
 fn json(args: &[&str]) -> serde_json::Value {
     let mut j = vec!["--json"];
@@ -50,7 +49,7 @@ fn json_equals_the_gpu_records() {
         ];
         let mut j = vec!["--json"];
         j.extend_from_slice(&args);
-        let (code, out, err) = common::cute(&j);
+        let (code, out, err) = crate::common::cute(&j);
         if code != 0 {
             // Only a store past a 16 B-unaligned innermost extent is refused here.
             assert!(
