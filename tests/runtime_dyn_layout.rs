@@ -3,7 +3,7 @@
 //! layout; layouts beyond the fast path's fixed lists keep every leaf; the trees are built
 //! once across threads.
 
-use crate::common::flat;
+use crate::common::{dl as l, flat};
 use cute_layout::algebra::{try_composition, try_zipped_divide, DynTiler};
 use cute_layout::DynLayout;
 use std::collections::hash_map::DefaultHasher;
@@ -11,9 +11,6 @@ use std::hash::{Hash, Hasher};
 
 static_assertions::assert_impl_all!(DynLayout: Send, Sync, Clone, Eq, Hash);
 
-fn l(s: &str) -> DynLayout {
-    s.parse().unwrap()
-}
 fn hash(x: &DynLayout) -> u64 {
     let mut h = DefaultHasher::new();
     x.hash(&mut h);
