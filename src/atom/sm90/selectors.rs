@@ -101,7 +101,7 @@ pub type SsSmemSelectorOf<Major, T, BlkMn, BlkK> =
 type Blk0<B> = crate::tuple::Size<crate::tuple::Element<B, typenum::U0>>;
 
 macro_rules! smem_selector {
-    ($Major:ident, $major_blk:ident, $($Atom:ident $AtomBits:ident $w:ident),*) => {
+    ($Major:ident, $major_blk:ident, $($AtomBits:ident $w:ident),*) => {
         impl<T, BlkMn, BlkK> SsSmemSelector<T, BlkMn, BlkK> for gmma::Major::$Major
         where
             T: crate::typelevel::ElementBits,
@@ -114,13 +114,22 @@ macro_rules! smem_selector {
             $(typenum::$w: UDivRem<T::Bits>,)*
             Blk0<$major_blk>: UDivRem<AtomWidth<T, U128>>,
             URem<Blk0<$major_blk>, AtomWidth<T, U128>>: SmemBlkFitsInterAtom,
-            $(gmma::$AtomBits: crate::typelevel::Upcast<T::Bits>,)*
-            ($((AtomWidth<T, typenum::$w>, gmma::$Atom<T>),)* ()): SmemPick<Blk0<$major_blk>>,
+            ($((AtomWidth<T, typenum::$w>, gmma::$AtomBits),)* ()): SmemPick<Blk0<$major_blk>>,
+            SmemPickOf<($((AtomWidth<T, typenum::$w>, gmma::$AtomBits),)* ()), Blk0<$major_blk>>:
+                crate::typelevel::Upcast<T::Bits>,
         {
-            type Output = <($((AtomWidth<T, typenum::$w>, gmma::$Atom<T>),)* ()) as SmemPick<Blk0<$major_blk>>>::Output;
+            // The bits atom is picked first and only it is upcast to elements of `T`: the
+            // candidates as element atoms would be four upcasts per selection (the 640 entries of
+            // `tests/atom_cute.rs`' table type-checked in 10.8 s against 2.1 s, HISTORY §26).
+            type Output = crate::typelevel::UpcastOf<
+                SmemPickOf<($((AtomWidth<T, typenum::$w>, gmma::$AtomBits),)* ()), Blk0<$major_blk>>,
+                T::Bits,
+            >;
         }
     };
 }
+/// The candidate [`SmemPick`] chooses.
+type SmemPickOf<C, X> = <C as SmemPick<X>>::Output;
 /// [`FirstDividing`] over a flat candidate tuple of four (the four atoms, widest first).
 #[doc(hidden)]
 pub trait SmemPick<X> {
@@ -134,15 +143,15 @@ where
     type Output = <(C0, (C1, (C2, (C3, ())))) as FirstDividing<X>>::Output;
 }
 smem_selector!(K, BlkK,
-    Layout_K_SW128_Atom Layout_K_SW128_Atom_Bits U1024,
-    Layout_K_SW64_Atom Layout_K_SW64_Atom_Bits U512,
-    Layout_K_SW32_Atom Layout_K_SW32_Atom_Bits U256,
-    Layout_K_INTER_Atom Layout_K_INTER_Atom_Bits U128);
+    Layout_K_SW128_Atom_Bits U1024,
+    Layout_K_SW64_Atom_Bits U512,
+    Layout_K_SW32_Atom_Bits U256,
+    Layout_K_INTER_Atom_Bits U128);
 smem_selector!(MN, BlkMn,
-    Layout_MN_SW128_Atom Layout_MN_SW128_Atom_Bits U1024,
-    Layout_MN_SW64_Atom Layout_MN_SW64_Atom_Bits U512,
-    Layout_MN_SW32_Atom Layout_MN_SW32_Atom_Bits U256,
-    Layout_MN_INTER_Atom Layout_MN_INTER_Atom_Bits U128);
+    Layout_MN_SW128_Atom_Bits U1024,
+    Layout_MN_SW64_Atom_Bits U512,
+    Layout_MN_SW32_Atom_Bits U256,
+    Layout_MN_INTER_Atom_Bits U128);
 
 /// CUTLASS's `ss_smem_selector<Major, ElementType, BLK_MN, BLK_K>()` as a value (see
 /// [`SsSmemSelector`]).
