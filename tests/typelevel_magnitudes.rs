@@ -10,23 +10,15 @@
 
 use cute_layout::int::{Mod, Quot, StaticInt};
 use cute_layout::typenum::U1;
-use cute_layout::{algebra, layout, DynLayout, Layout, LayoutError};
-
-/// The stride of a layout type `1:d`.
-trait StrideOf1 {
-    type D;
-}
-impl<D> StrideOf1 for Layout<U1, D> {
-    type D = D;
-}
+use cute_layout::{algebra, layout, DynLayout, Layout, LayoutError, StrideOf};
 
 // Each division is a quotient and a remainder type named in the test's own body, not a generic
 // helper's: a generic `divrem::<A, B>` had each of its 64 instances divide again in code
 // generation (HISTORY §26).
 macro_rules! row {
     ($a:literal; $($b:literal),*) => {$({
-        type A = <Layout![1:$a] as StrideOf1>::D;
-        type B = <Layout![1:$b] as StrideOf1>::D;
+        type A = StrideOf<Layout![1:$a]>;
+        type B = StrideOf<Layout![1:$b]>;
         let (a, b): (i64, i64) = ($a, $b);
         assert_eq!(
             (<Quot<A, B> as StaticInt>::VALUE, <Mod<A, B> as StaticInt>::VALUE),
