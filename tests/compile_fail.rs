@@ -77,46 +77,54 @@ fn no_case_compiles() {
     );
 }
 
-/// Every file of `tests/` runs: it is the root of a test binary (a `[[test]]` of Cargo.toml,
-/// which sets `autotests = false`) or a `mod` of one. A new file that is neither would never be
-/// compiled.
+/// The workspace packages that `cargo test` tests and whose test files follow one rule (this
+/// package and the `cute` tool), as paths relative to this package: each has
+/// `autotests = false` and a library without unit tests (`[lib] test = false`).
+const PACKAGES: [&str; 2] = ["", "cli/"];
+
+/// Every file of a package's `tests/` runs: it is the root of a test binary (a `[[test]]` of its
+/// Cargo.toml, which sets `autotests = false`) or a `mod` of one. A new file that is neither
+/// would never be compiled.
 #[test]
 fn every_test_file_is_in_a_binary() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/");
-    let manifest = std::fs::read_to_string(format!("{dir}Cargo.toml")).unwrap();
-    let roots: Vec<&str> = manifest
-        .lines()
-        .filter_map(|l| l.strip_prefix("path = \"tests/")?.strip_suffix(".rs\""))
-        .collect();
-    let mut covered: Vec<String> = roots.iter().map(|r| r.to_string()).collect();
-    for r in &roots {
-        let text = std::fs::read_to_string(format!("{dir}tests/{r}.rs")).unwrap();
-        covered.extend(text.lines().filter_map(|l| {
-            let m = l.trim().strip_prefix("mod ")?.strip_suffix(';')?;
-            Some(m.to_string())
-        }));
-    }
     let mut missing = Vec::new();
-    for e in std::fs::read_dir(format!("{dir}tests")).unwrap() {
-        let name = e.unwrap().file_name().into_string().unwrap();
-        if let Some(stem) = name.strip_suffix(".rs") {
-            if !covered.iter().any(|c| c == stem) {
-                missing.push(format!("tests/{name}"));
+    for package in PACKAGES {
+        let dir = format!("{}/{package}", env!("CARGO_MANIFEST_DIR"));
+        let manifest = std::fs::read_to_string(format!("{dir}Cargo.toml")).unwrap();
+        let roots: Vec<&str> = manifest
+            .lines()
+            .filter_map(|l| l.strip_prefix("path = \"tests/")?.strip_suffix(".rs\""))
+            .collect();
+        let mut covered: Vec<String> = roots.iter().map(|r| r.to_string()).collect();
+        for r in &roots {
+            let text = std::fs::read_to_string(format!("{dir}tests/{r}.rs")).unwrap();
+            covered.extend(text.lines().filter_map(|l| {
+                let m = l.trim().strip_prefix("mod ")?.strip_suffix(';')?;
+                Some(m.to_string())
+            }));
+        }
+        for e in std::fs::read_dir(format!("{dir}tests")).unwrap() {
+            let name = e.unwrap().file_name().into_string().unwrap();
+            if let Some(stem) = name.strip_suffix(".rs") {
+                if !covered.iter().any(|c| c == stem) {
+                    missing.push(format!("{package}tests/{name}"));
+                }
             }
         }
     }
     assert!(
         missing.is_empty(),
-        "{} belong to no test binary: add `mod <file>;` to a binary's root (tests/both.rs, \
-         tests/typelevel.rs, tests/runtime.rs, tests/atom.rs, tests/differential.rs) or a \
-         `[[test]]` to Cargo.toml",
+        "{} belong to no test binary: add `mod <file>;` to a binary's root (for this package \
+         tests/both.rs, tests/typelevel.rs, tests/runtime.rs, tests/atom.rs, \
+         tests/differential.rs; for the tool cli/tests/main.rs) or a `[[test]]` to the \
+         package's Cargo.toml",
         missing.join(", ")
     );
 }
 
-/// The library has no unit tests: Cargo.toml sets `[lib] test = false` (their binary was a
-/// second build of the whole library), so a `#[test]` in `src/` would never run. Its place is
-/// a file of `tests/`.
+/// The libraries have no unit tests: each package's Cargo.toml sets `[lib] test = false` (for
+/// this package their binary was a second build of the whole library), so a `#[test]` in a
+/// package's `src/` would never run. Its place is a file of the package's `tests/`.
 #[test]
 fn src_has_no_unit_tests() {
     fn scan(dir: &std::path::Path, found: &mut Vec<String>) {
@@ -140,13 +148,13 @@ fn src_has_no_unit_tests() {
         }
     }
     let mut found = Vec::new();
-    scan(
-        std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
-        &mut found,
-    );
+    for package in PACKAGES {
+        let src = format!("{}/{package}src", env!("CARGO_MANIFEST_DIR"));
+        scan(std::path::Path::new(&src), &mut found);
+    }
     assert!(
         found.is_empty(),
-        "unit tests in src/ never run (`[lib] test = false`): move them to tests/: {}",
+        "unit tests in a package's src/ never run (`[lib] test = false`): move them to its tests/: {}",
         found.join(", ")
     );
 }
