@@ -17,19 +17,18 @@ git clone -q "$repo" "$dir/src"
 git -C "$dir/src" checkout -q "$(git -C "$repo" rev-parse "$rev")"
 cd "$dir/src"
 cores=$(nproc)
-# One phase under GNU time's resource usage of the children (`/usr/bin/time -f`), else bash's.
+# One phase, timed by bash's `time`: wall, user and system time (the last two summed over every
+# process the command ran and waited for).
 phase() {
   local name=$1; shift
   local out="$dir/$name.log"
-  local t0=$(date +%s.%N)
   local usage
-  usage=$( { TIMEFORMAT='%U %S'; time "$@" >"$out" 2>&1; } 2>&1 ) || {
+  usage=$( { TIMEFORMAT='%R %U %S'; time "$@" >"$out" 2>&1; } 2>&1 ) || {
     echo "$name failed: see $out" >&2; exit 1; }
-  local t1=$(date +%s.%N)
-  awk -v n="$name" -v a="$t0" -v b="$t1" -v u="$usage" -v c="$cores" 'BEGIN {
-    split(u, x, " "); cpu = x[1] + x[2];
+  awk -v n="$name" -v u="$usage" -v c="$cores" 'BEGIN {
+    split(u, x, " "); cpu = x[2] + x[3];
     printf "%-6s wall %6.1f s   cpu %6.1f s (user %.1f, sys %.1f)   cpu/%d cores %6.1f s\n",
-      n, b - a, cpu, x[1], x[2], c, cpu / c }'
+      n, x[1], cpu, x[2], x[3], c, cpu / c }'
 }
 echo "cold cargo test at $(git rev-parse --short HEAD) on $cores cores ($(rustc --version))"
 phase build cargo test --no-run --timings
