@@ -101,7 +101,10 @@ pub type SsSmemSelectorOf<Major, T, BlkMn, BlkK> =
 type Blk0<B> = crate::tuple::Size<crate::tuple::Element<B, typenum::U0>>;
 
 macro_rules! smem_selector {
-    ($Major:ident, $major_blk:ident, $($AtomBits:ident $w:ident),*) => {
+    ($Major:ident, $major_blk:ident, $Candidates:ident, $($AtomBits:ident $w:ident),*) => {
+        /// The candidates [`SmemPick`] chooses among: each bits atom with its width in elements
+        /// of `T`, widest first.
+        type $Candidates<T> = ($((AtomWidth<T, typenum::$w>, gmma::$AtomBits),)* ());
         impl<T, BlkMn, BlkK> SsSmemSelector<T, BlkMn, BlkK> for gmma::Major::$Major
         where
             T: crate::typelevel::ElementBits,
@@ -114,17 +117,14 @@ macro_rules! smem_selector {
             $(typenum::$w: UDivRem<T::Bits>,)*
             Blk0<$major_blk>: UDivRem<AtomWidth<T, U128>>,
             URem<Blk0<$major_blk>, AtomWidth<T, U128>>: SmemBlkFitsInterAtom,
-            ($((AtomWidth<T, typenum::$w>, gmma::$AtomBits),)* ()): SmemPick<Blk0<$major_blk>>,
-            SmemPickOf<($((AtomWidth<T, typenum::$w>, gmma::$AtomBits),)* ()), Blk0<$major_blk>>:
-                crate::typelevel::Upcast<T::Bits>,
+            $Candidates<T>: SmemPick<Blk0<$major_blk>>,
+            SmemPickOf<$Candidates<T>, Blk0<$major_blk>>: crate::typelevel::Upcast<T::Bits>,
         {
             // The bits atom is picked first and only it is upcast to elements of `T`: the
             // candidates as element atoms would be four upcasts per selection (the 640 entries of
             // `tests/atom_cute.rs`' table type-checked in 10.8 s against 2.1 s, HISTORY §26).
-            type Output = crate::typelevel::UpcastOf<
-                SmemPickOf<($((AtomWidth<T, typenum::$w>, gmma::$AtomBits),)* ()), Blk0<$major_blk>>,
-                T::Bits,
-            >;
+            type Output =
+                crate::typelevel::UpcastOf<SmemPickOf<$Candidates<T>, Blk0<$major_blk>>, T::Bits>;
         }
     };
 }
@@ -142,12 +142,12 @@ where
 {
     type Output = <(C0, (C1, (C2, (C3, ())))) as FirstDividing<X>>::Output;
 }
-smem_selector!(K, BlkK,
+smem_selector!(K, BlkK, CandidatesK,
     Layout_K_SW128_Atom_Bits U1024,
     Layout_K_SW64_Atom_Bits U512,
     Layout_K_SW32_Atom_Bits U256,
     Layout_K_INTER_Atom_Bits U128);
-smem_selector!(MN, BlkMn,
+smem_selector!(MN, BlkMn, CandidatesMn,
     Layout_MN_SW128_Atom_Bits U1024,
     Layout_MN_SW64_Atom_Bits U512,
     Layout_MN_SW32_Atom_Bits U256,
